@@ -1,0 +1,34 @@
+# Thin wrapper over CMake: `make run` (the main job) and `make test` both install
+# what is missing, build, then run. See README.md.
+BUILD   ?= build
+JOBS    ?= $(shell nproc)
+APT_PKGS = build-essential cmake verilator yosys libjansson-dev libcurl4-openssl-dev
+SUDO    := $(if $(filter 0,$(shell id -u)),,sudo)
+
+.PHONY: all deps build run test perf clean
+
+all: build
+
+# Installs only when a package is missing, so repeated runs cost nothing.
+deps:
+	@missing=$$(for p in $(APT_PKGS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:" $$missing; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	./$(BUILD)/kc run
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+perf: build
+	./$(BUILD)/kc perf
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,131 @@
+/* kc perf — the performance benchmark (figures, never assertions):
+ *   1. simulation speed: simulated cycles per wall-clock second of the RTL model
+ *      on the busiest baseline kernels;
+ *   2. evaluation latency: generate + assemble + load + run + check of one kernel,
+ *      median of several runs;
+ *   3. the sweep: wall time for every selected (task, config) baseline. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "kc_cmds.h"
+#include "kc_eval.h"
+#include "kc_opts.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static int eval_one(const char *platform, const char *task, int config, uint64_t seed,
+                    kc_eval_result *res, double *wall)
+{
+    kc_eval_opts eo = {.platform = platform, .task = task, .config = config, .seed = seed};
+    kc_err err;
+    kc_err_clear(&err);
+    double t0 = now();
+    if (kc_eval_baseline(&eo, res, &err) != KC_OK) {
+        char buf[800];
+        fprintf(stderr, "kc perf: %s C%d: %s\n", task, config, kc_err_format(&err, buf, sizeof buf));
+        return -1;
+    }
+    *wall = now() - t0;
+    return 0;
+}
+
+int kc_cmd_perf_main(int argc, char **argv)
+{
+    kc_opts o;
+    kc_opts_init(&o);
+    int repeats = 5;
+    const char *lat_task = "softmax";
+    int lat_config = 3;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("usage: kc perf [--platform npu] [--tasks ...] [--configs ...] [--repeats N]\n"
+                   "               [--latency-task T --latency-config C]\n\n"
+                   "Prints simulated cycles/s, the latency of one evaluation (median of N) and the\n"
+                   "wall time of the baseline sweep over the selected tasks and configs.\n");
+            return 0;
+        }
+        int used = kc_opts_parse(&o, argc, argv, i);
+        if (used < 0)
+            return 2;
+        if (used > 0) {
+            i += used - 1;
+        } else if (!strcmp(argv[i], "--repeats") && i + 1 < argc) {
+            repeats = atoi(argv[++i]);
+            if (repeats < 1)
+                repeats = 1;
+        } else if (!strcmp(argv[i], "--latency-task") && i + 1 < argc) {
+            lat_task = argv[++i];
+        } else if (!strcmp(argv[i], "--latency-config") && i + 1 < argc) {
+            lat_config = atoi(argv[++i]);
+        } else {
+            fprintf(stderr, "kc perf: unknown option '%s'\n", argv[i]);
+            return 2;
+        }
+    }
+
+    kc_eval_result *res = malloc(sizeof *res);
+    if (!res)
+        return 2;
+    /* 2. latency of one evaluation */
+    double *lat = calloc((size_t)repeats, sizeof *lat);
+    if (!lat) {
+        free(res);
+        return 2;
+    }
+    for (int r = 0; r < repeats; r++)
+        if (eval_one(o.platform, lat_task, lat_config, o.seed, res, &lat[r])) {
+            free(lat);
+            free(res);
+            return 1;
+        }
+    qsort(lat, (size_t)repeats, sizeof *lat, cmp_double);
+    printf("eval latency  %s C%d: median %.1f ms over %d runs (setup %.1f, assemble %.2f, sim %.1f, check %.1f ms; %llu cycles)\n",
+           lat_task, lat_config, 1e3 * lat[repeats / 2], repeats, 1e3 * res->t_setup,
+           1e3 * res->t_assemble, 1e3 * res->t_sim, 1e3 * res->t_check,
+           (unsigned long long)res->cycles);
+    free(lat);
+
+    /* 1 and 3: the sweep, with simulation speed per kernel */
+    kc_opts_job jobs[KC_OPTS_MAX_JOBS];
+    size_t njobs = kc_opts_jobs(&o, jobs, KC_OPTS_MAX_JOBS);
+    double sweep = 0, sim_time = 0;
+    uint64_t sim_cycles = 0;
+    double best_rate = 0;
+    char best[64] = "";
+    for (size_t j = 0; j < njobs; j++) {
+        double wall;
+        if (eval_one(o.platform, jobs[j].task->name, jobs[j].config, o.seed, res, &wall)) {
+            free(res);
+            return 1;
+        }
+        sweep += wall;
+        sim_time += res->t_sim;
+        sim_cycles += res->cycles;
+        double rate = res->t_sim > 0 ? (double)res->cycles / res->t_sim : 0;
+        if (res->cycles > 20000 && rate > best_rate) {
+            best_rate = rate;
+            snprintf(best, sizeof best, "%s C%d", jobs[j].task->name, jobs[j].config);
+        }
+    }
+    printf("sim speed     %.0f simulated cycles/s overall (%llu cycles in %.2f s of simulation)\n",
+           sim_time > 0 ? (double)sim_cycles / sim_time : 0.0, (unsigned long long)sim_cycles, sim_time);
+    if (best[0])
+        printf("              %.0f cycles/s peak (%s)\n", best_rate, best);
+    printf("sweep         %zu baseline evaluations in %.2f s (%.1f ms each on average)\n", njobs,
+           sweep, njobs ? 1e3 * sweep / (double)njobs : 0.0);
+    free(res);
+    return 0;
+}

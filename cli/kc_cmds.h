@@ -1,0 +1,14 @@
+/* kc_cmds.h — the subcommands of `kc`. Each takes argv with argv[0] = the
+ * subcommand name, prints its own --help, and returns the process exit code. */
+#ifndef KC_CMDS_H
+#define KC_CMDS_H
+
+int kc_cmd_run_main(int argc, char **argv);       /* kc_cmd_run.c  */
+int kc_cmd_perf_main(int argc, char **argv);      /* kc_cmd_perf.c */
+int kc_cmd_eval_main(int argc, char **argv);      /* kc_cmd_eval.c */
+int kc_cmd_eval_compile(int argc, char **argv);   /* kc_cmd_eval.c */
+int kc_cmd_asm_asm(int argc, char **argv);        /* kc_cmd_asm.c  */
+int kc_cmd_asm_disasm(int argc, char **argv);     /* kc_cmd_asm.c  */
+int kc_cmd_asm_isadoc(int argc, char **argv);     /* kc_cmd_asm.c  */
+
+#endif

@@ -1,0 +1,35 @@
+/* kc_opts.h — the selection options shared by the sweep-style subcommands
+ * (run, perf, and later bench): --platform, --tasks, --configs, --seed. */
+#ifndef KC_OPTS_H
+#define KC_OPTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kc_task.h"
+
+#define KC_OPTS_MAX_JOBS 1024
+
+typedef struct kc_opts {
+    const char *platform;                 /* default "npu" */
+    const char *tasks;                    /* comma list or NULL = all */
+    unsigned configs;                     /* bit c set = config c selected; default all */
+    uint64_t seed;                        /* default 1 */
+} kc_opts;
+
+typedef struct kc_opts_job {
+    const kc_task *task;
+    int config;
+} kc_opts_job;
+
+void kc_opts_init(kc_opts *o);
+
+/* Tries to parse the option at argv[i]. Returns the number of argv entries used
+ * (0 = not one of ours, -1 = one of ours but malformed: a message was printed). */
+int kc_opts_parse(kc_opts *o, int argc, char **argv, int i);
+
+/* Expands the selection in registry order; returns the number of jobs (at most
+ * max). Unknown task names were already rejected by kc_opts_parse. */
+size_t kc_opts_jobs(const kc_opts *o, kc_opts_job *jobs, size_t max);
+
+#endif

@@ -1,0 +1,90 @@
+/* kc_acc.h — the common face of every accelerator model, looked up by name.
+ *
+ * Each accelerator has one narrow C header in verilated/ (e.g. verilated/npu.h)
+ * whose functions fill a kc_acc_ops table; no Verilator type crosses it. The
+ * simulation loop (kc_sim.c) is written once against this table.
+ */
+#ifndef KC_ACC_H
+#define KC_ACC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kc_bus.h"
+#include "kc_err.h"
+
+#ifdef __cplusplus
+extern "C" {  /* also used from the C++ shims and SystemC wrappers */
+#endif
+
+/* Why the core stopped (or has not). */
+typedef enum kc_core_state {
+    KC_CORE_RUNNING = 0,
+    KC_CORE_HALTED,   /* executed halt and drained */
+    KC_CORE_TRAPPED   /* trap: see cause, pc, info */
+} kc_core_state;
+
+typedef struct kc_core_status {
+    kc_core_state state;
+    unsigned cause;        /* accelerator-specific trap cause code (0 when not trapped) */
+    const char *cause_name;/* e.g. "illegal-instruction", static string */
+    uint32_t pc;           /* pc of the trapping instruction */
+    uint32_t info;         /* cause-specific detail: faulting address, row, word */
+} kc_core_status;
+
+/* A trace request: VCD (or FST when the path ends in .fst and it is supported)
+ * written to `path`, only for cycles in [start, end) (end 0 = no end), with
+ * `depth` levels of hierarchy (0 = all). */
+typedef struct kc_trace_opts {
+    const char *path;
+    uint64_t start;
+    uint64_t end;
+    int depth;
+} kc_trace_opts;
+
+typedef struct kc_acc_ops {
+    const char *name;        /* "npu" */
+    unsigned beat_bytes;     /* width of the kc_bus port */
+    unsigned ncounters;
+    const char *const *counter_names; /* ncounters entries, e.g. "vector_busy" */
+
+    /* Creates a model instance with its own VerilatedContext. */
+    kc_status (*open)(void **handle, kc_err *err);
+    void (*close)(void *handle);
+
+    /* Loads the program, resets the core (args = initial argument registers,
+     * dram_bytes = DRAM size the core range-checks against). Leaves the model
+     * just out of reset at cycle 0. */
+    kc_status (*reset)(void *handle, const uint32_t *program, size_t nwords,
+                       const uint32_t *args, size_t nargs, uint32_t dram_bytes, kc_err *err);
+
+    /* The model's memory-port outputs as of now (after the last edge). */
+    void (*bus_out)(void *handle, kc_bus_req *req);
+
+    /* One rising clock edge with the given memory-port inputs. Returns
+     * KC_ERR_SIM when the model hit $stop/$error or threw. */
+    kc_status (*clock)(void *handle, const kc_bus_resp *in, kc_err *err);
+
+    void (*status)(void *handle, kc_core_status *st);
+
+    /* Copies min(n, ncounters) counters into vals. */
+    void (*counters)(void *handle, uint64_t *vals, size_t n);
+
+    /* Waveform control: open the trace file (depth fixed at open), then switch
+     * dumping on and off at run time. trace_close flushes. */
+    kc_status (*trace_open)(void *handle, const char *path, int depth, kc_err *err);
+    void (*trace_enable)(void *handle, int on);
+    void (*trace_close)(void *handle);
+} kc_acc_ops;
+
+/* Registry: the ops for "npu" (later "rvv", "vliw"), or NULL. */
+const kc_acc_ops *kc_acc_find(const char *name);
+
+/* NULL-terminated list of all registered accelerators. */
+const kc_acc_ops *const *kc_acc_all(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,77 @@
+/* kc_dram.h — the DRAM model shared by every accelerator (and by SystemC wrappers).
+ *
+ * Size, latency (cycles from accepting a read to delivering its data) and
+ * bandwidth (bytes per cycle, a token bucket over accepted beats) are set at run
+ * time. Responses come back in order. Deterministic: no randomness, no wall clock.
+ *
+ * Timing, exactly: a read accepted at the edge of cycle c is delivered during
+ * cycle c + latency (latency >= 1). Each accepted beat costs beat_bytes tokens,
+ * each cycle adds bytes_per_cycle, the bucket starts at one beat and is capped at
+ * beat_bytes + bytes_per_cycle, and at most one beat is accepted per cycle; so a
+ * continuous stream sustains min(bytes_per_cycle, beat_bytes) bytes per cycle.
+ * Accesses need not be beat aligned (the model is byte exact).
+ */
+#ifndef KC_DRAM_H
+#define KC_DRAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kc_bus.h"
+#include "kc_err.h"
+
+#ifdef __cplusplus
+extern "C" {  /* also used from the C++ shims and SystemC wrappers */
+#endif
+
+typedef struct kc_dram_cfg {
+    uint32_t size_bytes;        /* default KC_DRAM_DEFAULT_SIZE */
+    unsigned latency;           /* cycles; default KC_DRAM_DEFAULT_LATENCY */
+    unsigned bytes_per_cycle;   /* sustained bandwidth; default KC_DRAM_DEFAULT_BW */
+} kc_dram_cfg;
+
+#define KC_DRAM_DEFAULT_SIZE    (64u << 20)
+#define KC_DRAM_DEFAULT_LATENCY 64u
+#define KC_DRAM_DEFAULT_BW      32u
+
+typedef struct kc_dram kc_dram;
+
+/* cfg may be NULL (defaults); zero fields take defaults too. beat_bytes is the
+ * accelerator port width. */
+kc_status kc_dram_open(kc_dram **out, const kc_dram_cfg *cfg, unsigned beat_bytes, kc_err *err);
+void kc_dram_close(kc_dram *d);
+
+/* Effective configuration (defaults filled in). */
+const kc_dram_cfg *kc_dram_config(const kc_dram *d);
+
+/* Backing store, for loading inputs and reading results (size_bytes long). */
+uint8_t *kc_dram_data(kc_dram *d);
+
+/* Clears in-flight requests, bandwidth tokens and byte counters (not the data). */
+void kc_dram_reset(kc_dram *d);
+
+/* Step 2 of the kc_bus protocol: inputs for this cycle's edge. */
+void kc_dram_drive(kc_dram *d, const kc_bus_req *req, kc_bus_resp *resp);
+
+/* Step 3: commit at the edge (after kc_dram_drive with the same req). Out-of-range
+ * accesses are the accelerator's job to trap; the model ignores bytes past the end
+ * (writes dropped, reads return zero) and counts them. */
+void kc_dram_commit(kc_dram *d, const kc_bus_req *req, const kc_bus_resp *resp);
+
+/* True while read responses are still in flight. */
+int kc_dram_busy(const kc_dram *d);
+
+/* Bytes moved since reset: reads count whole beats accepted, writes count the
+ * bytes enabled by wstrb. Either pointer may be NULL. */
+void kc_dram_bytes(const kc_dram *d, uint64_t *read_bytes, uint64_t *write_bytes);
+
+/* Bytes of accepted beats that fell outside [0, size_bytes) since reset (reads
+ * returned zero for them, writes were dropped). Nonzero means the accelerator
+ * failed to trap an out-of-range access. */
+uint64_t kc_dram_dropped_bytes(const kc_dram *d);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

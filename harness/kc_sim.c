@@ -1,0 +1,112 @@
+/* kc_sim.c — the one simulation loop for every accelerator (see kc_sim.h).
+ *
+ * Per cycle: the model's bus outputs -> DRAM model decides ready / response ->
+ * one clock edge of the model -> DRAM commits. The loop is deliberately small:
+ * the Verilated eval dominates, and nothing here allocates or branches on more
+ * than it must. Trace switching is done outside the inner loop by splitting the
+ * run into segments at the window's edges.
+ */
+#include "kc_sim.h"
+
+#include <string.h>
+
+const char *kc_sim_result_name(kc_sim_result r)
+{
+    switch (r) {
+    case KC_SIM_HALTED: return "halted";
+    case KC_SIM_TRAPPED: return "trapped";
+    case KC_SIM_TIMEOUT: return "timeout";
+    case KC_SIM_ERROR: return "error";
+    }
+    return "unknown";
+}
+
+/* Clocks the model from *cycle up to (not including) `stop`, or until it halts or
+ * traps. Returns KC_OK with *stopped = 1 when the core is no longer running. */
+static kc_status sim_segment(const kc_acc_ops *ops, void *h, kc_dram *dram, uint64_t *cycle,
+                             uint64_t stop, kc_core_status *st, int *stopped, kc_err *err)
+{
+    kc_bus_req req;
+    kc_bus_resp resp;
+    uint64_t c = *cycle;
+    kc_status s = KC_OK;
+
+    *stopped = 0;
+    while (c < stop) {
+        ops->status(h, st);
+        if (st->state != KC_CORE_RUNNING) {
+            *stopped = 1;
+            break;
+        }
+        ops->bus_out(h, &req);
+        kc_dram_drive(dram, &req, &resp);
+        s = ops->clock(h, &resp, err);
+        kc_dram_commit(dram, &req, &resp);
+        c++;
+        if (s != KC_OK)
+            break;
+    }
+    if (s == KC_OK && !*stopped) {
+        ops->status(h, st);
+        *stopped = st->state != KC_CORE_RUNNING;
+    }
+    *cycle = c;
+    return s;
+}
+
+kc_status kc_sim_run(const kc_acc_ops *ops, void *handle, kc_dram *dram,
+                     const uint32_t *program, size_t nwords,
+                     const uint32_t *args, size_t nargs,
+                     const kc_sim_opts *opts, kc_sim_report *report, kc_err *err)
+{
+    if (!ops || !handle || !dram || !report || (!program && nwords))
+        return kc_err_set(err, KC_ERR_USAGE, "sim: missing model, DRAM, program or report");
+
+    memset(report, 0, sizeof *report);
+    report->result = KC_SIM_ERROR;
+    report->counter_names = ops->counter_names;
+    report->ncounters = ops->ncounters < KC_MAX_COUNTERS ? ops->ncounters : KC_MAX_COUNTERS;
+
+    uint64_t limit = opts && opts->cycle_limit ? opts->cycle_limit : KC_SIM_DEFAULT_CYCLE_LIMIT;
+    const kc_trace_opts *tr = opts && opts->trace && opts->trace->path ? opts->trace : NULL;
+    if (tr && tr->end && tr->end <= tr->start)
+        return kc_err_set(err, KC_ERR_USAGE, "sim: empty trace window [%llu, %llu)",
+                          (unsigned long long)tr->start, (unsigned long long)tr->end);
+
+    kc_dram_reset(dram);
+    kc_status s = ops->reset(handle, program, nwords, args, nargs,
+                             kc_dram_config(dram)->size_bytes, err);
+    if (s != KC_OK)
+        return s;
+    if (tr && (s = ops->trace_open(handle, tr->path, tr->depth, err)) != KC_OK)
+        return s;
+
+    /* Segments: [0, start) untraced, [start, end) traced, [end, limit) untraced. */
+    uint64_t bounds[3] = { limit, limit, limit };
+    if (tr) {
+        bounds[0] = tr->start < limit ? tr->start : limit;
+        bounds[1] = tr->end && tr->end < limit ? tr->end : limit;
+    }
+    uint64_t cycle = 0;
+    int stopped = 0;
+    for (int seg = 0; seg < 3 && !stopped && s == KC_OK; seg++) {
+        if (tr)
+            ops->trace_enable(handle, seg == 1);
+        s = sim_segment(ops, handle, dram, &cycle, bounds[seg], &report->status, &stopped, err);
+    }
+    if (tr)
+        ops->trace_close(handle);
+
+    report->cycles = cycle;
+    ops->counters(handle, report->counters, report->ncounters);
+    kc_dram_bytes(dram, &report->dram_read_bytes, &report->dram_write_bytes);
+    if (s != KC_OK)
+        return s;     /* result stays KC_SIM_ERROR; err holds the shim's message */
+    if (report->status.state == KC_CORE_HALTED)
+        report->result = KC_SIM_HALTED;
+    else if (report->status.state == KC_CORE_TRAPPED)
+        report->result = KC_SIM_TRAPPED;
+    else
+        report->result = KC_SIM_TIMEOUT;
+    return KC_OK;
+}

@@ -1,0 +1,60 @@
+/* kc_sim.h — simulation control, written once for every accelerator:
+ * load program and DRAM image, clock to halt / trap / cycle limit, collect cycles
+ * and counters, optional waveform window. */
+#ifndef KC_SIM_H
+#define KC_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kc_acc.h"
+#include "kc_dram.h"
+#include "kc_err.h"
+
+#ifdef __cplusplus
+extern "C" {  /* also used from the C++ shims and SystemC wrappers */
+#endif
+
+typedef enum kc_sim_result {
+    KC_SIM_HALTED = 0,  /* clean halt */
+    KC_SIM_TRAPPED,     /* trap: see status */
+    KC_SIM_TIMEOUT,     /* cycle limit reached */
+    KC_SIM_ERROR        /* simulator failure ($stop/$error/exception); err set */
+} kc_sim_result;
+
+#define KC_MAX_COUNTERS 32
+
+typedef struct kc_sim_opts {
+    uint64_t cycle_limit;        /* 0 = KC_SIM_DEFAULT_CYCLE_LIMIT */
+    const kc_trace_opts *trace;  /* NULL = no waveform */
+} kc_sim_opts;
+
+#define KC_SIM_DEFAULT_CYCLE_LIMIT 50000000ull
+
+typedef struct kc_sim_report {
+    kc_sim_result result;
+    uint64_t cycles;
+    kc_core_status status;
+    size_t ncounters;
+    uint64_t counters[KC_MAX_COUNTERS];
+    const char *const *counter_names;
+    uint64_t dram_read_bytes;    /* measured by the DRAM model */
+    uint64_t dram_write_bytes;
+} kc_sim_report;
+
+/* Runs one program on an open model against `dram` (already holding the input
+ * image). Returns KC_OK when the run completed with any of halted / trapped /
+ * timeout (see report->result); an error status only when the simulator itself
+ * failed or the arguments are bad. */
+kc_status kc_sim_run(const kc_acc_ops *ops, void *handle, kc_dram *dram,
+                     const uint32_t *program, size_t nwords,
+                     const uint32_t *args, size_t nargs,
+                     const kc_sim_opts *opts, kc_sim_report *report, kc_err *err);
+
+const char *kc_sim_result_name(kc_sim_result r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

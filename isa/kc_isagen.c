@@ -1,0 +1,637 @@
+/* kc_isagen.c — the Verilog header and the agent-facing ISA document, generated
+ * from an ISA table.
+ *
+ * Everything per-instruction comes from the table; the machine overview prose
+ * (what the table cannot say: DMA row rules, loops, traps, the ABI) is kept per
+ * ISA in isagen_overviews below. Output is deterministic: no dates, no paths of
+ * the build machine.
+ */
+#include "kc_isagen.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kc_asm.h"
+#include "kc_dram.h"
+#if defined(__has_include)
+#if __has_include("kc_fp.h")
+#include "kc_fp.h"
+#endif
+#endif
+
+/* ---- growable text ----------------------------------------------------------- */
+
+typedef struct gen_buf {
+    char *s;
+    size_t n, cap;
+    int oom;
+} gen_buf;
+
+__attribute__((format(printf, 2, 3)))
+static void gen_printf(gen_buf *b, const char *fmt, ...)
+{
+    if (b->oom)
+        return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int need = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? b->cap - b->n : 0, fmt, ap);
+        va_end(ap);
+        if (need < 0) {
+            b->oom = 1;
+            return;
+        }
+        if (b->s && b->n + (size_t)need < b->cap) {
+            b->n += (size_t)need;
+            return;
+        }
+        size_t cap = (b->cap ? b->cap * 2 : 4096) + (size_t)need;
+        char *p = realloc(b->s, cap);
+        if (!p) {
+            b->oom = 1;
+            return;
+        }
+        b->s = p;
+        b->cap = cap;
+    }
+}
+
+static kc_status gen_finish(gen_buf *b, char **out, kc_err *err)
+{
+    if (b->oom || !b->s) {
+        free(b->s);
+        *out = NULL;
+        return kc_err_set(err, KC_ERR_NOMEM, "out of memory while generating");
+    }
+    *out = b->s;
+    return KC_OK;
+}
+
+static void gen_upper(char *dst, size_t size, const char *src)
+{
+    size_t i = 0;
+    for (; src[i] && i + 1 < size; i++)
+        dst[i] = (char)toupper((unsigned char)src[i]);
+    dst[i] = 0;
+}
+
+/* Width of the field that carries configuration-register ids (kind C). */
+static int gen_cfg_width(const kc_isa *isa)
+{
+    for (size_t i = 0; i < isa->ninsns; i++)
+        for (int k = 0; k < isa->insns[i].nops; k++)
+            if (isa->insns[i].ops[k].kind == KC_ISA_K_C)
+                return isa->insns[i].ops[k].field->width;
+    return 8;
+}
+
+/* ---- Verilog header --------------------------------------------------------------- */
+
+kc_status kc_isagen_verilog(const kc_isa *isa, char **out, kc_err *err)
+{
+    gen_buf b = {0};
+    const char *P = isa->macro_prefix;
+    char up[64];
+    gen_printf(&b, "// rtl/%s/%s_isa.vh - GENERATED from %s by kc_isagen. DO NOT EDIT.\n", isa->name,
+               isa->name, isa->def_path);
+    gen_printf(&b, "// Regenerate after changing the table:\n"
+                   "//   ./build/kc isa-doc --platform %s --verilog-header rtl/%s/%s_isa.vh\n"
+                   "//   (or: cmake --build build --target isa-regen). A ctest fails while this copy is stale.\n",
+               isa->name, isa->name, isa->name);
+    gen_printf(&b, "//\n"
+                   "// Include it INSIDE a module body: it declares only localparams and has no include\n"
+                   "// guard, so every module that includes it gets its own copy. The hardware\n"
+                   "// parameters also exist as macros (`%s_VLEN ...) for parameter defaults in a module\n"
+                   "// header; they are defined once. To get only the macros (outside a module),\n"
+                   "// `define %s_ISA_MACROS_ONLY before the `include and `undef it after.\n"
+                   "// Decode: word is instruction X iff (word & %s_MASK_X) == %s_MATCH_X; exactly one X\n"
+                   "// matches a legal word. Fields: word[%s_F_<FIELD>_LO +: %s_F_<FIELD>_WIDTH].\n\n",
+               P, P, P, P, P, P);
+
+    gen_printf(&b, "`ifndef %s_ISA_VH_MACROS\n`define %s_ISA_VH_MACROS\n", P, P);
+    for (size_t i = 0; i < isa->nparams; i++)
+        gen_printf(&b, "`define %s_%s %ld\n", P, isa->params[i].name, isa->params[i].value);
+    gen_printf(&b, "`endif\n\n`ifndef %s_ISA_MACROS_ONLY\n/* verilator lint_off UNUSEDPARAM */\n", P);
+
+    gen_printf(&b, "\n// Hardware configuration\n");
+    for (size_t i = 0; i < isa->nparams; i++)
+        gen_printf(&b, "localparam int %s_%s = %ld;  // %s\n", P, isa->params[i].name,
+                   isa->params[i].value, isa->params[i].desc);
+
+    gen_printf(&b, "\n// Instruction fields: word[LO +: WIDTH]\n");
+    gen_printf(&b, "localparam int %s_F_OPCODE_LO = %d;\nlocalparam int %s_F_OPCODE_WIDTH = %d;\n",
+               P, isa->opcode_lo, P, isa->opcode_width);
+    gen_printf(&b, "localparam int %s_F_FUNCT_LO = %d;\nlocalparam int %s_F_FUNCT_WIDTH = %d;\n",
+               P, isa->funct_lo, P, isa->funct_width);
+    for (size_t i = 0; i < isa->nfields; i++) {
+        gen_upper(up, sizeof up, isa->fields[i].name);
+        gen_printf(&b, "localparam int %s_F_%s_LO = %d;\nlocalparam int %s_F_%s_WIDTH = %d;  // %s\n",
+                   P, up, isa->fields[i].lo, P, up, isa->fields[i].width, isa->fields[i].desc);
+    }
+
+    int cw = gen_cfg_width(isa);
+    gen_printf(&b, "\n// Configuration registers: id and reset value\n");
+    for (size_t i = 0; i < isa->ncfgs; i++) {
+        gen_upper(up, sizeof up, isa->cfgs[i].name);
+        gen_printf(&b, "localparam logic [%d:0] %s_CFG_%s = %d'd%d;\n", cw - 1, P, up, cw, isa->cfgs[i].id);
+        gen_printf(&b, "localparam logic [31:0] %s_CFG_%s_RESET = 32'd%ld;\n", P, up, isa->cfgs[i].reset);
+    }
+
+    gen_printf(&b, "\n// Instructions: opcode, funct (when the format has one), match and mask\n");
+    for (size_t i = 0; i < isa->ninsns; i++) {
+        const kc_isa_insn *in = &isa->insns[i];
+        gen_upper(up, sizeof up, in->name);
+        gen_printf(&b, "localparam logic [%d:0] %s_OP_%s = %d'h%02x;\n", isa->opcode_width - 1, P, up,
+                   isa->opcode_width, in->opcode);
+        if (in->funct >= 0)
+            gen_printf(&b, "localparam logic [%d:0] %s_FN_%s = %d'h%02x;\n", isa->funct_width - 1, P, up,
+                       isa->funct_width, in->funct);
+        gen_printf(&b, "localparam logic [31:0] %s_MATCH_%s = 32'h%08x;\n", P, up, in->match);
+        gen_printf(&b, "localparam logic [31:0] %s_MASK_%s = 32'h%08x;\n", P, up, in->mask);
+    }
+    /* The same legality rule as kc_asm_decode: one row matches, and operands the
+     * assembler range-checks beyond their field width are in range. */
+    gen_printf(&b, "\n// Legal instruction: (word & MASK) == MATCH for one row, and every operand in the range\n"
+                   "// the assembler accepts (registers that exist, narrower immediate ranges). Anything else\n"
+                   "// is an illegal instruction.\n");
+    char lname[64];
+    snprintf(lname, sizeof lname, "%s_isa_legal", isa->name);
+    gen_printf(&b, "function automatic %s(input [31:0] w);\n    %s =\n", lname, lname);
+    for (size_t i = 0; i < isa->ninsns; i++) {
+        const kc_isa_insn *in = &isa->insns[i];
+        gen_upper(up, sizeof up, in->name);
+        gen_printf(&b, "        ((w & %s_MASK_%s) == %s_MATCH_%s", P, up, P, up);
+        for (int k = 0; k < in->nops; k++) {
+            const kc_isa_operand *op = &in->ops[k];
+            if (op->kind == KC_ISA_K_S || op->kind == KC_ISA_K_B)
+                continue;   /* every signed pattern is a valid value */
+            int w = op->field->width, hi = op->field->lo + w - 1;
+            int64_t top = ((int64_t)1 << w) - 1;
+            if (op->min > 0)
+                gen_printf(&b, " && w[%d:%d] >= %d'd%lld", hi, op->field->lo, w, (long long)op->min);
+            if (op->max < top)
+                gen_printf(&b, " && w[%d:%d] <= %d'd%lld", hi, op->field->lo, w, (long long)op->max);
+        }
+        gen_printf(&b, ")%s\n", i + 1 < isa->ninsns ? " ||" : ";");
+    }
+    gen_printf(&b, "endfunction\n");
+    gen_printf(&b, "/* verilator lint_on UNUSEDPARAM */\n`endif\n");
+    return gen_finish(&b, out, err);
+}
+
+/* ---- document: per-ISA prose ---------------------------------------------------------- */
+
+static long gen_param(const kc_isa *isa, const char *name)
+{
+    const kc_isa_param *p = kc_isa_param_by_name(isa, name);
+    return p ? p->value : 0;
+}
+
+static void npu_overview(const kc_isa *isa, gen_buf *b)
+{
+    long vlen = gen_param(isa, "VLEN");
+    gen_printf(b,
+        "## 1. The machine\n\n"
+        "The npu is a transformer-style accelerator with a custom fixed-width (32-bit) ISA. "
+        "One instruction issues per cycle, in order, from a private instruction memory; "
+        "program counters count **instructions**, not bytes.\n\n"
+        "- **Scalar unit.** Integer registers r0..r%ld (32-bit; r0 always reads 0), fp32 registers "
+        "f0..f%ld, and DRAM address registers a0..a%ld (32-bit byte addresses). Integer, fp32 and "
+        "address arithmetic, branches and configuration-register access.\n"
+        "- **Vector SRAM.** %ld rows of %ld bf16 lanes (%ld bytes per row). A vector operand is a "
+        "**row number held in an integer register**, written `[rN]`: `vadd [r3], [r1], [r2]` adds the "
+        "rows whose numbers are in r1 and r2 and writes the row numbered r3. There are no vector "
+        "registers.\n"
+        "- **Vector unit.** %ld lanes; reads bf16 rows, computes in fp32, rounds the result to bf16 "
+        "(round to nearest even). Lane-wise add/sub/mul/max/min, the same with a scalar fp32 operand "
+        "(the `...s` forms), exp, reciprocal, rsqrt, broadcast, and sum/max reductions into an fp "
+        "register. Only lanes below `vmask` are written or reduced.\n"
+        "- **DMA engine.** `dld` / `dst` move rows between DRAM and vector SRAM in the background "
+        "while the scalar and vector units continue.\n"
+        "- **Hardware loops.** `loop` / `loopi` repeat a block with no per-iteration cost, nested up "
+        "to %ld deep.\n"
+        "- **Matrix unit.** Opcodes 0x30..0x3F are reserved for the matrix unit (systolic array), "
+        "which a later revision adds.\n\n",
+        gen_param(isa, "NXREGS") - 1, gen_param(isa, "NFREGS") - 1, gen_param(isa, "NAREGS") - 1,
+        gen_param(isa, "VROWS"), vlen, vlen * 2, vlen, gen_param(isa, "LOOP_DEPTH"));
+
+    gen_printf(b,
+        "### DMA: rows and zero padding\n\n"
+        "`dld [rD], aS, rN` loads **X[rN] DRAM rows**. DRAM row r starts at byte address "
+        "`A[aS] + r*dstride` and holds `dlen` bf16 elements (2*dlen bytes). Each DRAM row fills "
+        "`ceil(dlen/%ld)` consecutive SRAM rows starting at row `X[rD] + r*ceil(dlen/%ld)`: **every DRAM "
+        "row starts a new SRAM row**, and the lanes past `dlen` in its last SRAM row are **written with "
+        "zeros**. `dst` is the inverse: for each row it stores exactly `dlen` elements (lanes past `dlen` "
+        "are not stored, so nothing outside the row is touched).\n\n"
+        "- `dstride` is in **bytes** (2 per element) and must be even; `dlen` is in **elements**. "
+        "A contiguous [R x C] bf16 tensor is read with `dlen = C`, `dstride = 2*C`.\n"
+        "- DRAM addresses must be even (bf16 aligned); every byte touched must lie inside DRAM; every "
+        "SRAM row touched must be < %ld. Violations trap (see Traps).\n"
+        "- The row count comes from a register; `dlen` and `dstride` are the configuration registers "
+        "in effect when the `dld`/`dst` issues.\n"
+        "- Padding matters for reductions: zeros from a short row take part in `vredsum` / `vredmax` "
+        "unless `vmask` excludes those lanes (max over a row of negatives would become 0).\n\n",
+        vlen, vlen, gen_param(isa, "VROWS"));
+
+    gen_printf(b,
+        "### Hazards and interlocks\n\n"
+        "Every hazard is interlocked: an instruction that needs a result not ready yet **stalls**; it "
+        "never reads a stale value. Vector results are written back %ld cycles after issue. DMA runs in "
+        "the background: a later instruction that reads or writes SRAM rows of an unfinished `dld`, or "
+        "writes rows an unfinished `dst` still has to read, waits for it; a `dld`/`dst` issued while "
+        "the DMA engine cannot accept it waits. `halt` waits until all "
+        "DMA and vector work is done. Stalls show in the profile counters (stall_vector, stall_dma, "
+        "stall_drain). To overlap DMA with compute, work on different rows (double buffering).\n\n",
+        gen_param(isa, "VEC_LAT"));
+
+    gen_printf(b,
+        "### Hardware loops\n\n"
+        "`loop rN, end` / `loopi COUNT, end` run the instructions from the next one up to (not "
+        "including) the label `end` COUNT times. The count is read once, at entry; `loop` with X[rN] = 0 "
+        "skips the body. Loops nest up to %ld deep. Do not branch out of a loop body; the body must not "
+        "be empty. Loop overhead is zero cycles per iteration.\n\n",
+        gen_param(isa, "LOOP_DEPTH"));
+
+    gen_printf(b,
+        "### Traps\n\n"
+        "A trap stops the kernel and reports the cause, the PC of the instruction and a detail value:\n\n"
+        "| cause | name | when | detail |\n|---|---|---|---|\n"
+        "| 1 | illegal-instruction | the word is not a legal instruction (see Encoding); also the zero "
+        "words after a program without `halt` | the word |\n"
+        "| 2 | pc-range | jump/branch/fall-through outside instruction memory | the pc |\n"
+        "| 3 | vsram-range | a vector or DMA instruction touches a row >= %ld | the row |\n"
+        "| 4 | dram-range | a DMA transfer touches bytes outside DRAM | the byte address |\n"
+        "| 5 | dram-misaligned | odd DRAM address or odd `dstride` | address or stride |\n"
+        "| 6 | bad-config | `vmask` not in 1..%ld or `dlen` = 0 when used | the value |\n"
+        "| 7 | loop | loops nested deeper than %ld, or an empty loop body | the pc |\n\n"
+        "A run also stops with a timeout when it exceeds the cycle limit of the harness.\n\n",
+        gen_param(isa, "VROWS"), vlen, gen_param(isa, "LOOP_DEPTH"));
+}
+
+static void npu_abi(const kc_isa *isa, gen_buf *b)
+{
+    (void)isa;
+    gen_printf(b,
+        "## 5. Kernel ABI\n\n"
+        "- On entry, **a0..a7 hold the DRAM byte addresses of the task's tensors, in the order the task "
+        "lists them: inputs first, then outputs** (e.g. ReLU: a0 = x, a1 = y).\n"
+        "- All other registers are 0 (r0..r15, f0..f15, unused a registers); vector SRAM contents are "
+        "unspecified; configuration registers hold their reset values (table in section 6).\n"
+        "- The kernel must end with `halt`. It may write **only the output tensors**: the checker "
+        "surrounds them with sentinels and fails a kernel that writes anywhere else.\n"
+        "- Tensors are bf16, row-major, contiguous unless the task says otherwise; shapes come from the "
+        "task configuration and need not be multiples of VLEN (handle ragged edges with `dlen` and "
+        "`vmask`).\n\n");
+}
+
+static void npu_example(const kc_isa *isa, gen_buf *b)
+{
+    long vlen = gen_param(isa, "VLEN");
+    gen_printf(b,
+        "## 11. Worked example: ReLU\n\n"
+        "y = max(x, 0) over a [ROWS x %ld] bf16 tensor (a0 = x, a1 = y). Rows move in chunks of 16 "
+        "DRAM rows; the inner hardware loop applies `vmaxs` to each SRAM row of the chunk.\n\n"
+        "```asm\n"
+        "# ReLU over ROWS rows of %ld bf16 elements: a0 = x, a1 = y\n"
+        ".equ ROWS, 64\n"
+        ".equ CHUNK, 16                 # DRAM rows per DMA transfer\n"
+        "        csrwi dlen, %ld             # elements per DRAM row\n"
+        "        csrwi dstride, %ld          # bytes between DRAM rows\n"
+        "        li    r2, CHUNK            # rows per transfer\n"
+        "        fli   f1, 0.0              # threshold\n"
+        "        loopi ROWS/CHUNK, done\n"
+        "        dld   [r0], a0, r2         # DRAM -> SRAM rows 0..CHUNK-1\n"
+        "        mv    r3, r0\n"
+        "        loopi CHUNK, row_done\n"
+        "        vmaxs [r3], [r3], f1       # waits for the dld rows (interlock)\n"
+        "        addi  r3, r3, 1\n"
+        "row_done:\n"
+        "        dst   [r0], a1, r2         # SRAM -> DRAM\n"
+        "        addai a0, a0, CHUNK*%ld\n"
+        "        addai a1, a1, CHUNK*%ld\n"
+        "done:\n"
+        "        halt\n"
+        "```\n\n"
+        "Faster variants alternate two SRAM regions so that the `dld` of the next chunk overlaps the "
+        "compute of the current one, and handle a ragged last chunk with a second loop.\n",
+        vlen, vlen, vlen, vlen * 2, vlen * 2, vlen * 2);
+}
+
+typedef struct gen_overview {
+    const char *isa;
+    void (*machine)(const kc_isa *, gen_buf *);
+    void (*abi)(const kc_isa *, gen_buf *);
+    void (*example)(const kc_isa *, gen_buf *);
+} gen_overview;
+
+static const gen_overview isagen_overviews[] = {
+    {"npu", npu_overview, npu_abi, npu_example},
+};
+
+/* ---- document: table-driven parts ----------------------------------------------------- */
+
+static void gen_operand_text(const kc_isa *isa, const kc_isa_operand *op, char *buf, size_t size)
+{
+    const kc_isa_regfile *rf = kc_isa_regfile_of(isa, op->kind);
+    switch (op->kind) {
+    case KC_ISA_K_R: case KC_ISA_K_F: case KC_ISA_K_A:
+        snprintf(buf, size, "%s %s0..%s%lld", rf->what, rf->prefix, rf->prefix, (long long)op->max);
+        break;
+    case KC_ISA_K_V:
+        snprintf(buf, size, "vector-SRAM row whose number is in %s0..%s%lld", rf->prefix, rf->prefix,
+                 (long long)op->max);
+        break;
+    case KC_ISA_K_S:
+        snprintf(buf, size, "signed immediate %lld..%lld", (long long)op->min, (long long)op->max);
+        break;
+    case KC_ISA_K_U:
+        snprintf(buf, size, "unsigned immediate %lld..%lld", (long long)op->min, (long long)op->max);
+        break;
+    case KC_ISA_K_N:
+        snprintf(buf, size, "loop count %lld..%lld", (long long)op->min, (long long)op->max);
+        break;
+    case KC_ISA_K_B:
+        snprintf(buf, size, "label (or absolute instruction index); offset %lld..%lld instructions",
+                 (long long)op->min, (long long)op->max);
+        break;
+    case KC_ISA_K_C: {
+        size_t k = (size_t)snprintf(buf, size, "configuration register:");
+        for (size_t i = 0; i < isa->ncfgs && k < size; i++)
+            k += (size_t)snprintf(buf + k, size - k, "%s `%s`", i ? "," : "", isa->cfgs[i].name);
+        break;
+    }
+    case KC_ISA_K_I:
+        snprintf(buf, size, "integer expression (32-bit)");
+        break;
+    case KC_ISA_K_X:
+        snprintf(buf, size, "fp32 value: float literal (0.5, -1e-3, inf) or expression (1.0/768)");
+        break;
+    }
+}
+
+/* "opcode[31:26]=0x20 | rd[25:22] | ... | 0[13:6] | funct[5:0]=0x00" */
+static void gen_layout(const kc_isa *isa, const kc_isa_insn *in, char *buf, size_t size)
+{
+    const char *owner[32];
+    for (int bit = 0; bit < 32; bit++)
+        owner[bit] = "0";
+    for (int bit = isa->opcode_lo; bit < isa->opcode_lo + isa->opcode_width; bit++)
+        owner[bit] = "opcode";
+    if (in->funct >= 0)
+        for (int bit = isa->funct_lo; bit < isa->funct_lo + isa->funct_width; bit++)
+            owner[bit] = "funct";
+    for (int k = 0; k < in->nops; k++)
+        for (int bit = in->ops[k].field->lo; bit < in->ops[k].field->lo + in->ops[k].field->width; bit++)
+            owner[bit] = in->ops[k].field->name;
+    size_t n = 0;
+    buf[0] = 0;
+    for (int hi = 31; hi >= 0 && n < size;) {
+        int lo = hi;
+        while (lo > 0 && owner[lo - 1] == owner[hi])
+            lo--;
+        n += (size_t)snprintf(buf + n, size - n, "%s%s[%d:%d]", hi == 31 ? "" : " | ", owner[hi], hi, lo);
+        if (!strcmp(owner[hi], "opcode") && n < size)
+            n += (size_t)snprintf(buf + n, size - n, "=0x%02x", in->opcode);
+        else if (!strcmp(owner[hi], "funct") && n < size)
+            n += (size_t)snprintf(buf + n, size - n, "=%d", in->funct);
+        hi = lo - 1;
+    }
+}
+
+static void gen_insn(const kc_isa *isa, const kc_isa_insn *in, gen_buf *b)
+{
+    char usage[160], layout[400], one[200];
+    kc_asm_usage(in->name, in->ops, in->nops, usage, sizeof usage);
+    gen_layout(isa, in, layout, sizeof layout);
+    gen_printf(b, "#### %s\n\n", in->name);
+    gen_printf(b, "%s\n\n", in->description);
+    gen_printf(b, "- Syntax: `%s`\n", usage);
+    gen_printf(b, "- Encoding: `%s` (match 0x%08x, mask 0x%08x)\n", layout, in->match, in->mask);
+    for (int k = 0; k < in->nops; k++) {
+        char syn[32];
+        kc_asm_usage("", &in->ops[k], 1, syn, sizeof syn);
+        gen_operand_text(isa, &in->ops[k], one, sizeof one);
+        gen_printf(b, "%s`%s`: %s", k ? "; " : "- Operands: ", syn + 1, one);
+    }
+    if (in->nops)
+        gen_printf(b, "\n");
+    if (in->semantics[0])
+        gen_printf(b, "- Semantics: `%s`\n", in->semantics);
+    if (in->latency > 0)
+        gen_printf(b, "- Latency: %d cycle%s\n", in->latency, in->latency == 1 ? "" : "s");
+    else
+        gen_printf(b, "- Latency: variable (runs in the background; depends on DRAM latency and bandwidth)\n");
+    gen_printf(b, "- Example: `%s`\n", in->example);
+    if (in->mistake[0])
+        gen_printf(b, "- Common mistake: %s\n", in->mistake);
+    gen_printf(b, "\n");
+}
+
+static const char *const gen_unit_titles[][2] = {
+    {"control", "Control flow and hardware loops"},
+    {"scalar", "Scalar unit (integer, address, fp32, configuration)"},
+    {"vector", "Vector unit (rows of vector SRAM)"},
+    {"dma", "DMA engine (DRAM <-> vector SRAM)"},
+};
+
+static void gen_syntax(const kc_isa *isa, gen_buf *b)
+{
+    gen_printf(b,
+        "## 7. Assembler syntax\n\n"
+        "- One statement per line. Mnemonics and register names are case-insensitive; labels and "
+        "constants are case-sensitive.\n"
+        "- Labels: `name:` at the start of a line, optionally followed by a statement on the same line. "
+        "A label's value is its instruction index.\n"
+        "- Comments: `#` or `//` to the end of the line.\n"
+        "- Constants: `.equ NAME, expr` defines a constant once; `.set NAME, expr` may be redefined "
+        "later. A constant must be defined above its first use.\n"
+        "- `.word expr[, expr...]` emits raw 32-bit words (the disassembler prints words that are not "
+        "legal instructions this way).\n"
+        "- Integer expressions: decimal, `0x` hex, `0b` binary literals, constants and labels, unary "
+        "`- + ~`, binary `* / %% + - << >> & ^ |` (C precedence) and parentheses. Immediates are checked "
+        "against their field: a value out of range is an error that shows the allowed range.\n"
+        "- Registers: ");
+    for (size_t i = 0; i < isa->nregfiles; i++)
+        gen_printf(b, "%s`%s0`..`%s%d` (%s)", i ? ", " : "", isa->regfiles[i].prefix,
+                   isa->regfiles[i].prefix, isa->regfiles[i].count - 1, isa->regfiles[i].what);
+    gen_printf(b, "; a vector row operand is an integer register in brackets, `[r3]`.\n"
+        "- Branch, jump and loop operands are targets: a label, or an absolute instruction index (what "
+        "the disassembler prints; `kc disasm` output assembles back to the same words).\n"
+        "- Diagnostics are `file:line:col: error: message`, with a hint (closest mnemonic, expected "
+        "operand kind, allowed range).\n\n"
+        "### Pseudo-instructions\n\n| pseudo | expands to | description |\n|---|---|---|\n");
+    for (size_t i = 0; i < isa->npseudos; i++) {
+        const kc_isa_pseudo *ps = &isa->pseudos[i];
+        char usage[160];
+        kc_asm_usage(ps->name, ps->ops, ps->nops, usage, sizeof usage);
+        gen_printf(b, "| `%s` | `%s` | %s |\n", usage, ps->expansion, ps->description);
+    }
+    gen_printf(b, "\nIn an expansion, `?s16` keeps an instruction only when the value fits a signed 16-bit "
+                  "immediate, `?lo` only when its low 16 bits are non-zero (`!` negates); `.hi`/`.lo` are the "
+                  "upper/lower 16 bits (of the fp32 bits for `fli`). For example:\n\n```asm\n");
+    gen_printf(b, ".equ N, 768\n.set STEP, 2*16\nstart:                       # a label\n");
+    for (size_t i = 0; i < isa->npseudos; i++)
+        gen_printf(b, "        %s\n", isa->pseudos[i].example);
+    gen_printf(b, "        fli f2, 1.0/N              # fp32 constant from an expression\n"
+                  "        addi r4, r0, (N >> 4) - 1  # integer expression\n"
+                  "        bne r4, r0, start\n        halt\n```\n\n");
+}
+
+kc_status kc_isagen_doc(const kc_isa *isa, char **out, kc_err *err)
+{
+    const gen_overview *ov = NULL;
+    for (size_t i = 0; i < sizeof isagen_overviews / sizeof isagen_overviews[0]; i++)
+        if (!strcmp(isagen_overviews[i].isa, isa->name))
+            ov = &isagen_overviews[i];
+    if (!ov)
+        return kc_err_set(err, KC_ERR_INTERNAL, "no document prose for ISA '%s'", isa->name);
+    gen_buf b = {0};
+    gen_printf(&b, "# The %s instruction set\n\n", isa->name);
+    gen_printf(&b, "<!-- GENERATED from %s by kc_isagen. DO NOT EDIT. Regenerate with\n"
+                   "     ./build/kc isa-doc --platform %s --out docs/isa/%s.md\n"
+                   "     (or: cmake --build build --target isa-regen). A ctest fails while this copy is stale. -->\n\n",
+               isa->def_path, isa->name, isa->name);
+    gen_printf(&b, "Everything an author needs to write %s kernels: the machine, its configuration, numerics, "
+                   "the kernel ABI, assembler syntax and every instruction. Sections: 1 machine, 2 hardware "
+                   "configuration, 3 DRAM, 4 numerics, 5 kernel ABI, 6 configuration registers, 7 assembler "
+                   "syntax, 8 encoding, 9 instructions, 10 quick reference, 11 worked example.\n\n",
+               isa->name);
+    ov->machine(isa, &b);
+
+    gen_printf(&b, "## 2. Hardware configuration\n\nThese are the values the RTL is built with.\n\n"
+                   "| parameter | value | meaning |\n|---|---|---|\n");
+    for (size_t i = 0; i < isa->nparams; i++)
+        gen_printf(&b, "| %s | %ld | %s |\n", isa->params[i].name, isa->params[i].value, isa->params[i].desc);
+
+    gen_printf(&b, "\n## 3. DRAM\n\nShared DRAM model (defaults; a run may set others):\n\n"
+                   "| property | default |\n|---|---|\n"
+                   "| size | %u MiB |\n| latency | %u cycles from request to data |\n"
+                   "| bandwidth | %u bytes per cycle |\n\n"
+                   "A DMA transfer costs roughly latency + bytes / bandwidth cycles; consecutive transfers "
+                   "pipeline.\n\n",
+               (unsigned)(KC_DRAM_DEFAULT_SIZE >> 20), (unsigned)KC_DRAM_DEFAULT_LATENCY,
+               (unsigned)KC_DRAM_DEFAULT_BW);
+
+    gen_printf(&b, "## 4. Numerics\n\n"
+                   "- Storage is **bf16** (vector SRAM, DRAM tensors); arithmetic is **fp32**; every result is "
+                   "rounded to nearest even (to fp32 in registers, then to bf16 when written to a row).\n"
+                   "- Denormal inputs read as zero and denormal results flush to zero; overflow gives +-inf; "
+                   "NaN results are the canonical quiet NaN.\n"
+                   "- `vmacs`, `ffma` are fused (one rounding). Reductions (`vredsum`) add in fp32 as a "
+                   "pairwise tree over the active lanes.\n");
+#ifdef KC_FP_EXP_MAX_ULP
+    gen_printf(&b, "- Special functions (fp32, before rounding to bf16): exp within %g ulp, reciprocal within "
+                   "%g ulp, rsqrt within %g ulp of the correctly rounded result; details in docs/fp.md.\n\n",
+               (double)KC_FP_EXP_MAX_ULP, (double)KC_FP_RECIP_MAX_ULP, (double)KC_FP_RSQRT_MAX_ULP);
+#else
+    gen_printf(&b, "- Special functions (exp, reciprocal, rsqrt): error bounds in docs/fp.md.\n\n");
+#endif
+
+    ov->abi(isa, &b);
+
+    gen_printf(&b, "## 6. Configuration registers\n\nRead with `csrr`, written with `csrw` / `csrwi`.\n\n"
+                   "| name | id | reset | meaning |\n|---|---|---|---|\n");
+    for (size_t i = 0; i < isa->ncfgs; i++)
+        gen_printf(&b, "| %s | %d | %ld | %s |\n", isa->cfgs[i].name, isa->cfgs[i].id, isa->cfgs[i].reset,
+                   isa->cfgs[i].desc);
+    gen_printf(&b, "\n");
+
+    gen_syntax(isa, &b);
+
+    gen_printf(&b, "## 8. Encoding\n\nInstructions are 32-bit words. Bits [%d:%d] are the major opcode; formats "
+                   "with a function code carry it in bits [%d:%d]. A word is a legal instruction iff "
+                   "`(word & MASK) == MATCH` for exactly one instruction (MASK covers every bit that is not an "
+                   "operand field, so reserved bits must be zero) and its operands are in the ranges the "
+                   "assembler accepts: registers that exist (a 4-bit address-register field above 7 is "
+                   "illegal), shift amounts 0..31, loop counts >= 1. Any other word traps as "
+                   "illegal-instruction.\n\n"
+                   "| field | bits | meaning |\n|---|---|---|\n",
+               isa->opcode_lo + isa->opcode_width - 1, isa->opcode_lo,
+               isa->funct_lo + isa->funct_width - 1, isa->funct_lo);
+    for (size_t i = 0; i < isa->nfields; i++)
+        gen_printf(&b, "| %s | [%d:%d] | %s |\n", isa->fields[i].name,
+                   isa->fields[i].lo + isa->fields[i].width - 1, isa->fields[i].lo, isa->fields[i].desc);
+    gen_printf(&b, "\nAn immediate or offset is stored in its field as two's complement; branch, jump and "
+                   "loop offsets count instructions from the instruction itself.\n\n");
+
+    gen_printf(&b, "## 9. Instructions\n\n");
+    for (size_t u = 0; u < sizeof gen_unit_titles / sizeof gen_unit_titles[0]; u++) {
+        gen_printf(&b, "### 9.%zu %s\n\n", u + 1, gen_unit_titles[u][1]);
+        for (size_t i = 0; i < isa->ninsns; i++)
+            if (!strcmp(isa->insns[i].unit, gen_unit_titles[u][0]))
+                gen_insn(isa, &isa->insns[i], &b);
+    }
+
+    gen_printf(&b, "## 10. Quick reference\n\n| instruction | unit | latency | semantics |\n|---|---|---|---|\n");
+    for (size_t i = 0; i < isa->ninsns; i++) {
+        const kc_isa_insn *in = &isa->insns[i];
+        char usage[160];
+        kc_asm_usage(in->name, in->ops, in->nops, usage, sizeof usage);
+        gen_printf(&b, "| `%s` | %s | ", usage, in->unit);
+        if (in->latency)
+            gen_printf(&b, "%d", in->latency);
+        else
+            gen_printf(&b, "var.");
+        gen_printf(&b, " | %s |\n", in->semantics[0] ? in->semantics : in->description);
+    }
+    gen_printf(&b, "\n");
+    ov->example(isa, &b);
+    return gen_finish(&b, out, err);
+}
+
+/* ---- files ------------------------------------------------------------------------------ */
+
+kc_status kc_isagen_write(const char *path, const char *text, kc_err *err)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return kc_err_set(err, KC_ERR_IO, "cannot write %s", path);
+    size_t n = strlen(text);
+    int bad = fwrite(text, 1, n, f) != n;
+    bad |= fclose(f) != 0;
+    if (bad)
+        return kc_err_set(err, KC_ERR_IO, "error writing %s", path);
+    return KC_OK;
+}
+
+kc_status kc_isagen_compare(const char *path, const char *text, const char *regen_cmd, kc_err *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return kc_err_set(err, KC_ERR_IO, "%s is missing; generate it with: %s", path, regen_cmd);
+    size_t cap = strlen(text) + 4096, n = 0;
+    char *have = malloc(cap + 1);
+    if (!have) {
+        fclose(f);
+        return kc_err_set(err, KC_ERR_NOMEM, "out of memory");
+    }
+    size_t got;
+    while ((got = fread(have + n, 1, cap - n, f)) > 0 && n + got < cap)
+        n += got;
+    n += got;
+    fclose(f);
+    have[n] = 0;
+    if (n == strlen(text) && !memcmp(have, text, n)) {
+        free(have);
+        return KC_OK;
+    }
+    int line = 1;
+    size_t i = 0;
+    while (i < n && text[i] && have[i] == text[i]) {
+        if (text[i] == '\n')
+            line++;
+        i++;
+    }
+    size_t ls = i;
+    while (ls > 0 && text[ls - 1] != '\n')
+        ls--;
+    int wl = (int)strcspn(text + ls, "\n"), hl = (int)strcspn(have + ls, "\n");
+    kc_err_set(err, KC_ERR_INTERNAL, "%s is stale (differs from the table from line %d):\n"
+               "  committed: %.*s\n  generated: %.*s\nregenerate with: %s",
+               path, line, hl > 200 ? 200 : hl, have + ls, wl > 200 ? 200 : wl, text + ls, regen_cmd);
+    free(have);
+    return KC_ERR_INTERNAL;
+}

@@ -1,0 +1,308 @@
+// kc_fp_funcs.vh — the shared floating-point datapaths as Verilog functions.
+//
+// Include it inside a module body:   `include "kc_fp_funcs.vh"
+// Functions are module-scoped, so every module that calls them includes this
+// file itself; there is deliberately no include guard (a global `define would
+// hide the functions from the second module of a design).
+//
+// Functions rather than modules so that an accelerator can call them inside a
+// clocked case statement and Verilator only evaluates the selected operation.
+//
+// Every function mirrors harness/kc_fp.c operation by operation (same widths,
+// same truncations), so the two agree bit for bit; tests/fp checks it. The
+// numeric rules (RNE, DAZ, flush when the exact result is below 2^-126, canonical
+// NaN 0x7FC00000, error bounds of exp/recip/rsqrt) are in docs/fp.md.
+//
+// Names starting kc_fp__ are internal helpers.
+
+function automatic kc_fp__is_nan(input [30:0] kfp_x);
+    kc_fp__is_nan = (kfp_x[30:23] == 8'hFF) && (kfp_x[22:0] != 23'd0);
+endfunction
+
+function automatic kc_fp__is_inf(input [30:0] kfp_x);
+    kc_fp__is_inf = (kfp_x[30:23] == 8'hFF) && (kfp_x[22:0] == 23'd0);
+endfunction
+
+// DAZ: a denormal reads as zero, so "zero" means exponent field 0.
+function automatic kc_fp__is_zero(input [7:0] kfp_e);
+    kc_fp__is_zero = (kfp_e == 8'd0);
+endfunction
+
+function automatic [31:0] kc_fp__daz(input [31:0] kfp_x);
+    kc_fp__daz = (kfp_x[30:23] == 8'd0) ? {kfp_x[31], 31'd0} : kfp_x;
+endfunction
+
+// Rounds (mag + g) * 2^base to fp32 (0 <= g < 1, g > 0 exactly when st).
+// mag's leading one is the exact value's, so e <= 0 below is exact
+// tininess before rounding: flush to signed zero.
+function automatic [31:0] kc_fp__pack(input kfp_sgn, input [79:0] kfp_mag, input integer kfp_base,
+                                      input kfp_st);
+    reg [79:0] kfp_nrm;
+    integer kfp_lz, kfp_e;
+    reg [24:0] kfp_mant;
+    reg kfp_flush;
+    begin
+        kfp_nrm = kfp_mag;
+        kfp_lz = 0;
+        if (kfp_nrm[79:16] == 64'd0) begin kfp_nrm = kfp_nrm << 64; kfp_lz = kfp_lz + 64; end
+        if (kfp_nrm[79:48] == 32'd0) begin kfp_nrm = kfp_nrm << 32; kfp_lz = kfp_lz + 32; end
+        if (kfp_nrm[79:64] == 16'd0) begin kfp_nrm = kfp_nrm << 16; kfp_lz = kfp_lz + 16; end
+        if (kfp_nrm[79:72] == 8'd0) begin kfp_nrm = kfp_nrm << 8; kfp_lz = kfp_lz + 8; end
+        if (kfp_nrm[79:76] == 4'd0) begin kfp_nrm = kfp_nrm << 4; kfp_lz = kfp_lz + 4; end
+        if (kfp_nrm[79:78] == 2'd0) begin kfp_nrm = kfp_nrm << 2; kfp_lz = kfp_lz + 2; end
+        if (!kfp_nrm[79]) begin kfp_nrm = kfp_nrm << 1; kfp_lz = kfp_lz + 1; end
+        kfp_e = 79 - kfp_lz + kfp_base + 127;
+        kfp_flush = (kfp_mag == 80'd0) || (kfp_e <= 0);
+        kfp_mant = {1'b0, kfp_nrm[79:56]};
+        if (kfp_nrm[55] && ((|kfp_nrm[54:0]) || kfp_st || kfp_mant[0]))
+            kfp_mant = kfp_mant + 25'd1;
+        if (kfp_mant[24]) begin
+            kfp_mant = kfp_mant >> 1;
+            kfp_e = kfp_e + 1;
+        end
+        if (kfp_flush)
+            kc_fp__pack = {kfp_sgn, 31'd0};
+        else if (kfp_e >= 255)
+            kc_fp__pack = {kfp_sgn, 8'hFF, 23'd0};
+        else
+            kc_fp__pack = {kfp_sgn, kfp_e[7:0], kfp_mant[22:0]};
+    end
+endfunction
+
+// a * b + c with one rounding.
+function automatic [31:0] kc_fp_fma(input [31:0] kfp_a, input [31:0] kfp_b, input [31:0] kfp_c);
+    reg kfp_sp, kfp_sc, kfp_su, kfp_sv, kfp_st;
+    reg [23:0] kfp_mc;
+    reg [47:0] kfp_prod;
+    reg [79:0] kfp_u, kfp_v, kfp_mag;
+    integer kfp_ea, kfp_eb, kfp_ec, kfp_d, kfp_base;
+    reg [4:0] kfp_nd;
+    begin
+        kfp_sp = kfp_a[31] ^ kfp_b[31];
+        kfp_sc = kfp_c[31];
+        kfp_ea = {24'd0, kfp_a[30:23]};
+        kfp_eb = {24'd0, kfp_b[30:23]};
+        kfp_ec = {24'd0, kfp_c[30:23]};
+        kfp_mc = kc_fp__is_zero(kfp_c[30:23]) ? 24'd0 : {1'b1, kfp_c[22:0]};
+        kfp_prod = {1'b1, kfp_a[22:0]} * {1'b1, kfp_b[22:0]};
+        // d: position of the addend's lsb relative to the product's lsb
+        kfp_d = kfp_ec - kfp_ea - kfp_eb + 150;
+        kfp_nd = 5'd0 - kfp_d[4:0]; // -d, used for -23 <= d <= -1
+        kfp_su = kfp_sp;
+        kfp_sv = kfp_sc;
+        kfp_st = 1'b0;
+        kfp_u = {32'd0, kfp_prod};
+        kfp_v = 80'd0;
+        kfp_base = kfp_ea + kfp_eb - 300;
+        if (kfp_mc != 24'd0 && kfp_d > 50) begin
+            // product below 1/8 ulp of the addend: only a sticky bit
+            kfp_u = {53'd0, kfp_mc, 3'd0};
+            kfp_su = kfp_sc;
+            kfp_sv = kfp_sp;
+            kfp_st = 1'b1;
+            kfp_base = kfp_ec - 153;
+        end else if (kfp_d >= 0) begin
+            kfp_v = {56'd0, kfp_mc} << kfp_d[5:0];
+        end else if (kfp_d <= -24) begin
+            kfp_st = (kfp_mc != 24'd0);
+        end else begin
+            kfp_v = {56'd0, kfp_mc >> kfp_nd};
+            kfp_st = (kfp_mc & ~(24'hFFFFFF << kfp_nd)) != 24'd0;
+        end
+        if (kfp_su == kfp_sv) begin
+            kfp_mag = kfp_u + kfp_v;
+        end else if (kfp_u >= kfp_v + {79'd0, kfp_st}) begin
+            kfp_mag = kfp_u - kfp_v - {79'd0, kfp_st};
+        end else begin
+            kfp_mag = kfp_v - kfp_u;
+            kfp_su = kfp_sv;
+        end
+        if (kc_fp__is_nan(kfp_a[30:0]) || kc_fp__is_nan(kfp_b[30:0]) ||
+            kc_fp__is_nan(kfp_c[30:0]))
+            kc_fp_fma = 32'h7FC00000;
+        else if (kc_fp__is_inf(kfp_a[30:0]) || kc_fp__is_inf(kfp_b[30:0])) begin
+            if (kc_fp__is_zero(kfp_a[30:23]) || kc_fp__is_zero(kfp_b[30:23]) ||
+                (kc_fp__is_inf(kfp_c[30:0]) && kfp_sc != kfp_sp))
+                kc_fp_fma = 32'h7FC00000;
+            else
+                kc_fp_fma = {kfp_sp, 8'hFF, 23'd0};
+        end else if (kc_fp__is_inf(kfp_c[30:0]))
+            kc_fp_fma = kfp_c;
+        else if (kc_fp__is_zero(kfp_a[30:23]) || kc_fp__is_zero(kfp_b[30:23]))
+            kc_fp_fma = kc_fp__is_zero(kfp_c[30:23]) ? {kfp_sp & kfp_sc, 31'd0} : kfp_c;
+        else if (kfp_mag == 80'd0 && !kfp_st)
+            kc_fp_fma = 32'd0; // exact cancellation: +0 in round to nearest
+        else
+            kc_fp_fma = kc_fp__pack(kfp_su, kfp_mag, kfp_base, kfp_st);
+    end
+endfunction
+
+function automatic [31:0] kc_fp_add(input [31:0] kfp_a, input [31:0] kfp_b);
+    kc_fp_add = kc_fp_fma(kfp_a, 32'h3F800000, kfp_b);
+endfunction
+
+function automatic [31:0] kc_fp_sub(input [31:0] kfp_a, input [31:0] kfp_b);
+    kc_fp_sub = kc_fp_fma(kfp_a, 32'h3F800000, {~kfp_b[31], kfp_b[30:0]});
+endfunction
+
+function automatic [31:0] kc_fp_mul(input [31:0] kfp_a, input [31:0] kfp_b);
+    kc_fp_mul = kc_fp_fma(kfp_a, kfp_b, 32'h80000000);
+endfunction
+
+// Monotonic unsigned key of a non-NaN value: -0 sorts just below +0.
+function automatic [31:0] kc_fp__key(input [31:0] kfp_x);
+    kc_fp__key = kfp_x[31] ? ~kfp_x : {1'b1, kfp_x[30:0]};
+endfunction
+
+// a < b with -0 < +0; 0 when either is NaN.
+function automatic kc_fp_lt(input [31:0] kfp_a, input [31:0] kfp_b);
+    kc_fp_lt = !kc_fp__is_nan(kfp_a[30:0]) && !kc_fp__is_nan(kfp_b[30:0]) &&
+               (kc_fp__key(kc_fp__daz(kfp_a)) < kc_fp__key(kc_fp__daz(kfp_b)));
+endfunction
+
+function automatic [31:0] kc_fp_max(input [31:0] kfp_a, input [31:0] kfp_b);
+    if (kc_fp__is_nan(kfp_a[30:0]) && kc_fp__is_nan(kfp_b[30:0]))
+        kc_fp_max = 32'h7FC00000;
+    else if (kc_fp__is_nan(kfp_a[30:0]))
+        kc_fp_max = kc_fp__daz(kfp_b);
+    else if (kc_fp__is_nan(kfp_b[30:0]))
+        kc_fp_max = kc_fp__daz(kfp_a);
+    else
+        kc_fp_max = kc_fp_lt(kfp_a, kfp_b) ? kc_fp__daz(kfp_b) : kc_fp__daz(kfp_a);
+endfunction
+
+function automatic [31:0] kc_fp_min(input [31:0] kfp_a, input [31:0] kfp_b);
+    if (kc_fp__is_nan(kfp_a[30:0]) && kc_fp__is_nan(kfp_b[30:0]))
+        kc_fp_min = 32'h7FC00000;
+    else if (kc_fp__is_nan(kfp_a[30:0]))
+        kc_fp_min = kc_fp__daz(kfp_b);
+    else if (kc_fp__is_nan(kfp_b[30:0]))
+        kc_fp_min = kc_fp__daz(kfp_a);
+    else
+        kc_fp_min = kc_fp_lt(kfp_a, kfp_b) ? kc_fp__daz(kfp_a) : kc_fp__daz(kfp_b);
+endfunction
+
+// int32 -> fp32, round to nearest even.
+function automatic [31:0] kc_fp_from_int(input [31:0] kfp_i);
+    reg [31:0] kfp_mag;
+    begin
+        kfp_mag = kfp_i[31] ? 32'd0 - kfp_i : kfp_i;
+        kc_fp_from_int = kc_fp__pack(kfp_i[31], {48'd0, kfp_mag}, 0, 1'b0);
+    end
+endfunction
+
+// fp32 -> bf16, round to nearest even on the low half: round up when the low
+// half exceeds 0x8000, or equals it and the kept lsb is odd. A carry out of
+// the mantissa bumps the exponent and reaches inf exactly on overflow.
+function automatic [15:0] kc_fp_to_bf16(input [31:0] kfp_x);
+    if (kc_fp__is_nan(kfp_x[30:0]))
+        kc_fp_to_bf16 = 16'h7FC0;
+    else if (kc_fp__is_zero(kfp_x[30:23]))
+        kc_fp_to_bf16 = {kfp_x[31], 15'd0};
+    else if (kc_fp__is_inf(kfp_x[30:0]))
+        kc_fp_to_bf16 = kfp_x[31:16];
+    else
+        kc_fp_to_bf16 = kfp_x[31:16] + {15'd0, kfp_x[15] & ((|kfp_x[14:0]) | kfp_x[16])};
+endfunction
+
+function automatic [31:0] kc_fp_from_bf16(input [15:0] kfp_h);
+    if (kc_fp__is_nan({kfp_h[14:0], 16'd0}))
+        kc_fp_from_bf16 = 32'h7FC00000;
+    else
+        kc_fp_from_bf16 = kc_fp__daz({kfp_h, 16'd0});
+endfunction
+
+// 1/x: 2/m by the linear seed (48 - 16m)/17 and three Newton steps, Q30.
+function automatic [31:0] kc_fp_recip(input [31:0] kfp_x);
+    reg [63:0] kfp_m, kfp_y, kfp_t;
+    integer kfp_i, kfp_ex;
+    begin
+        kfp_ex = {24'd0, kfp_x[30:23]};
+        kfp_m = {33'd0, 1'b1, kfp_x[22:0], 7'd0};
+        if (kfp_x[22:0] == 23'd0)
+            kfp_y = 64'd1 << 31;
+        else begin
+            kfp_y = 64'd3031741621 - ((kfp_m * 64'd1010580540) >> 30);
+            for (kfp_i = 0; kfp_i < 3; kfp_i = kfp_i + 1) begin
+                kfp_t = (kfp_m * kfp_y) >> 30;
+                kfp_y = (kfp_y * ((64'd1 << 31) - (kfp_t >> 1))) >> 30;
+            end
+        end
+        if (kc_fp__is_nan(kfp_x[30:0]))
+            kc_fp_recip = 32'h7FC00000;
+        else if (kc_fp__is_zero(kfp_x[30:23]))
+            kc_fp_recip = {kfp_x[31], 8'hFF, 23'd0};
+        else if (kc_fp__is_inf(kfp_x[30:0]))
+            kc_fp_recip = {kfp_x[31], 31'd0};
+        else
+            kc_fp_recip = kc_fp__pack(kfp_x[31], {16'd0, kfp_y}, 96 - kfp_ex, 1'b0);
+    end
+endfunction
+
+// 1/sqrt(x): m' in [1,4), linear seed per half, three Newton steps, Q30.
+function automatic [31:0] kc_fp_rsqrt(input [31:0] kfp_x);
+    reg [63:0] kfp_m, kfp_y, kfp_y2, kfp_t;
+    integer kfp_e, kfp_i;
+    reg kfp_odd;
+    begin
+        kfp_e = {24'd0, kfp_x[30:23]} - 127;
+        kfp_odd = kfp_e[0];
+        kfp_m = kfp_odd ? {32'd0, 1'b1, kfp_x[22:0], 8'd0} : {33'd0, 1'b1, kfp_x[22:0], 7'd0};
+        if (kfp_m == (64'd1 << 30))
+            kfp_y = 64'd1 << 30;
+        else begin
+            kfp_y = kfp_odd ? 64'd967284659 - ((kfp_m * 64'd111189606) >> 30)
+                    : 64'd1367947084 - ((kfp_m * 64'd314491699) >> 30);
+            for (kfp_i = 0; kfp_i < 3; kfp_i = kfp_i + 1) begin
+                kfp_y2 = (kfp_y * kfp_y) >> 30;
+                kfp_t = (kfp_m * kfp_y2) >> 30;
+                kfp_y = (kfp_y * ((64'd3 << 30) - kfp_t)) >> 31;
+            end
+        end
+        if (kc_fp__is_nan(kfp_x[30:0]))
+            kc_fp_rsqrt = 32'h7FC00000;
+        else if (kc_fp__is_zero(kfp_x[30:23]))
+            kc_fp_rsqrt = {kfp_x[31], 8'hFF, 23'd0};
+        else if (kfp_x[31])
+            kc_fp_rsqrt = 32'h7FC00000;
+        else if (kc_fp__is_inf(kfp_x[30:0]))
+            kc_fp_rsqrt = 32'd0;
+        else
+            kc_fp_rsqrt = kc_fp__pack(1'b0, {16'd0, kfp_y}, -30 - ((kfp_e - (kfp_odd ? 1 : 0)) >>> 1), 1'b0);
+    end
+endfunction
+
+// e^x = 2^(n + f), n = round(x log2 e), 2^f by a degree-7 Taylor polynomial
+// in Q30 (Horner). Coefficients ln2^k/k! Q30, as in kc_fp.c.
+function automatic [31:0] kc_fp_exp(input [31:0] kfp_x);
+    integer kfp_e, kfp_sh;
+    reg [63:0] kfp_p, kfp_tmag;
+    reg signed [63:0] kfp_t, kfp_n, kfp_f, kfp_y;
+    begin
+        kfp_e = {24'd0, kfp_x[30:23]} - 127;
+        kfp_sh = 31 - kfp_e;
+        kfp_p = {40'd0, 1'b1, kfp_x[22:0]} * 64'd396564993198; // log2(e) Q38
+        kfp_tmag = (kfp_sh >= 64 || kfp_sh < 0) ? 64'd0 : kfp_p >> kfp_sh[5:0];
+        kfp_t = kfp_x[31] ? -$signed(kfp_tmag) : $signed(kfp_tmag);
+        kfp_n = (kfp_t + 64'sd536870912) >>> 30;
+        kfp_f = kfp_t - (kfp_n <<< 30);
+        kfp_y = 64'sd16377;
+        kfp_y = 64'sd165394 + ((kfp_y * kfp_f) >>> 30);
+        kfp_y = 64'sd1431680 + ((kfp_y * kfp_f) >>> 30);
+        kfp_y = 64'sd10327387 + ((kfp_y * kfp_f) >>> 30);
+        kfp_y = 64'sd59597083 + ((kfp_y * kfp_f) >>> 30);
+        kfp_y = 64'sd257941248 + ((kfp_y * kfp_f) >>> 30);
+        kfp_y = 64'sd744261118 + ((kfp_y * kfp_f) >>> 30);
+        kfp_y = 64'sd1073741824 + ((kfp_y * kfp_f) >>> 30);
+        if (kc_fp__is_nan(kfp_x[30:0]))
+            kc_fp_exp = 32'h7FC00000;
+        else if (kc_fp__is_inf(kfp_x[30:0]))
+            kc_fp_exp = kfp_x[31] ? 32'd0 : 32'h7F800000;
+        else if (kc_fp__is_zero(kfp_x[30:23]))
+            kc_fp_exp = 32'h3F800000;
+        else if (kfp_e >= 7)
+            kc_fp_exp = kfp_x[31] ? 32'd0 : 32'h7F800000;
+        else
+            kc_fp_exp = kc_fp__pack(1'b0, {16'd0, kfp_y}, $signed(kfp_n[31:0]) - 30, 1'b0);
+    end
+endfunction

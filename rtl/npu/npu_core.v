@@ -1,0 +1,461 @@
+// npu_core — fetch, decode, scalar/fp/address units, hardware loops, configuration
+// registers, interlocks and traps of the npu.
+//
+// One instruction issues per cycle, in order. Scalar, fp and control instructions
+// complete at their issue edge; vector instructions go to npu_vector (latency 2),
+// DMA instructions start an engine in npu_dma and run in the background. Every
+// hazard between them is interlocked here: an instruction that would observe a
+// stale value waits (and the wait is counted per cause).
+//
+// Traps are precise: the trapping instruction has no effect, trap_pc is its pc.
+`default_nettype none
+
+module npu_core #(
+    parameter integer VLEN       = 16,
+    parameter integer VROWS      = 2048,
+    parameter integer IMEM_WORDS = 16384,
+    parameter integer LOOP_DEPTH = 2,
+    parameter integer NCOUNTERS  = 8,
+    parameter integer ROWW       = $clog2(VROWS)
+) (
+    input  wire            clk,
+    input  wire            rst,
+    input  wire [8*32-1:0] args,
+    input  wire [31:0]     dram_bytes,
+    // fetch
+    output wire [31:0]     fetch_pc,
+    input  wire [31:0]     insn,
+    // vector unit
+    output wire            v_issue,
+    output wire [5:0]      v_funct,
+    output wire [ROWW-1:0] v_rd,
+    output wire [ROWW-1:0] v_ra,
+    output wire [ROWW-1:0] v_rb,
+    output wire [31:0]     v_fs,
+    output wire [3:0]      v_fd,
+    output wire [VLEN-1:0] v_lanes,
+    input  wire            s2_busy,
+    input  wire            s2_wrow,
+    input  wire [ROWW-1:0] s2_row,
+    input  wire            s2_wf,
+    input  wire [3:0]      s2_fd,
+    input  wire            wbf_valid,
+    input  wire [3:0]      wbf_idx,
+    input  wire [31:0]     wbf_val,
+    // DMA
+    output wire            dma_ld,
+    output wire            dma_st,
+    output wire [31:0]     dma_addr,
+    output wire [ROWW-1:0] dma_vrow,
+    output wire [31:0]     dma_nrows,
+    output wire [31:0]     dma_stride,
+    output wire [15:0]     dma_dlen,
+    input  wire            ld_busy,
+    input  wire [ROWW-1:0] ld_lo,
+    input  wire            st_busy,
+    input  wire [ROWW-1:0] st_lo,
+    // status
+    output reg             halted,
+    output reg             trapped,
+    output reg  [3:0]      trap_cause,
+    output reg  [31:0]     trap_pc,
+    output reg  [31:0]     trap_info,
+    output wire [NCOUNTERS*32-1:0] perf
+);
+`include "npu_isa.vh"
+`include "kc_fp_funcs.vh"
+
+    localparam integer LV  = $clog2(VLEN);
+    localparam integer LPW = LOOP_DEPTH > 1 ? $clog2(LOOP_DEPTH) : 1;   // loop-stack index
+
+    // Trap causes (documented in the ISA document and rtl/npu/npu_top_ports.md).
+    localparam [3:0] T_ILLEGAL = 4'd1, T_PC = 4'd2, T_VSRAM = 4'd3, T_DRAM = 4'd4,
+                     T_ALIGN = 4'd5, T_CONFIG = 4'd6, T_LOOP = 4'd7;
+
+    // ---------------------------------------------------------------- state
+    reg [31:0] pc;
+    reg [31:0] X [0:15];
+    reg [31:0] F [0:15];
+    reg [31:0] A [0:7];
+    reg [31:0] cfg_dstride, cfg_dlen, cfg_vmask;
+    reg [31:0] lp_start [0:LOOP_DEPTH-1];
+    reg [31:0] lp_end   [0:LOOP_DEPTH-1];
+    reg [31:0] lp_cnt   [0:LOOP_DEPTH-1];
+    reg [$clog2(LOOP_DEPTH+1)-1:0] lp_sp;
+    reg [31:0] cnt [0:NCOUNTERS-1];
+    // ongoing DMA footprints in DRAM, for ordering loads and stores through memory
+    reg [31:0] ld_dlo, ld_dhi, ld_vhi, st_dlo, st_dhi, st_vhi;
+
+    assign fetch_pc = pc;
+
+    // ---------------------------------------------------------------- decode
+    wire [5:0]  op    = insn[31:26];
+    wire [5:0]  fn    = insn[5:0];
+    wire [3:0]  rd    = insn[25:22];
+    wire [3:0]  rs1   = insn[21:18];
+    wire [3:0]  rs2   = insn[17:14];
+    wire [31:0] simm16 = {{16{insn[15]}}, insn[15:0]};
+    wire [31:0] uimm16 = {16'd0, insn[15:0]};
+    wire [31:0] simm14 = {{18{insn[13]}}, insn[13:0]};
+    wire [31:0] soff22 = {{10{insn[21]}}, insn[21:0]};
+    wire [31:0] cnt10  = {22'd0, insn[25:16]};
+    wire [3:0]  cfgid  = rs2;
+
+    wire [31:0] x_rd  = X[rd];
+    wire [31:0] x_rs1 = X[rs1];
+    wire [31:0] x_rs2 = X[rs2];
+
+    // fp reads see the vector unit's reduction result the cycle it retires
+    function automatic [31:0] fread(input [3:0] i);
+        fread = (wbf_valid && wbf_idx == i) ? wbf_val : F[i];
+    endfunction
+    wire [31:0] f_rd  = fread(rd);
+    wire [31:0] f_rs1 = fread(rs1);
+    wire [31:0] f_rs2 = fread(rs2);
+
+    wire legal   = npu_isa_legal(insn);
+    wire pc_bad  = pc >= IMEM_WORDS;
+    wire is_vec  = op == NPU_OP_VADD;
+    wire is_fpu  = op == NPU_OP_FADD;
+    wire is_dld  = op == NPU_OP_DLD;
+    wire is_dst  = op == NPU_OP_DST;
+    wire is_dma  = is_dld || is_dst;
+    wire is_halt = op == NPU_OP_HALT && fn == NPU_FN_HALT;
+    wire is_loop = op == NPU_OP_LOOP || op == NPU_OP_LOOPI;
+
+    // vector operand use
+    wire v_red   = fn == NPU_FN_VREDSUM || fn == NPU_FN_VREDMAX;
+    wire v_bcast = fn == NPU_FN_VBCAST;
+    wire v_vv    = fn <= NPU_FN_VMIN;                        // two source rows
+    wire v_fsrc  = (fn >= NPU_FN_VADDS && fn <= NPU_FN_VMACS) || v_bcast;
+    wire v_src1  = !v_bcast;
+    wire v_rdsrc = fn == NPU_FN_VMACS;
+    wire v_wrow  = !v_red;
+
+    // fp register use, for the interlock with a reduction in flight
+    wire fp_ld   = op == NPU_OP_FLUI || op == NPU_OP_FLLI;
+    wire f_use_rd  = (is_fpu && fn != NPU_FN_FMVFI) || fp_ld || (is_vec && v_red);
+    wire f_use_rs1 = is_fpu && (fn <= NPU_FN_FRSQRT || fn == NPU_FN_FMVFI);
+    wire f_use_rs2 = (is_fpu && fn <= NPU_FN_FFMA) || (is_vec && v_fsrc);
+
+    // ---------------------------------------------------------------- traps
+    wire [31:0] vmask_ok_hi = VLEN;
+    wire vmask_bad = cfg_vmask == 32'd0 || cfg_vmask > vmask_ok_hi;
+    function automatic row_bad(input [31:0] r);
+        row_bad = r >= VROWS;
+    endfunction
+    wire vrow_bad_rd  = (v_wrow || v_rdsrc) && !v_red && row_bad(x_rd);
+    wire vrow_bad_rs1 = v_src1 && row_bad(x_rs1);
+    wire vrow_bad_rs2 = v_vv && row_bad(x_rs2);
+
+    // DMA footprint: SRAM rows [x_rd, x_rd + n*subrows), DRAM bytes [a, a + (n-1)*stride + 2*dlen)
+    wire [31:0] d_addr   = A[rs1[2:0]];
+    wire [31:0] d_n      = x_rs2;
+    wire [16:0] d_sub    = 17'(({1'b0, cfg_dlen[15:0]} + 17'(VLEN - 1)) >> LV);
+    wire [63:0] d_vend   = {32'd0, x_rd} + {32'd0, d_n} * {47'd0, d_sub};
+    wire [63:0] d_dend   = {32'd0, d_addr} + ({32'd0, d_n} - 64'd1) * {32'd0, cfg_dstride}
+                           + {31'd0, cfg_dlen, 1'b0};
+    wire d_empty   = d_n == 32'd0;
+    wire dlen_bad  = cfg_dlen == 32'd0 || cfg_dlen > 32'd65535;
+    wire align_bad = d_addr[0] || cfg_dstride[0];
+    wire dvrow_bad = d_vend > 64'(VROWS);
+    wire dram_bad  = d_dend > {32'd0, dram_bytes};
+
+    wire [31:0] br_target = pc + simm14;
+    wire [31:0] loop_end  = pc + simm16;
+
+    reg       trap_now;
+    reg [3:0] trap_c;
+    reg [31:0] trap_i;
+    always @* begin
+        trap_now = 1'b1;
+        trap_c   = 4'd0;
+        trap_i   = 32'd0;
+        if (pc_bad) begin
+            trap_c = T_PC; trap_i = pc;
+        end else if (!legal) begin
+            trap_c = T_ILLEGAL; trap_i = insn;
+        end else if (is_vec && vmask_bad) begin
+            trap_c = T_CONFIG; trap_i = cfg_vmask;
+        end else if (is_vec && vrow_bad_rd) begin
+            trap_c = T_VSRAM; trap_i = x_rd;
+        end else if (is_vec && vrow_bad_rs1) begin
+            trap_c = T_VSRAM; trap_i = x_rs1;
+        end else if (is_vec && vrow_bad_rs2) begin
+            trap_c = T_VSRAM; trap_i = x_rs2;
+        end else if (is_dma && !d_empty && dlen_bad) begin
+            trap_c = T_CONFIG; trap_i = cfg_dlen;
+        end else if (is_dma && !d_empty && align_bad) begin
+            trap_c = T_ALIGN; trap_i = d_addr[0] ? d_addr : cfg_dstride;
+        end else if (is_dma && !d_empty && dvrow_bad) begin
+            trap_c = T_VSRAM; trap_i = x_rd;
+        end else if (is_dma && !d_empty && dram_bad) begin
+            trap_c = T_DRAM; trap_i = d_dend[31:0] - 32'd1;
+        end else if (is_loop && (lp_sp == LOOP_DEPTH[$bits(lp_sp)-1:0]
+                                 || $signed(simm16) <= 32'sd1)) begin
+            trap_c = T_LOOP; trap_i = pc;
+        end else begin
+            trap_now = 1'b0;
+        end
+    end
+
+    // ---------------------------------------------------------------- interlocks
+    function automatic in_range(input [ROWW-1:0] lo, input [31:0] hi, input [31:0] r);
+        in_range = r >= {{(32-ROWW){1'b0}}, lo} && r < hi;
+    endfunction
+    function automatic overlaps(input [63:0] alo, input [63:0] ahi, input [63:0] blo, input [63:0] bhi);
+        overlaps = alo < bhi && blo < ahi;
+    endfunction
+
+    // vector instruction vs the vector pipeline (one cycle) and the DMA engines
+    wire st_vec_s2 = is_vec && s2_wrow &&
+                     ((v_src1 && x_rs1[ROWW-1:0] == s2_row) || (v_vv && x_rs2[ROWW-1:0] == s2_row) ||
+                      (v_rdsrc && x_rd[ROWW-1:0] == s2_row));
+    wire st_fp_s2  = s2_wf && ((f_use_rd && rd == s2_fd) || (f_use_rs1 && rs1 == s2_fd) ||
+                               (f_use_rs2 && rs2 == s2_fd));
+    wire st_vec_ld = is_vec && ld_busy &&
+                     ((v_src1 && in_range(ld_lo, ld_vhi, x_rs1)) || (v_vv && in_range(ld_lo, ld_vhi, x_rs2)) ||
+                      (!v_red && in_range(ld_lo, ld_vhi, x_rd)));
+    wire st_vec_st = is_vec && st_busy && !v_red && in_range(st_lo, st_vhi, x_rd);
+    // DMA: one command per engine; a load may not overtake a store to the same SRAM
+    // rows or DRAM bytes, nor a store a load
+    wire st_dma = !d_empty && (
+        (is_dld && ld_busy) || (is_dst && st_busy) ||
+        (is_dld && st_busy && (overlaps({32'd0, x_rd}, d_vend, {{(64-ROWW){1'b0}}, st_lo}, {32'd0, st_vhi}) ||
+                               overlaps({32'd0, d_addr}, d_dend, {32'd0, st_dlo}, {32'd0, st_dhi}))) ||
+        (is_dst && ld_busy && (overlaps({32'd0, x_rd}, d_vend, {{(64-ROWW){1'b0}}, ld_lo}, {32'd0, ld_vhi}) ||
+                               overlaps({32'd0, d_addr}, d_dend, {32'd0, ld_dlo}, {32'd0, ld_dhi}))));
+    wire drained  = !ld_busy && !st_busy && !s2_busy && !wbf_valid;
+    wire st_drain = is_halt && !drained;
+
+    wire stall_vec = st_vec_s2 || st_fp_s2;
+    wire stall_dma = st_vec_ld || st_vec_st || (is_dma && st_dma);
+    wire running   = !halted && !trapped;
+    wire issue     = running && !trap_now && !stall_vec && !stall_dma && !st_drain;
+
+    // ---------------------------------------------------------------- next pc
+    // Fall-through pc with zero-overhead loops: at the end of the innermost body
+    // jump back while iterations remain, else pop and check the enclosing loop
+    // (which may end at the same instruction).
+    reg [31:0] fall_pc;
+    reg [$clog2(LOOP_DEPTH+1)-1:0] fall_sp;
+    reg        fall_dec;
+    reg [LPW-1:0] fall_lvl;
+    integer li;
+    reg lcont;
+    always @* begin
+        fall_pc  = pc + 32'd1;
+        fall_sp  = lp_sp;
+        fall_dec = 1'b0;
+        fall_lvl = '0;
+        lcont    = 1'b1;
+        for (li = LOOP_DEPTH - 1; li >= 0; li = li - 1) begin
+            if (lcont && li < 32'(lp_sp)) begin
+                if (lp_end[li] == pc + 32'd1) begin
+                    if (lp_cnt[li] > 32'd1) begin
+                        fall_pc  = lp_start[li];
+                        fall_dec = 1'b1;
+                        fall_lvl = li[$bits(fall_lvl)-1:0];
+                        lcont    = 1'b0;
+                    end else begin
+                        fall_sp = li[$bits(fall_sp)-1:0];
+                    end
+                end else begin
+                    lcont = 1'b0;
+                end
+            end
+        end
+    end
+
+    // ---------------------------------------------------------------- issue ports
+    assign v_issue = issue && is_vec;
+    assign v_funct = fn;
+    assign v_rd    = x_rd[ROWW-1:0];
+    assign v_ra    = x_rs1[ROWW-1:0];
+    assign v_rb    = x_rs2[ROWW-1:0];
+    assign v_fs    = f_rs2;
+    assign v_fd    = rd;
+    genvar g;
+    generate
+        for (g = 0; g < VLEN; g = g + 1) begin : g_lane
+            assign v_lanes[g] = cfg_vmask > g;
+        end
+    endgenerate
+
+    assign dma_ld     = issue && is_dld && !d_empty;
+    assign dma_st     = issue && is_dst && !d_empty;
+    assign dma_addr   = d_addr;
+    assign dma_vrow   = x_rd[ROWW-1:0];
+    assign dma_nrows  = d_n;
+    assign dma_stride = cfg_dstride;
+    assign dma_dlen   = cfg_dlen[15:0];
+
+    generate
+        for (g = 0; g < NCOUNTERS; g = g + 1) begin : g_perf
+            assign perf[g*32 +: 32] = cnt[g];
+        end
+    endgenerate
+
+    // ---------------------------------------------------------------- execute
+    function automatic [31:0] cfg_read(input [3:0] id);
+        case (id)
+            NPU_CFG_DSTRIDE[3:0]: cfg_read = cfg_dstride;
+            NPU_CFG_DLEN[3:0]:    cfg_read = cfg_dlen;
+            NPU_CFG_VMASK[3:0]:   cfg_read = cfg_vmask;
+            NPU_CFG_CYCLE[3:0]:   cfg_read = cnt[0];
+            default:              cfg_read = 32'd0;
+        endcase
+    endfunction
+
+    integer i;
+    always @(posedge clk) begin
+        if (rst) begin
+            pc          <= 32'd0;
+            halted      <= 1'b0;
+            trapped     <= 1'b0;
+            trap_cause  <= 4'd0;
+            trap_pc     <= 32'd0;
+            trap_info   <= 32'd0;
+            lp_sp       <= '0;
+            cfg_dstride <= NPU_CFG_DSTRIDE_RESET;
+            cfg_dlen    <= NPU_CFG_DLEN_RESET;
+            cfg_vmask   <= NPU_CFG_VMASK_RESET;
+            for (i = 0; i < 16; i = i + 1) begin
+                X[i] <= 32'd0;
+                F[i] <= 32'd0;
+            end
+            for (i = 0; i < 8; i = i + 1)
+                A[i] <= args[i*32 +: 32];
+            for (i = 0; i < NCOUNTERS; i = i + 1)
+                cnt[i] <= 32'd0;
+        end else if (running) begin
+            // counters: 0 cycles, 1 instret, 2 vector_busy, 3 dma_load_busy,
+            // 4 dma_store_busy, 5 stall_vector, 6 stall_dma, 7 stall_drain
+            cnt[0] <= cnt[0] + 32'd1;
+            if (s2_busy) cnt[2] <= cnt[2] + 32'd1;
+            if (ld_busy) cnt[3] <= cnt[3] + 32'd1;
+            if (st_busy) cnt[4] <= cnt[4] + 32'd1;
+            if (!trap_now && stall_vec) cnt[5] <= cnt[5] + 32'd1;
+            else if (!trap_now && stall_dma) cnt[6] <= cnt[6] + 32'd1;
+            else if (!trap_now && st_drain) cnt[7] <= cnt[7] + 32'd1;
+
+            if (wbf_valid)
+                F[wbf_idx] <= wbf_val;   // an fp write issued now (below) wins
+
+            if (trap_now) begin
+                trapped    <= 1'b1;
+                trap_cause <= trap_c;
+                trap_pc    <= pc;
+                trap_info  <= trap_i;
+            end else if (issue) begin
+                cnt[1] <= cnt[1] + 32'd1;
+                pc     <= fall_pc;
+                lp_sp  <= fall_sp;
+                if (fall_dec)
+                    lp_cnt[fall_lvl] <= lp_cnt[fall_lvl] - 32'd1;
+                case (op)
+                    NPU_OP_HALT: if (is_halt) halted <= 1'b1;
+                    NPU_OP_J:    pc <= pc + soff22;
+                    NPU_OP_JAL: begin
+                        if (rd != 4'd0) X[rd] <= pc + 32'd1;
+                        pc <= pc + simm16;
+                    end
+                    NPU_OP_JR:   pc <= x_rs1;
+                    NPU_OP_BEQ:  if (x_rs1 == x_rs2) pc <= br_target;
+                    NPU_OP_BNE:  if (x_rs1 != x_rs2) pc <= br_target;
+                    NPU_OP_BLT:  if ($signed(x_rs1) < $signed(x_rs2)) pc <= br_target;
+                    NPU_OP_BGE:  if ($signed(x_rs1) >= $signed(x_rs2)) pc <= br_target;
+                    NPU_OP_BLTU: if (x_rs1 < x_rs2) pc <= br_target;
+                    NPU_OP_BGEU: if (x_rs1 >= x_rs2) pc <= br_target;
+                    NPU_OP_LOOP, NPU_OP_LOOPI: begin
+                        if (op == NPU_OP_LOOP && x_rs1 == 32'd0) begin
+                            pc    <= loop_end;
+                            lp_sp <= lp_sp;
+                        end else begin
+                            lp_start[lp_sp[LPW-1:0]] <= pc + 32'd1;
+                            lp_end[lp_sp[LPW-1:0]]   <= loop_end;
+                            lp_cnt[lp_sp[LPW-1:0]]   <= op == NPU_OP_LOOP ? x_rs1 : cnt10;
+                            lp_sp           <= lp_sp + 1'b1;
+                            pc              <= pc + 32'd1;
+                        end
+                    end
+                    NPU_OP_CSRW, NPU_OP_CSRWI: begin
+                        case (cfgid)
+                            NPU_CFG_DSTRIDE[3:0]: cfg_dstride <= op == NPU_OP_CSRW ? x_rs1 : {18'd0, insn[13:0]};
+                            NPU_CFG_DLEN[3:0]:    cfg_dlen    <= op == NPU_OP_CSRW ? x_rs1 : {18'd0, insn[13:0]};
+                            NPU_CFG_VMASK[3:0]:   cfg_vmask   <= op == NPU_OP_CSRW ? x_rs1 : {18'd0, insn[13:0]};
+                            default: ;   // read-only registers ignore writes
+                        endcase
+                    end
+                    NPU_OP_CSRR: if (rd != 4'd0) X[rd] <= cfg_read(cfgid);
+                    NPU_OP_ADD: if (rd != 4'd0) begin
+                        case (fn)
+                            NPU_FN_ADD:  X[rd] <= x_rs1 + x_rs2;
+                            NPU_FN_SUB:  X[rd] <= x_rs1 - x_rs2;
+                            NPU_FN_MUL:  X[rd] <= x_rs1 * x_rs2;
+                            NPU_FN_AND:  X[rd] <= x_rs1 & x_rs2;
+                            NPU_FN_OR:   X[rd] <= x_rs1 | x_rs2;
+                            NPU_FN_XOR:  X[rd] <= x_rs1 ^ x_rs2;
+                            NPU_FN_SLL:  X[rd] <= x_rs1 << x_rs2[4:0];
+                            NPU_FN_SRL:  X[rd] <= x_rs1 >> x_rs2[4:0];
+                            NPU_FN_SRA:  X[rd] <= $signed(x_rs1) >>> x_rs2[4:0];
+                            NPU_FN_SLT:  X[rd] <= {31'd0, $signed(x_rs1) < $signed(x_rs2)};
+                            NPU_FN_SLTU: X[rd] <= {31'd0, x_rs1 < x_rs2};
+                            default: ;
+                        endcase
+                    end
+                    NPU_OP_ADDI: if (rd != 4'd0) X[rd] <= x_rs1 + simm16;
+                    NPU_OP_ANDI: if (rd != 4'd0) X[rd] <= x_rs1 & uimm16;
+                    NPU_OP_ORI:  if (rd != 4'd0) X[rd] <= x_rs1 | uimm16;
+                    NPU_OP_XORI: if (rd != 4'd0) X[rd] <= x_rs1 ^ uimm16;
+                    NPU_OP_SLLI: if (rd != 4'd0) X[rd] <= x_rs1 << insn[4:0];
+                    NPU_OP_SRLI: if (rd != 4'd0) X[rd] <= x_rs1 >> insn[4:0];
+                    NPU_OP_SRAI: if (rd != 4'd0) X[rd] <= $signed(x_rs1) >>> insn[4:0];
+                    NPU_OP_SLTI: if (rd != 4'd0) X[rd] <= {31'd0, $signed(x_rs1) < $signed(simm16)};
+                    NPU_OP_LUI:  if (rd != 4'd0) X[rd] <= {insn[15:0], 16'd0};
+                    NPU_OP_MOVAR: begin
+                        case (fn)
+                            NPU_FN_MOVAR: A[rd[2:0]] <= x_rs1;
+                            NPU_FN_MOVRA: if (rd != 4'd0) X[rd] <= A[rs1[2:0]];
+                            NPU_FN_ADDA:  A[rd[2:0]] <= A[rs1[2:0]] + x_rs2;
+                            default: ;
+                        endcase
+                    end
+                    NPU_OP_ADDAI: A[rd[2:0]] <= A[rs1[2:0]] + simm16;
+                    NPU_OP_FADD: begin
+                        case (fn)
+                            NPU_FN_FADD:   F[rd] <= kc_fp_add(f_rs1, f_rs2);
+                            NPU_FN_FSUB:   F[rd] <= kc_fp_sub(f_rs1, f_rs2);
+                            NPU_FN_FMUL:   F[rd] <= kc_fp_mul(f_rs1, f_rs2);
+                            NPU_FN_FMAX:   F[rd] <= kc_fp_max(f_rs1, f_rs2);
+                            NPU_FN_FMIN:   F[rd] <= kc_fp_min(f_rs1, f_rs2);
+                            NPU_FN_FFMA:   F[rd] <= kc_fp_fma(f_rs1, f_rs2, f_rd);
+                            NPU_FN_FEXP:   F[rd] <= kc_fp_exp(f_rs1);
+                            NPU_FN_FRECIP: F[rd] <= kc_fp_recip(f_rs1);
+                            NPU_FN_FRSQRT: F[rd] <= kc_fp_rsqrt(f_rs1);
+                            NPU_FN_FCVTIF: F[rd] <= kc_fp_from_int(x_rs1);
+                            NPU_FN_FMVIF:  F[rd] <= x_rs1;
+                            NPU_FN_FMVFI:  if (rd != 4'd0) X[rd] <= f_rs1;
+                            default: ;
+                        endcase
+                    end
+                    NPU_OP_FLUI: F[rd] <= {insn[15:0], 16'd0};
+                    NPU_OP_FLLI: F[rd] <= {f_rd[31:16], insn[15:0]};
+                    NPU_OP_DLD: begin
+                        ld_dlo <= d_addr; ld_dhi <= d_dend[31:0]; ld_vhi <= d_vend[31:0];
+                    end
+                    NPU_OP_DST: begin
+                        st_dlo <= d_addr; st_dhi <= d_dend[31:0]; st_vhi <= d_vend[31:0];
+                    end
+                    default: ;   // vector instructions and nop: nothing here
+                endcase
+            end
+        end
+    end
+
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire unused = &{1'b0, rs1[3], rd[3], d_vend[63:32], d_dend[63:32]};
+    /* verilator lint_on UNUSEDSIGNAL */
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,108 @@
+// npu_top — the transformer NPU: core (scalar, fp, control, interlocks), vector
+// unit with its SRAM, DMA engines, instruction memory. Port contract for the
+// harness: rtl/npu/npu_top_ports.md. Sizes default to the values of isa/npu.def
+// (via the generated npu_isa.vh), which is also what the ISA document shows.
+//
+// The matrix unit (systolic array, matrix SRAM, opcodes 0x30..0x3F) attaches
+// beside npu_vector: it issues from the core like the vector unit and reads and
+// writes the vector SRAM through its own ports.
+`default_nettype none
+
+`define NPU_ISA_MACROS_ONLY
+`include "npu_isa.vh"
+`undef NPU_ISA_MACROS_ONLY
+
+module npu_top #(
+    parameter integer VLEN       = `NPU_VLEN,
+    parameter integer VROWS      = `NPU_VROWS,
+    parameter integer IMEM_WORDS = `NPU_IMEM_WORDS,
+    parameter integer LOOP_DEPTH = `NPU_LOOP_DEPTH,
+    parameter integer NCOUNTERS  = `NPU_NCOUNTERS
+) (
+    input  wire                    clk,
+    input  wire                    rst,
+    input  wire                    imem_we,
+    input  wire [31:0]             imem_addr,
+    input  wire [31:0]             imem_wdata,
+    input  wire [8*32-1:0]         args,
+    input  wire [31:0]             dram_bytes,
+    output wire                    mem_req_valid,
+    input  wire                    mem_req_ready,
+    output wire                    mem_req_write,
+    output wire [31:0]             mem_req_addr,
+    output wire [VLEN*16-1:0]      mem_req_wdata,
+    output wire [VLEN*2-1:0]       mem_req_wstrb,
+    input  wire                    mem_resp_valid,
+    input  wire [VLEN*16-1:0]      mem_resp_rdata,
+    output wire                    halted,
+    output wire                    trapped,
+    output wire [3:0]              trap_cause,
+    output wire [31:0]             trap_pc,
+    output wire [31:0]             trap_info,
+    output wire [NCOUNTERS*32-1:0] perf
+);
+    localparam integer ROWW = $clog2(VROWS);
+    localparam integer W    = VLEN * 16;
+
+    wire [31:0] fetch_pc, insn;
+
+    wire            v_issue, s2_busy, s2_wrow, s2_wf, wbf_valid;
+    wire [5:0]      v_funct;
+    wire [ROWW-1:0] v_rd, v_ra, v_rb, s2_row;
+    wire [31:0]     v_fs, wbf_val;
+    wire [3:0]      v_fd, s2_fd, wbf_idx;
+    wire [VLEN-1:0] v_lanes;
+
+    wire            dma_ld, dma_st, ld_busy, st_busy;
+    wire [31:0]     dma_addr, dma_nrows, dma_stride;
+    wire [ROWW-1:0] dma_vrow, ld_lo, st_lo;
+    wire [15:0]     dma_dlen;
+
+    wire            dw0_en, dw1_en;
+    wire [ROWW-1:0] dw0_row, dw1_row, dr0_row, dr1_row;
+    wire [VLEN-1:0] dw0_lanes, dw1_lanes;
+    wire [W-1:0]    dw0_data, dw1_data, dr0_data, dr1_data;
+
+    npu_imem #(.WORDS(IMEM_WORDS)) u_imem (
+        .clk(clk), .we(imem_we && rst), .waddr(imem_addr), .wdata(imem_wdata),
+        .raddr(fetch_pc), .rdata(insn));
+
+    npu_core #(.VLEN(VLEN), .VROWS(VROWS), .IMEM_WORDS(IMEM_WORDS), .LOOP_DEPTH(LOOP_DEPTH),
+               .NCOUNTERS(NCOUNTERS), .ROWW(ROWW)) u_core (
+        .clk(clk), .rst(rst), .args(args), .dram_bytes(dram_bytes),
+        .fetch_pc(fetch_pc), .insn(insn),
+        .v_issue(v_issue), .v_funct(v_funct), .v_rd(v_rd), .v_ra(v_ra), .v_rb(v_rb),
+        .v_fs(v_fs), .v_fd(v_fd), .v_lanes(v_lanes),
+        .s2_busy(s2_busy), .s2_wrow(s2_wrow), .s2_row(s2_row), .s2_wf(s2_wf), .s2_fd(s2_fd),
+        .wbf_valid(wbf_valid), .wbf_idx(wbf_idx), .wbf_val(wbf_val),
+        .dma_ld(dma_ld), .dma_st(dma_st), .dma_addr(dma_addr), .dma_vrow(dma_vrow),
+        .dma_nrows(dma_nrows), .dma_stride(dma_stride), .dma_dlen(dma_dlen),
+        .ld_busy(ld_busy), .ld_lo(ld_lo), .st_busy(st_busy), .st_lo(st_lo),
+        .halted(halted), .trapped(trapped), .trap_cause(trap_cause), .trap_pc(trap_pc),
+        .trap_info(trap_info), .perf(perf));
+
+    npu_vector #(.VLEN(VLEN), .VROWS(VROWS), .ROWW(ROWW)) u_vector (
+        .clk(clk), .rst(rst),
+        .iss_valid(v_issue), .iss_funct(v_funct), .iss_rd(v_rd), .iss_ra(v_ra), .iss_rb(v_rb),
+        .iss_fs(v_fs), .iss_fd(v_fd), .iss_lanes(v_lanes),
+        .s2_busy(s2_busy), .s2_wrow(s2_wrow), .s2_row(s2_row), .s2_wf(s2_wf), .s2_fd(s2_fd),
+        .wbf_valid(wbf_valid), .wbf_idx(wbf_idx), .wbf_val(wbf_val),
+        .dw0_en(dw0_en), .dw0_row(dw0_row), .dw0_lanes(dw0_lanes), .dw0_data(dw0_data),
+        .dw1_en(dw1_en), .dw1_row(dw1_row), .dw1_lanes(dw1_lanes), .dw1_data(dw1_data),
+        .dr0_row(dr0_row), .dr0_data(dr0_data), .dr1_row(dr1_row), .dr1_data(dr1_data));
+
+    npu_dma #(.VLEN(VLEN), .ROWW(ROWW)) u_dma (
+        .clk(clk), .rst(rst),
+        .cmd_ld(dma_ld), .cmd_st(dma_st), .cmd_addr(dma_addr), .cmd_vrow(dma_vrow),
+        .cmd_nrows(dma_nrows), .cmd_stride(dma_stride), .cmd_dlen(dma_dlen),
+        .ld_busy(ld_busy), .ld_lo(ld_lo), .st_busy(st_busy), .st_lo(st_lo),
+        .mem_req_valid(mem_req_valid), .mem_req_ready(mem_req_ready),
+        .mem_req_write(mem_req_write), .mem_req_addr(mem_req_addr),
+        .mem_req_wdata(mem_req_wdata), .mem_req_wstrb(mem_req_wstrb),
+        .mem_resp_valid(mem_resp_valid), .mem_resp_rdata(mem_resp_rdata),
+        .dw0_en(dw0_en), .dw0_row(dw0_row), .dw0_lanes(dw0_lanes), .dw0_data(dw0_data),
+        .dw1_en(dw1_en), .dw1_row(dw1_row), .dw1_lanes(dw1_lanes), .dw1_data(dw1_data),
+        .dr0_row(dr0_row), .dr0_data(dr0_data), .dr1_row(dr1_row), .dr1_data(dr1_data));
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,178 @@
+// npu_vector — vector unit and the vector SRAM it computes on.
+//
+// Pipeline (latency NPU_VEC_LAT = 2):
+//   issue edge : operand rows (and the old destination row, for vmacs) are read
+//                from the SRAM into the S2 registers;
+//   S2 edge    : all VLEN lanes are computed (bf16 -> fp32 -> op -> bf16) and the
+//                active lanes written back; reductions write the fp result to the
+//                wbf_* register, which the core forwards and retires one edge later.
+// A dependent instruction issued the cycle after would read the old row: the core
+// stalls it using the s2_* outputs (hazards are interlocked, never exposed).
+//
+// The SRAM is two-way banked by row parity in a physical implementation, which is
+// what lets the DMA write (and read) two adjacent rows per cycle: a beat that is
+// not aligned to a row straddles rows k-1 and k. Here it is a flop array with
+// lane-masked write ports.
+//
+// The arithmetic lives in functions (rtl/common/kc_fp_funcs.vh) called inside the
+// clocked case, so a simulator only evaluates the selected operation.
+`default_nettype none
+
+module npu_vector #(
+    parameter integer VLEN  = 16,
+    parameter integer VROWS = 2048,
+    parameter integer ROWW  = $clog2(VROWS),
+    parameter integer W     = VLEN * 16
+) (
+    input  wire            clk,
+    input  wire            rst,
+    // issue (from the core; valid only when the core really issues)
+    input  wire            iss_valid,
+    input  wire [5:0]      iss_funct,
+    input  wire [ROWW-1:0] iss_rd,      // destination row (also read: vmacs)
+    input  wire [ROWW-1:0] iss_ra,
+    input  wire [ROWW-1:0] iss_rb,
+    input  wire [31:0]     iss_fs,      // scalar operand (forwarded fp register)
+    input  wire [3:0]      iss_fd,      // fp destination (reductions)
+    input  wire [VLEN-1:0] iss_lanes,   // active lanes (from vmask)
+    // hazard view of the instruction in S2
+    output wire            s2_busy,
+    output wire            s2_wrow,     // S2 will write row s2_row at the next edge
+    output wire [ROWW-1:0] s2_row,
+    output wire            s2_wf,       // S2 will produce fp register s2_fd
+    output wire [3:0]      s2_fd,
+    // fp write-back (registered; the core forwards it and writes its register file)
+    output reg             wbf_valid,
+    output reg  [3:0]      wbf_idx,
+    output reg  [31:0]     wbf_val,
+    // DMA load: two lane-masked row writes per cycle
+    input  wire            dw0_en,
+    input  wire [ROWW-1:0] dw0_row,
+    input  wire [VLEN-1:0] dw0_lanes,
+    input  wire [W-1:0]    dw0_data,
+    input  wire            dw1_en,
+    input  wire [ROWW-1:0] dw1_row,
+    input  wire [VLEN-1:0] dw1_lanes,
+    input  wire [W-1:0]    dw1_data,
+    // DMA store: two combinational row reads
+    input  wire [ROWW-1:0] dr0_row,
+    output wire [W-1:0]    dr0_data,
+    input  wire [ROWW-1:0] dr1_row,
+    output wire [W-1:0]    dr1_data
+);
+`include "npu_isa.vh"
+`include "kc_fp_funcs.vh"
+
+    reg [W-1:0] mem [0:VROWS-1];
+
+    reg            s2_valid;
+    reg [5:0]      s2_funct;
+    reg [ROWW-1:0] s2_rd;
+    reg [W-1:0]    s2_a, s2_b, s2_d;
+    reg [31:0]     s2_fs;
+    reg [3:0]      s2_fdr;
+    reg [VLEN-1:0] s2_lanes;
+
+    function automatic is_reduction(input [5:0] f);
+        is_reduction = (f == NPU_FN_VREDSUM) || (f == NPU_FN_VREDMAX);
+    endfunction
+
+    assign s2_busy = s2_valid;
+    assign s2_wrow = s2_valid && !is_reduction(s2_funct);
+    assign s2_row  = s2_rd;
+    assign s2_wf   = s2_valid && is_reduction(s2_funct);
+    assign s2_fd   = s2_fdr;
+
+    // One lane of an element-wise operation. Kept as a called function (not
+    // inlined per lane) so the Verilated model stays small and fast to compile.
+    function automatic [15:0] lane_op(input [5:0] f, input [15:0] a, input [15:0] b,
+                                      input [15:0] d, input [31:0] s);
+        /* verilator no_inline_task */
+        reg [31:0] fa, fb, r;
+        begin
+            fa = kc_fp_from_bf16(a);
+            fb = kc_fp_from_bf16(b);
+            case (f)
+                NPU_FN_VADD:   r = kc_fp_add(fa, fb);
+                NPU_FN_VSUB:   r = kc_fp_sub(fa, fb);
+                NPU_FN_VMUL:   r = kc_fp_mul(fa, fb);
+                NPU_FN_VMAX:   r = kc_fp_max(fa, fb);
+                NPU_FN_VMIN:   r = kc_fp_min(fa, fb);
+                NPU_FN_VADDS:  r = kc_fp_add(fa, s);
+                NPU_FN_VSUBS:  r = kc_fp_sub(fa, s);
+                NPU_FN_VMULS:  r = kc_fp_mul(fa, s);
+                NPU_FN_VMAXS:  r = kc_fp_max(fa, s);
+                NPU_FN_VMINS:  r = kc_fp_min(fa, s);
+                NPU_FN_VMACS:  r = kc_fp_fma(fa, s, kc_fp_from_bf16(d));
+                NPU_FN_VEXP:   r = kc_fp_exp(fa);
+                NPU_FN_VRECIP: r = kc_fp_recip(fa);
+                NPU_FN_VRSQRT: r = kc_fp_rsqrt(fa);
+                NPU_FN_VBCAST: r = s;
+                default:       r = 32'h7fc00000;
+            endcase
+            lane_op = kc_fp_to_bf16(r);
+        end
+    endfunction
+
+    // Reductions over the active lanes as a pairwise tree: level s adds lane i+s
+    // into lane i for i a multiple of 2s. Inactive lanes hold the identity
+    // (-0.0 for sum, -inf for max). The order is part of the ISA (the ISS and the
+    // documentation use the same tree).
+    function automatic [31:0] reduce(input is_max, input [W-1:0] row, input [VLEN-1:0] lanes);
+        /* verilator no_inline_task */
+        reg [VLEN*32-1:0] t;
+        integer i, s;
+        begin
+            for (i = 0; i < VLEN; i = i + 1)
+                t[i*32 +: 32] = lanes[i] ? kc_fp_from_bf16(row[i*16 +: 16])
+                                         : (is_max ? 32'hff800000 : 32'h80000000);
+            for (s = 1; s < VLEN; s = s * 2)
+                for (i = 0; i + s < VLEN; i = i + 2 * s)
+                    t[i*32 +: 32] = is_max ? kc_fp_max(t[i*32 +: 32], t[(i+s)*32 +: 32])
+                                           : kc_fp_add(t[i*32 +: 32], t[(i+s)*32 +: 32]);
+            reduce = t[31:0];
+        end
+    endfunction
+
+    integer l;
+    always @(posedge clk) begin
+        if (rst) begin
+            s2_valid  <= 1'b0;
+            wbf_valid <= 1'b0;
+        end else begin
+            s2_valid  <= iss_valid;
+            wbf_valid <= s2_valid && is_reduction(s2_funct);
+            if (iss_valid) begin
+                s2_funct <= iss_funct;
+                s2_rd    <= iss_rd;
+                s2_a     <= mem[iss_ra];
+                s2_b     <= mem[iss_rb];
+                s2_d     <= mem[iss_rd];
+                s2_fs    <= iss_fs;
+                s2_fdr   <= iss_fd;
+                s2_lanes <= iss_lanes;
+            end
+            if (s2_valid) begin
+                if (is_reduction(s2_funct)) begin
+                    wbf_idx <= s2_fdr;
+                    wbf_val <= reduce(s2_funct == NPU_FN_VREDMAX, s2_a, s2_lanes);
+                end else begin
+                    for (l = 0; l < VLEN; l = l + 1)
+                        if (s2_lanes[l])
+                            mem[s2_rd][l*16 +: 16] <= lane_op(s2_funct, s2_a[l*16 +: 16],
+                                                              s2_b[l*16 +: 16], s2_d[l*16 +: 16], s2_fs);
+                end
+            end
+        end
+        // DMA writes never target a row the vector unit is using (interlocked in the core).
+        for (l = 0; l < VLEN; l = l + 1) begin
+            if (dw0_en && dw0_lanes[l]) mem[dw0_row][l*16 +: 16] <= dw0_data[l*16 +: 16];
+            if (dw1_en && dw1_lanes[l]) mem[dw1_row][l*16 +: 16] <= dw1_data[l*16 +: 16];
+        end
+    end
+
+    assign dr0_data = mem[dr0_row];
+    assign dr1_data = mem[dr1_row];
+endmodule
+
+`default_nettype wire

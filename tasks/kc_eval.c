@@ -1,0 +1,290 @@
+/* kc_eval.c — the evaluation pipeline (see kc_eval.h). */
+#include "kc_eval.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "kc_platform.h"
+
+const char *kc_eval_status_name(kc_eval_status s)
+{
+    switch (s) {
+    case KC_EVAL_CORRECT: return "correct";
+    case KC_EVAL_WRONG: return "wrong";
+    case KC_EVAL_ASSEMBLE_ERROR: return "assemble-error";
+    case KC_EVAL_TRAP: return "trap";
+    case KC_EVAL_TIMEOUT: return "timeout";
+    case KC_EVAL_OUT_OF_BOUNDS: return "out-of-bounds";
+    }
+    return "unknown";
+}
+
+uint64_t kc_eval_hash(const char *text)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (const char *p = text; *p; p++)
+        h = (h ^ (uint8_t)*p) * 0x100000001b3ull;
+    return h;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Resources of one evaluation, released together. */
+typedef struct eval_ctx {
+    kc_task_inst inst;
+    kc_dram *dram;
+    kc_program prog;
+    const kc_acc_ops *ops;
+    void *model;
+} eval_ctx;
+
+static void ctx_free(eval_ctx *c)
+{
+    if (c->model)
+        c->ops->close(c->model);
+    kc_program_free(&c->prog);
+    if (c->dram)
+        kc_dram_close(c->dram);
+    kc_task_inst_free(&c->inst);
+}
+
+static kc_status lookup(const kc_eval_opts *o, const kc_platform **p, const kc_task **t,
+                        kc_err *err)
+{
+    if (!o || !o->platform || !o->task)
+        return kc_err_set(err, KC_ERR_USAGE, "eval: platform and task are required");
+    if (!(*p = kc_platform_find(o->platform)))
+        return kc_err_set(err, KC_ERR_USAGE, "eval: unknown platform '%s'", o->platform);
+    if (!(*t = kc_task_find(o->task)))
+        return kc_err_set(err, KC_ERR_USAGE, "eval: unknown task '%s'", o->task);
+    if (o->config < 1 || o->config > KC_TASK_NCONFIGS)
+        return kc_err_set(err, KC_ERR_USAGE, "eval: config %d does not exist (use 1..%d)",
+                          o->config, KC_TASK_NCONFIGS);
+    return KC_OK;
+}
+
+/* Status precedence: assembler, trap, timeout, writes outside outputs, values. */
+static kc_eval_status verdict(const kc_eval_result *r)
+{
+    if (!r->assembled)
+        return KC_EVAL_ASSEMBLE_ERROR;
+    if (r->sim == KC_SIM_TRAPPED)
+        return KC_EVAL_TRAP;
+    if (r->sim == KC_SIM_TIMEOUT)
+        return KC_EVAL_TIMEOUT;
+    if (r->check.oob)
+        return KC_EVAL_OUT_OF_BOUNDS;
+    return r->check.correct ? KC_EVAL_CORRECT : KC_EVAL_WRONG;
+}
+
+static kc_status run(const kc_eval_opts *o, const kc_platform *p, const kc_task *t,
+                     const char *src, eval_ctx *c, kc_eval_result *r, kc_err *err)
+{
+    kc_status s;
+    double t0 = now();
+    if (!(c->ops = kc_acc_find(p->acc)))
+        return kc_err_set(err, KC_ERR_USAGE, "eval: no simulation model '%s' is built", p->acc);
+    if ((s = kc_task_inst_make(&c->inst, t, o->config, p->dtype, o->seed, err)) != KC_OK)
+        return s;
+    if (c->inst.shape.ntensors > p->nargs)
+        return kc_err_set(err, KC_ERR_INTERNAL, "eval: task %s has more tensors than %s has "
+                          "argument registers", t->name, p->name);
+    if ((s = kc_dram_open(&c->dram, o->dram, c->ops->beat_bytes, err)) != KC_OK)
+        return s;
+    uint32_t size = kc_dram_config(c->dram)->size_bytes;
+    if ((s = kc_check_layout(&c->inst, size, p->align, &r->layout, err)) != KC_OK)
+        return s;
+    kc_check_fill(&c->inst, &r->layout, kc_dram_data(c->dram), size);
+    for (unsigned i = 0; i < c->inst.shape.ntensors; i++)
+        r->tensor_names[i] = c->inst.shape.t[i].name;
+    r->flops = c->inst.shape.vec_flops + c->inst.shape.mac_flops;
+    r->dram_bytes = c->inst.dram_bytes;
+    r->ideal_cycles = kc_platform_ideal_cycles(p, &c->inst);
+    double t1 = now();
+    r->t_setup = t1 - t0;
+
+    kc_err aerr;
+    kc_err_clear(&aerr);
+    s = p->assemble(src, r->kernel_name, &c->prog, &aerr);
+    r->t_assemble = now() - t1;
+    if (s != KC_OK) {
+        if (s == KC_ERR_NOMEM || s == KC_ERR_INTERNAL || s == KC_ERR_IO)
+            return kc_err_set(err, s, "%s", aerr.text);
+        kc_err_format(&aerr, r->diagnostic, sizeof r->diagnostic);
+        r->diag_line = aerr.line;
+        r->diag_col = aerr.col;
+        return KC_OK;
+    }
+    r->assembled = 1;
+    r->program_words = c->prog.nwords;
+
+    double t2 = now();
+    if ((s = c->ops->open(&c->model, err)) != KC_OK)
+        return s;
+    uint32_t args[KC_TASK_MAX_TENSORS] = { 0 };
+    for (unsigned i = 0; i < r->layout.ntensors; i++)
+        args[i] = r->layout.addr[i];
+    kc_sim_opts so = { .cycle_limit = o->cycle_limit, .trace = o->trace };
+    kc_sim_report rep;
+    s = kc_sim_run(c->ops, c->model, c->dram, c->prog.words, c->prog.nwords, args,
+                   r->layout.ntensors, &so, &rep, err);
+    r->t_sim = now() - t2;
+    if (s != KC_OK)
+        return s;
+    r->sim = rep.result;
+    r->cycles = rep.cycles;
+    r->ncounters = rep.ncounters;
+    r->counter_names = rep.counter_names;
+    memcpy(r->counters, rep.counters, sizeof r->counters);
+    r->dram_read_bytes = rep.dram_read_bytes;
+    r->dram_write_bytes = rep.dram_write_bytes;
+    if (rep.result == KC_SIM_TRAPPED) {
+        r->trap_cause = rep.status.cause;
+        snprintf(r->trap_name, sizeof r->trap_name, "%s",
+                 rep.status.cause_name ? rep.status.cause_name : "trap");
+        r->trap_pc = rep.status.pc;
+        r->trap_info = rep.status.info;
+    }
+
+    double t3 = now();
+    kc_check_run(&c->inst, &r->layout, kc_dram_data(c->dram), size, &r->check);
+    r->t_check = now() - t3;
+    return KC_OK;
+}
+
+kc_status kc_eval_run(const kc_eval_opts *o, const char *src, const char *kernel_name,
+                      kc_eval_result *r, kc_err *err)
+{
+    const kc_platform *p = NULL;
+    const kc_task *t = NULL;
+    memset(r, 0, sizeof *r);
+    kc_status s = lookup(o, &p, &t, err);
+    if (s != KC_OK)
+        return s;
+    if (!src)
+        return kc_err_set(err, KC_ERR_USAGE, "eval: no kernel text");
+    snprintf(r->platform, sizeof r->platform, "%s", p->name);
+    snprintf(r->task, sizeof r->task, "%s", t->name);
+    snprintf(r->kernel_name, sizeof r->kernel_name, "%s", kernel_name ? kernel_name : "kernel");
+    r->config = o->config;
+    r->seed = o->seed;
+    r->kernel_hash = kc_eval_hash(src);
+
+    eval_ctx c;
+    memset(&c, 0, sizeof c);
+    s = run(o, p, t, src, &c, r, err);
+    ctx_free(&c);
+    if (s != KC_OK)
+        return s;
+    r->status = verdict(r);
+    r->correct = r->status == KC_EVAL_CORRECT;
+    r->efficiency = r->correct && r->cycles ? r->ideal_cycles / (double)r->cycles : 0.0;
+    return KC_OK;
+}
+
+kc_status kc_eval_baseline(const kc_eval_opts *o, kc_eval_result *r, kc_err *err)
+{
+    const kc_platform *p = NULL;
+    const kc_task *t = NULL;
+    memset(r, 0, sizeof *r);
+    kc_status s = lookup(o, &p, &t, err);
+    if (s != KC_OK)
+        return s;
+    char *text = NULL;
+    if ((s = p->baseline(t, o->config, &text, err)) != KC_OK)
+        return s;
+    char name[96];
+    snprintf(name, sizeof name, "baseline-%s-%s-c%d", p->name, t->name, o->config);
+    s = kc_eval_run(o, text, name, r, err);
+    free(text);
+    return s;
+}
+
+/* ---- JSON record -------------------------------------------------------------- */
+
+/* JSON has no inf/NaN: non-finite numbers become null. */
+static json_t *jnum(double v)
+{
+    return isfinite(v) ? json_real(v) : json_null();
+}
+
+static json_t *check_json(const kc_eval_result *r)
+{
+    const kc_check_result *c = &r->check;
+    json_t *mm = json_array();
+    for (unsigned i = 0; i < c->nreport; i++) {
+        const kc_mismatch *m = &c->first[i];
+        json_array_append_new(mm, json_pack("{s:s, s:I, s:o, s:o}", "tensor",
+                                             r->tensor_names[m->tensor] ? r->tensor_names[m->tensor] : "?",
+                                             "index", (json_int_t)m->index,
+                                             "expected", jnum(m->expected),
+                                             "actual", jnum(m->actual)));
+    }
+    return json_pack("{s:I, s:I, s:I, s:o, s:o, s:o, s:o}", "checked", (json_int_t)c->nchecked,
+                     "mismatches", (json_int_t)c->mismatches, "nonfinite",
+                     (json_int_t)c->nonfinite, "max_abs_err", jnum(c->max_abs),
+                     "max_rel_err", jnum(c->max_rel), "tolerance_used", jnum(c->worst),
+                     "first_mismatches", mm);
+}
+
+json_t *kc_eval_result_json(const kc_eval_result *r)
+{
+    char hash[24];
+    snprintf(hash, sizeof hash, "%016llx", (unsigned long long)r->kernel_hash);
+    json_t *o = json_pack("{s:s, s:s, s:i, s:I, s:s, s:s, s:s, s:b, s:b}", "platform",
+                          r->platform, "task", r->task, "config", r->config, "seed",
+                          (json_int_t)r->seed, "kernel", r->kernel_name, "kernel_hash", hash,
+                          "status", kc_eval_status_name(r->status), "correct", r->correct,
+                          "assembled", r->assembled);
+    if (!o)
+        return NULL;
+    if (!r->assembled) {
+        json_object_set_new(o, "diagnostic", json_string(r->diagnostic));
+        json_object_set_new(o, "line", json_integer(r->diag_line));
+        json_object_set_new(o, "col", json_integer(r->diag_col));
+    } else {
+        json_object_set_new(o, "program_words", json_integer((json_int_t)r->program_words));
+        json_object_set_new(o, "sim", json_string(kc_sim_result_name(r->sim)));
+        if (r->sim == KC_SIM_TRAPPED)
+            json_object_set_new(o, "trap", json_pack("{s:i, s:s, s:I, s:I}", "cause",
+                                                     (int)r->trap_cause, "name", r->trap_name,
+                                                     "pc", (json_int_t)r->trap_pc, "info",
+                                                     (json_int_t)r->trap_info));
+        json_object_set_new(o, "cycles", json_integer((json_int_t)r->cycles));
+        json_object_set_new(o, "out_of_bounds", json_boolean(r->check.oob));
+        if (r->check.oob)
+            json_object_set_new(o, "oob_addr", json_integer((json_int_t)r->check.oob_addr));
+        json_object_set_new(o, "max_abs_err", jnum(r->check.max_abs));
+        json_object_set_new(o, "max_rel_err", jnum(r->check.max_rel));
+        json_object_set_new(o, "mismatches", json_integer((json_int_t)r->check.mismatches));
+        json_object_set_new(o, "check", check_json(r));
+        json_t *ctr = json_object();
+        for (size_t i = 0; i < r->ncounters; i++)
+            json_object_set_new(ctr, r->counter_names[i], json_integer((json_int_t)r->counters[i]));
+        json_object_set_new(o, "counters", ctr);
+        json_object_set_new(o, "dram_read_bytes", json_integer((json_int_t)r->dram_read_bytes));
+        json_object_set_new(o, "dram_write_bytes", json_integer((json_int_t)r->dram_write_bytes));
+    }
+    json_t *lay = json_array();
+    for (unsigned i = 0; i < r->layout.ntensors; i++)
+        json_array_append_new(lay, json_pack("{s:s, s:I, s:I}", "name", r->tensor_names[i],
+                                             "addr", (json_int_t)r->layout.addr[i], "bytes",
+                                             (json_int_t)r->layout.bytes[i]));
+    json_object_set_new(o, "layout", lay);
+    json_object_set_new(o, "ideal_cycles", jnum(r->ideal_cycles));
+    json_object_set_new(o, "efficiency", jnum(r->efficiency));
+    json_object_set_new(o, "flops", jnum(r->flops));
+    json_object_set_new(o, "dram_bytes", jnum(r->dram_bytes));
+    json_object_set_new(o, "time", json_pack("{s:o, s:o, s:o, s:o}", "setup", jnum(r->t_setup),
+                                             "assemble", jnum(r->t_assemble), "sim",
+                                             jnum(r->t_sim), "check", jnum(r->t_check)));
+    return o;
+}

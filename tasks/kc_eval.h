@@ -1,0 +1,102 @@
+/* kc_eval.h — the evaluation pipeline: (platform, task, config, seed, kernel
+ * text) -> one result record.
+ *
+ *   instance (generate, quantize, fp64 reference) -> layout + sentinel image ->
+ *   assemble -> simulate on the RTL model -> check -> result (+ JSON record).
+ *
+ * A kernel that fails is a RESULT, not an error: kc_eval_run returns KC_OK with
+ * res->status telling why (assemble-error, trap, timeout, out-of-bounds, wrong).
+ * Errors are for bad options, I/O and simulator failures only.
+ */
+#ifndef KC_EVAL_H
+#define KC_EVAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "kc_acc.h"
+#include "kc_check.h"
+#include "kc_dram.h"
+#include "kc_err.h"
+#include "kc_sim.h"
+
+typedef enum kc_eval_status {
+    KC_EVAL_CORRECT = 0,
+    KC_EVAL_WRONG,            /* ran to halt, outputs out of tolerance */
+    KC_EVAL_ASSEMBLE_ERROR,
+    KC_EVAL_TRAP,
+    KC_EVAL_TIMEOUT,
+    KC_EVAL_OUT_OF_BOUNDS     /* ran to halt, wrote outside its outputs */
+} kc_eval_status;
+
+/* "correct", "wrong", "assemble-error", "trap", "timeout", "out-of-bounds". */
+const char *kc_eval_status_name(kc_eval_status s);
+
+typedef struct kc_eval_opts {
+    const char *platform;         /* "npu" */
+    const char *task;             /* "softmax" */
+    int config;                   /* 1..5 */
+    uint64_t seed;
+    uint64_t cycle_limit;         /* 0 = KC_SIM_DEFAULT_CYCLE_LIMIT */
+    const kc_trace_opts *trace;   /* NULL = no waveform */
+    const kc_dram_cfg *dram;      /* NULL = defaults */
+} kc_eval_opts;
+
+typedef struct kc_eval_result {
+    /* identity */
+    char platform[16];
+    char task[32];
+    int config;
+    uint64_t seed;
+    char kernel_name[128];
+    uint64_t kernel_hash;         /* FNV-1a 64 of the kernel text */
+
+    kc_eval_status status;
+    int correct;
+
+    /* assembly */
+    int assembled;
+    char diagnostic[700];         /* assembler message "file:line:col: error: ..." */
+    int diag_line, diag_col;
+    size_t program_words;
+
+    /* simulation (valid when assembled) */
+    kc_sim_result sim;
+    unsigned trap_cause;
+    char trap_name[32];
+    uint32_t trap_pc, trap_info;
+    uint64_t cycles;
+    double ideal_cycles;
+    double efficiency;            /* ideal / cycles, 0 when not correct */
+    size_t ncounters;
+    const char *const *counter_names;
+    uint64_t counters[KC_MAX_COUNTERS];
+    uint64_t dram_read_bytes, dram_write_bytes;
+
+    /* the task instance */
+    double flops;                 /* vector + matrix work */
+    double dram_bytes;            /* compulsory traffic */
+    kc_layout layout;
+    const char *tensor_names[KC_TASK_MAX_TENSORS];   /* static strings, ABI order */
+    kc_check_result check;
+
+    /* wall-clock seconds per phase */
+    double t_setup, t_assemble, t_sim, t_check;
+} kc_eval_result;
+
+/* Evaluates kernel_src. kernel_name labels the record and error positions. */
+kc_status kc_eval_run(const kc_eval_opts *opts, const char *kernel_src, const char *kernel_name,
+                      kc_eval_result *res, kc_err *err);
+
+/* Generates the platform's baseline kernel for (task, config) and evaluates it. */
+kc_status kc_eval_baseline(const kc_eval_opts *opts, kc_eval_result *res, kc_err *err);
+
+/* FNV-1a 64 of a string. */
+uint64_t kc_eval_hash(const char *text);
+
+/* The record as one JSON object (new reference; NULL when out of memory). */
+json_t *kc_eval_result_json(const kc_eval_result *res);
+
+#endif

@@ -1,0 +1,53 @@
+/* kc_platform.c — the platform table. */
+#include "kc_platform.h"
+
+#include <string.h>
+
+#include "kc_dram.h"
+#include "kc_isa.h"
+#include "npu/kc_npu_tmpl.h"
+
+static kc_status npu_assemble(const char *src, const char *filename, kc_program *out, kc_err *err)
+{
+    const kc_isa *isa;
+    kc_status s = kc_isa_load("npu", &isa, err);
+    if (s != KC_OK)
+        return s;
+    return kc_asm_assemble(isa, src, filename, out, err);
+}
+
+static const kc_platform npu = {
+    .name = "npu",
+    .acc = "npu",
+    .dtype = KC_DTYPE_BF16,
+    .vec_peak = 16,                 /* VLEN lanes, one vector instruction per cycle */
+    .mac_peak = 0,                  /* the matrix unit arrives with the GEMM tasks */
+    .dram_bw = KC_DRAM_DEFAULT_BW,
+    .nargs = 8,
+    .align = 256,
+    .assemble = npu_assemble,
+    .baseline = kc_npu_tmpl_emit,
+};
+
+static const kc_platform *const platforms[] = { &npu, NULL };
+
+const kc_platform *const *kc_platform_all(void)
+{
+    return platforms;
+}
+
+const kc_platform *kc_platform_find(const char *name)
+{
+    if (!name)
+        return NULL;
+    for (const kc_platform *const *p = platforms; *p; p++)
+        if (strcmp((*p)->name, name) == 0)
+            return *p;
+    return NULL;
+}
+
+double kc_platform_ideal_cycles(const kc_platform *p, const kc_task_inst *inst)
+{
+    return kc_task_ideal_cycles(&inst->shape, inst->dram_bytes, p->vec_peak, p->mac_peak,
+                                p->dram_bw);
+}

@@ -1,0 +1,235 @@
+/* kc_task.c — the task framework: registry, dtypes, seeded randomness,
+ * instantiation (generate -> quantize -> fp64 reference) and the roofline. */
+#include "kc_task.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kc_fp.h"
+#include "kc_task_eltwise.h"
+#include "kc_task_rownorm.h"
+
+/* The registry: later issues append rows here (GEMM, attention, ...). */
+static const kc_task *const registry[] = {
+    &kc_task_eltwise_relu,
+    &kc_task_eltwise_silu,
+    &kc_task_eltwise_gelu,
+    &kc_task_rownorm_softmax,
+    &kc_task_rownorm_layernorm,
+    &kc_task_rownorm_rmsnorm,
+    NULL,
+};
+
+const kc_task *const *kc_task_all(void)
+{
+    return registry;
+}
+
+const kc_task *kc_task_find(const char *name)
+{
+    if (!name)
+        return NULL;
+    for (const kc_task *const *t = registry; *t; t++)
+        if (strcmp((*t)->name, name) == 0)
+            return *t;
+    return NULL;
+}
+
+kc_status kc_task_config_get(const kc_task *t, int config, const kc_task_config **out, kc_err *err)
+{
+    if (config < 1 || config > KC_TASK_NCONFIGS)
+        return kc_err_set(err, KC_ERR_USAGE, "task %s: config %d does not exist (use 1..%d)",
+                          t->name, config, KC_TASK_NCONFIGS);
+    *out = &t->configs[config - 1];
+    return KC_OK;
+}
+
+/* ---- dtypes --------------------------------------------------------------- */
+
+const char *kc_dtype_name(kc_dtype t)
+{
+    return t == KC_DTYPE_BF16 ? "bf16" : t == KC_DTYPE_FP32 ? "fp32" : "?";
+}
+
+unsigned kc_dtype_size(kc_dtype t)
+{
+    return t == KC_DTYPE_BF16 ? 2 : 4;
+}
+
+static double fp32_bits_to_double(uint32_t bits)
+{
+    return (double)kc_fp_float(bits);
+}
+
+/* fp32 with denormals flushed to zero, as the hardware computes. */
+static uint32_t fp32_ftz_bits(double v)
+{
+    uint32_t b = kc_fp_bits((float)v);
+    if ((b & 0x7f800000u) == 0)
+        b &= 0x80000000u;
+    return b;
+}
+
+double kc_dtype_quantize(kc_dtype t, double v)
+{
+    if (t == KC_DTYPE_BF16)
+        return fp32_bits_to_double(kc_fp_from_bf16(kc_fp_quantize_bf16(v)));
+    return fp32_bits_to_double(fp32_ftz_bits(v));
+}
+
+void kc_dtype_store(kc_dtype t, double v, uint8_t *dst)
+{
+    if (t == KC_DTYPE_BF16) {
+        uint16_t h = kc_fp_quantize_bf16(v);
+        dst[0] = (uint8_t)h;
+        dst[1] = (uint8_t)(h >> 8);
+    } else {
+        uint32_t b = fp32_ftz_bits(v);
+        for (int i = 0; i < 4; i++)
+            dst[i] = (uint8_t)(b >> (8 * i));
+    }
+}
+
+double kc_dtype_load(kc_dtype t, const uint8_t *src)
+{
+    if (t == KC_DTYPE_BF16)
+        return fp32_bits_to_double(kc_fp_from_bf16((uint16_t)(src[0] | src[1] << 8)));
+    uint32_t b = (uint32_t)src[0] | (uint32_t)src[1] << 8 | (uint32_t)src[2] << 16 |
+                 (uint32_t)src[3] << 24;
+    return fp32_bits_to_double(b);
+}
+
+/* ---- randomness ------------------------------------------------------------ */
+
+void kc_rng_seed(kc_rng *r, uint64_t seed)
+{
+    r->s = seed;
+}
+
+uint64_t kc_rng_next(kc_rng *r)
+{
+    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+double kc_rng_uniform(kc_rng *r)
+{
+    return (double)(kc_rng_next(r) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+double kc_rng_normal(kc_rng *r)
+{
+    double u1 = kc_rng_uniform(r), u2 = kc_rng_uniform(r);
+    if (u1 < 1e-300)
+        u1 = 1e-300;
+    return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+}
+
+/* FNV-1a over the task name mixed with config and seed: every (task, config,
+ * seed) gets its own stream, so tasks never share inputs by accident. */
+static uint64_t inst_seed(const char *name, int config, uint64_t seed)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (const char *p = name; *p; p++)
+        h = (h ^ (uint8_t)*p) * 0x100000001b3ull;
+    h = (h ^ (uint64_t)config) * 0x100000001b3ull;
+    return h ^ (seed * 0x9e3779b97f4a7c15ull);
+}
+
+/* ---- instances ------------------------------------------------------------- */
+
+kc_status kc_task_inst_make(kc_task_inst *inst, const kc_task *t, int config, kc_dtype dtype,
+                            uint64_t seed, kc_err *err)
+{
+    const kc_task_config *c = NULL;
+    memset(inst, 0, sizeof *inst);
+    kc_status s = kc_task_config_get(t, config, &c, err);
+    if (s != KC_OK)
+        return s;
+    inst->task = t;
+    inst->config = config;
+    inst->dtype = dtype;
+    inst->seed = seed;
+    t->shape(t, c, &inst->shape);
+
+    double *in[KC_TASK_MAX_TENSORS] = {0}, *out[KC_TASK_MAX_TENSORS] = {0};
+    unsigned nin = 0, nout = 0;
+    for (unsigned i = 0; i < inst->shape.ntensors; i++) {
+        const kc_tensor_desc *d = &inst->shape.t[i];
+        inst->data[i] = calloc(d->nelem ? d->nelem : 1, sizeof(double));
+        if (!inst->data[i]) {
+            kc_task_inst_free(inst);
+            return kc_err_set(err, KC_ERR_NOMEM, "task %s: no memory for tensor %s", t->name,
+                              d->name);
+        }
+        if (d->is_output)
+            out[nout++] = inst->data[i];
+        else
+            in[nin++] = inst->data[i];
+        inst->dram_bytes += (double)d->nelem * kc_dtype_size(dtype);
+    }
+
+    kc_rng rng;
+    kc_rng_seed(&rng, inst_seed(t->name, config, seed));
+    t->generate(t, c, &rng, in);
+    for (unsigned i = 0; i < inst->shape.ntensors; i++) {
+        const kc_tensor_desc *d = &inst->shape.t[i];
+        if (d->is_output)
+            continue;
+        for (size_t k = 0; k < d->nelem; k++)
+            inst->data[i][k] = kc_dtype_quantize(dtype, inst->data[i][k]);
+    }
+    t->reference(t, c, (const double *const *)in, out);
+    return KC_OK;
+}
+
+void kc_task_inst_free(kc_task_inst *inst)
+{
+    for (unsigned i = 0; i < KC_TASK_MAX_TENSORS; i++) {
+        free(inst->data[i]);
+        inst->data[i] = NULL;
+    }
+}
+
+double kc_task_ideal_cycles(const kc_task_shape *s, double dram_bytes, double vec_peak,
+                            double mac_peak, double dram_bw)
+{
+    double c = 0;
+    if (vec_peak > 0 && s->vec_flops / vec_peak > c)
+        c = s->vec_flops / vec_peak;
+    if (mac_peak > 0 && s->mac_flops / mac_peak > c)
+        c = s->mac_flops / mac_peak;
+    if (dram_bw > 0 && dram_bytes / dram_bw > c)
+        c = dram_bytes / dram_bw;
+    return ceil(c);
+}
+
+static kc_tensor_desc *shape_add(kc_task_shape *s, const char *name, int is_output)
+{
+    kc_tensor_desc *d = &s->t[s->ntensors++];
+    memset(d, 0, sizeof *d);
+    d->name = name;
+    d->is_output = is_output;
+    return d;
+}
+
+void kc_task_shape_2d(kc_task_shape *s, const char *name, int is_output, uint32_t rows,
+                      uint32_t cols)
+{
+    kc_tensor_desc *d = shape_add(s, name, is_output);
+    d->ndims = 2;
+    d->dims[0] = rows;
+    d->dims[1] = cols;
+    d->nelem = (size_t)rows * cols;
+}
+
+void kc_task_shape_1d(kc_task_shape *s, const char *name, int is_output, uint32_t n)
+{
+    kc_tensor_desc *d = shape_add(s, name, is_output);
+    d->ndims = 1;
+    d->dims[0] = n;
+    d->nelem = n;
+}

@@ -1,0 +1,570 @@
+/* kc_npu_tmpl.c — npu baseline kernels from parameterised templates.
+ *
+ * Structure (docs/tasks.md, "npu baselines", has the picture):
+ *   - a shared tiling skeleton: the tensor is cut into tiles; three SRAM buffers
+ *     rotate so that the DMA load of tile i+1 and the store of tile i-1 run in the
+ *     background while tile i is computed (the hardware interlocks on row ranges,
+ *     so the schedule is safe by construction and only its speed is ours to get
+ *     right). Uniform tiles run in a hardware loop; the last full tile and the
+ *     ragged tail tile are peeled.
+ *   - a shared row pass: a hardware loop over SRAM rows, unrolled over U slots
+ *     (each slot has its own row pointers and scratch rows) with the recipe's ops
+ *     issued round-robin across slots, so dependent vector ops are U instructions
+ *     apart and the 2-cycle vector latency is hidden. A ragged last row runs
+ *     under vmask.
+ *   - per family, a recipe of ops as data: eltwise (one pass over the flat
+ *     tensor) and rownorm (per tensor row: passes for max/sum/variance, scalar
+ *     combines, the output pass).
+ * Register plan: a0..a7 tensor addresses (ABI); r1 DMA row count; r2/r3/r4 the
+ * current/next/spare buffer base rows; r5 tile-loop count; r6 row-loop count;
+ * r7..r14 slot pointers and scratch rows; r15 temporary. f0 stays 0.0.
+ */
+#include "kc_npu_tmpl.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "kc_text.h"
+
+#define VLEN 16u
+#define VROWS 2048u
+#define MAX_SLOTS 4
+#define ELTWISE_TILE_ROWS 512u     /* SRAM rows per eltwise tile (3 buffers + temps fit) */
+#define ROWNORM_TILE_ROWS 256u     /* target SRAM rows per rownorm tile */
+#define ROWNORM_MAX_GROUP 8u       /* tensor rows per rownorm tile (code size) */
+
+/* ---- text emission ----------------------------------------------------------- */
+
+typedef struct gen {
+    kc_text out;
+    int nlabel;
+} gen;
+
+static void emit(gen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void emit(gen *g, const char *fmt, ...)
+{
+    char line[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    kc_text_printf(&g->out, "    %s\n", line);
+}
+
+static void comment(gen *g, const char *text)
+{
+    kc_text_printf(&g->out, "    # %s\n", text);
+}
+
+/* Loads an fp32 constant; -inf has no decimal literal, so it goes in as bits. */
+static void emit_fconst(gen *g, int freg, double v)
+{
+    if (isinf(v))
+        emit(g, "flui f%d, 0x%s", freg, v < 0 ? "ff80" : "7f80");
+    else
+        emit(g, "fli f%d, %.9g", freg, (double)(float)v);
+}
+
+/* Writes a configuration register (csrwi takes 0..16383). */
+static void emit_csr(gen *g, const char *name, uint32_t v)
+{
+    if (v <= 16383)
+        emit(g, "csrwi %s, %u", name, v);
+    else {
+        emit(g, "li r15, %u", v);
+        emit(g, "csrw %s, r15", name);
+    }
+}
+
+static void emit_adda(gen *g, int areg, uint32_t bytes)
+{
+    if (bytes <= 32767)
+        emit(g, "addai a%d, a%d, %u", areg, areg, bytes);
+    else {
+        emit(g, "li r15, %u", bytes);
+        emit(g, "adda a%d, a%d, r15", areg, areg);
+    }
+}
+
+/* Opens a hardware loop of `count` >= 2 iterations; returns its end label. */
+static int loop_open(gen *g, uint32_t count, int count_reg)
+{
+    int id = g->nlabel++;
+    if (count <= 1023)
+        emit(g, "loopi %u, L%d", count, id);
+    else {
+        emit(g, "li r%d, %u", count_reg, count);
+        emit(g, "loop r%d, L%d", count_reg, id);
+    }
+    return id;
+}
+
+static void loop_close(gen *g, int id)
+{
+    kc_text_printf(&g->out, "L%d:\n", id);
+}
+
+/* ---- slots and recipes --------------------------------------------------------- */
+
+/* Registers of one unroll slot (-1 = unused). */
+typedef struct slot {
+    int x, t, g, b;       /* integer registers: x/gamma/beta row pointers, scratch row */
+    int c, p;             /* fp registers: running sum, partial */
+} slot;
+
+/* Expands {X} {T} {G} {B} (as rN) and {C} {P} (as fN) for one slot. */
+static void emit_op(gen *g, const char *op, const slot *s)
+{
+    char line[256];
+    size_t n = 0;
+    for (const char *q = op; *q && n + 8 < sizeof line; q++) {
+        if (q[0] == '{' && q[1] && q[2] == '}') {
+            int reg = -1;
+            char kind = 'r';
+            switch (q[1]) {
+            case 'X': reg = s->x; break;
+            case 'T': reg = s->t; break;
+            case 'G': reg = s->g; break;
+            case 'B': reg = s->b; break;
+            case 'C': reg = s->c; kind = 'f'; break;
+            case 'P': reg = s->p; kind = 'f'; break;
+            default: break;
+            }
+            n += (size_t)snprintf(line + n, sizeof line - n, "%c%d", kind, reg);
+            q += 2;
+        } else
+            line[n++] = *q;
+    }
+    line[n] = 0;
+    emit(g, "%s", line);
+}
+
+/* Issues ops round-robin over slots [s0, s1): op k of every slot before op k+1. */
+static void emit_ops(gen *g, const char *const *ops, const slot *slots, int s0, int s1)
+{
+    for (const char *const *op = ops; *op; op++)
+        for (int s = s0; s < s1; s++)
+            emit_op(g, *op, &slots[s]);
+}
+
+/* Where a pass's rows start: register + constant row offset. */
+typedef struct rowbase {
+    const char *reg;
+    uint32_t off;
+} rowbase;
+
+#define PASS_MASK_TAIL 1u   /* the ragged last row runs under vmask (reductions) */
+
+/* One pass over `full` whole rows and, when tail_lanes > 0, one ragged row.
+ * X pointers start at xb; gamma/beta pointers (when the slots have them) at gb/bb. */
+static void row_pass(gen *g, const char *const *ops, unsigned flags, slot *slots, int nslots,
+                     rowbase xb, rowbase gb, rowbase bb, uint32_t full, uint32_t tail_lanes)
+{
+    for (int s = 0; s < nslots; s++) {
+        emit(g, "addi r%d, %s, %u", slots[s].x, xb.reg, xb.off + (uint32_t)s);
+        if (slots[s].g >= 0)
+            emit(g, "addi r%d, %s, %u", slots[s].g, gb.reg, gb.off + (uint32_t)s);
+        if (slots[s].b >= 0)
+            emit(g, "addi r%d, %s, %u", slots[s].b, bb.reg, bb.off + (uint32_t)s);
+    }
+    uint32_t iters = full / (uint32_t)nslots, rest = full % (uint32_t)nslots;
+    if (iters > 0) {
+        int id = iters > 1 ? loop_open(g, iters, 6) : -1;
+        emit_ops(g, ops, slots, 0, nslots);
+        for (int s = 0; s < nslots; s++) {
+            emit(g, "addi r%d, r%d, %d", slots[s].x, slots[s].x, nslots);
+            if (slots[s].g >= 0)
+                emit(g, "addi r%d, r%d, %d", slots[s].g, slots[s].g, nslots);
+            if (slots[s].b >= 0)
+                emit(g, "addi r%d, r%d, %d", slots[s].b, slots[s].b, nslots);
+        }
+        if (id >= 0)
+            loop_close(g, id);
+    }
+    emit_ops(g, ops, slots, 0, (int)rest);
+    if (tail_lanes > 0) {
+        /* slot `rest` points at row `full`: the pointers advanced in lock-step */
+        if (flags & PASS_MASK_TAIL)
+            emit(g, "csrwi vmask, %u", tail_lanes);
+        emit_ops(g, ops, slots, (int)rest, (int)rest + 1);
+        if (flags & PASS_MASK_TAIL)
+            emit(g, "csrwi vmask, %u", VLEN);
+    }
+}
+
+/* ---- the tiling skeleton --------------------------------------------------------- */
+
+typedef struct tmpl tmpl;
+
+typedef struct tiling {
+    uint32_t nfull;      /* whole tiles */
+    int tail;            /* 1 when a smaller last tile follows */
+    uint32_t buf_rows;   /* SRAM rows per buffer */
+    /* Each callback gets full = 1 for a whole tile, 0 for the tail tile, and the
+     * register holding the buffer's first row. */
+    void (*load)(gen *g, const tmpl *t, int full, const char *buf);
+    void (*compute)(gen *g, const tmpl *t, int full, const char *buf);
+    void (*store)(gen *g, const tmpl *t, int full, const char *buf);
+} tiling;
+
+static void tile_iteration(gen *g, const tmpl *t, const tiling *tl, int cur_full, int next)
+{
+    if (next >= 0)
+        tl->load(g, t, next, "r3");
+    tl->compute(g, t, cur_full, "r2");
+    tl->store(g, t, cur_full, "r2");
+    if (next >= 0) { /* rotate buffers: (cur, next, spare) <- (next, spare, cur) */
+        emit(g, "mv r15, r2");
+        emit(g, "mv r2, r3");
+        emit(g, "mv r3, r4");
+        emit(g, "mv r4, r15");
+    }
+}
+
+static void tile_pipeline(gen *g, const tmpl *t, const tiling *tl)
+{
+    uint32_t total = tl->nfull + (uint32_t)tl->tail;
+    emit(g, "li r2, 0");
+    emit(g, "li r3, %u", tl->buf_rows);
+    emit(g, "li r4, %u", 2 * tl->buf_rows);
+    tl->load(g, t, tl->nfull > 0, "r2");
+    uint32_t uniform = tl->nfull >= 2 ? tl->nfull - 1 : 0;
+    if (uniform > 0) {
+        comment(g, "steady state: load tile i+1, compute tile i, store tile i");
+        int id = uniform > 1 ? loop_open(g, uniform, 5) : -1;
+        tile_iteration(g, t, tl, 1, 1);
+        if (id >= 0)
+            loop_close(g, id);
+    }
+    for (uint32_t i = uniform; i < total; i++) {
+        comment(g, i < tl->nfull ? "last whole tile" : "ragged tail tile");
+        int next = i + 1 < total ? (i + 1 < tl->nfull) : -1;
+        tile_iteration(g, t, tl, i < tl->nfull, next);
+    }
+    emit(g, "halt");
+}
+
+/* ---- families ----------------------------------------------------------------- */
+
+typedef enum family { FAM_ELTWISE, FAM_ROWNORM } family;
+
+typedef enum step_kind {
+    STEP_END = 0,
+    STEP_SLOTS,   /* ops once per slot (initialisation) */
+    STEP_FOLD,    /* ops for slots 1..U-1 (combining into slot 0) */
+    STEP_LINE,    /* ops once */
+    STEP_PASS     /* a row pass */
+} step_kind;
+
+typedef struct step {
+    step_kind kind;
+    unsigned flags;           /* PASS_MASK_TAIL */
+    int gamma, beta;          /* STEP_PASS: walks gamma / beta rows too */
+    const char *ops[8];
+} step;
+
+typedef struct fconst {
+    int reg;
+    double value;
+} fconst;
+
+typedef struct recipe {
+    const char *task;
+    family fam;
+    fconst consts[4];         /* reg 0 ends the list */
+    const char *ops[10];      /* eltwise: per-row ops */
+    step steps[12];           /* rownorm: per tensor row */
+    double f4;                /* rownorm: f4 = this, or the task's eps when 0 */
+} recipe;
+
+/* SiLU x / (1 + exp(-x)); GELU by its tanh form x / (1 + exp(-2k(x + 0.044715 x^3))). */
+#define GELU_K 0.79788456080286535588 /* sqrt(2/pi) */
+
+static const recipe recipes[] = {
+    { .task = "relu", .fam = FAM_ELTWISE,
+      .ops = { "vmaxs [{X}], [{X}], f0" } },
+    { .task = "silu", .fam = FAM_ELTWISE,
+      .consts = { { 1, 1.0 }, { 2, -1.0 } },
+      .ops = { "vmuls [{T}], [{X}], f2", "vexp [{T}], [{T}]", "vadds [{T}], [{T}], f1",
+               "vrecip [{T}], [{T}]", "vmul [{X}], [{X}], [{T}]" } },
+    { .task = "gelu", .fam = FAM_ELTWISE,
+      .consts = { { 1, 1.0 }, { 3, -2.0 * GELU_K * 0.044715 }, { 4, -2.0 * GELU_K } },
+      .ops = { "vmul [{T}], [{X}], [{X}]", "vmuls [{T}], [{T}], f3", "vadds [{T}], [{T}], f4",
+               "vmul [{T}], [{T}], [{X}]", "vexp [{T}], [{T}]", "vadds [{T}], [{T}], f1",
+               "vrecip [{T}], [{T}]", "vmul [{X}], [{X}], [{T}]" } },
+    /* rownorm: f3 = 1/N, f4 = eps (or -inf), f5/f6/f7 row scalars, slot sums f8.., T0 = r13 */
+    { .task = "softmax", .fam = FAM_ROWNORM, .f4 = -INFINITY,
+      .steps = {
+          { STEP_SLOTS, 0, 0, 0, { "vbcast [{T}], f4" } },
+          { STEP_PASS, PASS_MASK_TAIL, 0, 0, { "vmax [{T}], [{T}], [{X}]" } },
+          { STEP_FOLD, 0, 0, 0, { "vmax [r13], [r13], [{T}]" } },
+          { STEP_LINE, 0, 0, 0, { "vredmax f5, [r13]" } },
+          { STEP_SLOTS, 0, 0, 0, { "fadd {C}, f0, f0" } },
+          { STEP_PASS, PASS_MASK_TAIL, 0, 0,
+            { "vsubs [{X}], [{X}], f5", "vexp [{X}], [{X}]", "vredsum {P}, [{X}]",
+              "fadd {C}, {C}, {P}" } },
+          { STEP_FOLD, 0, 0, 0, { "fadd f8, f8, {C}" } },
+          { STEP_LINE, 0, 0, 0, { "frecip f7, f8" } },
+          { STEP_PASS, 0, 0, 0, { "vmuls [{X}], [{X}], f7" } },
+      } },
+    { .task = "layernorm", .fam = FAM_ROWNORM,
+      .steps = {
+          { STEP_SLOTS, 0, 0, 0, { "fadd {C}, f0, f0" } },
+          { STEP_PASS, PASS_MASK_TAIL, 0, 0, { "vredsum {P}, [{X}]", "fadd {C}, {C}, {P}" } },
+          { STEP_FOLD, 0, 0, 0, { "fadd f8, f8, {C}" } },
+          { STEP_LINE, 0, 0, 0, { "fmul f5, f8, f3" } },
+          { STEP_SLOTS, 0, 0, 0, { "fadd {C}, f0, f0" } },
+          { STEP_PASS, PASS_MASK_TAIL, 0, 0,
+            { "vsubs [{X}], [{X}], f5", "vmul [{T}], [{X}], [{X}]", "vredsum {P}, [{T}]",
+              "fadd {C}, {C}, {P}" } },
+          { STEP_FOLD, 0, 0, 0, { "fadd f8, f8, {C}" } },
+          { STEP_LINE, 0, 0, 0, { "fmul f6, f8, f3", "fadd f6, f6, f4", "frsqrt f7, f6" } },
+          { STEP_PASS, 0, 1, 1,
+            { "vmuls [{X}], [{X}], f7", "vmul [{X}], [{X}], [{G}]", "vadd [{X}], [{X}], [{B}]" } },
+      } },
+    { .task = "rmsnorm", .fam = FAM_ROWNORM,
+      .steps = {
+          { STEP_SLOTS, 0, 0, 0, { "fadd {C}, f0, f0" } },
+          { STEP_PASS, PASS_MASK_TAIL, 0, 0,
+            { "vmul [{T}], [{X}], [{X}]", "vredsum {P}, [{T}]", "fadd {C}, {C}, {P}" } },
+          { STEP_FOLD, 0, 0, 0, { "fadd f8, f8, {C}" } },
+          { STEP_LINE, 0, 0, 0, { "fmul f6, f8, f3", "fadd f6, f6, f4", "frsqrt f7, f6" } },
+          { STEP_PASS, 0, 1, 0, { "vmuls [{X}], [{X}], f7", "vmul [{X}], [{X}], [{G}]" } },
+      } },
+};
+
+/* Everything a family's callbacks need about the kernel being generated. */
+struct tmpl {
+    const recipe *r;
+    const kc_task_shape *shape;
+    int nslots;
+    slot slots[MAX_SLOTS];
+    int out_areg;            /* address register of the output tensor */
+    /* eltwise */
+    uint32_t tile_elems, tail_elems;
+    /* rownorm */
+    uint32_t n, k_full, k_tail_lanes, k_rows, group, tail_group;
+    uint32_t gamma_row, beta_row;
+};
+
+/* -- eltwise: the flat tensor in tiles of tile_elems (one DMA "row" per tile) -- */
+
+static void eltwise_dma(gen *g, const tmpl *t, int full, const char *buf, int store)
+{
+    uint32_t elems = full ? t->tile_elems : t->tail_elems;
+    emit_csr(g, "dlen", elems);
+    emit(g, "li r1, 1");
+    emit(g, "%s [%s], a%d, r1", store ? "dst" : "dld", buf, store ? t->out_areg : 0);
+    emit_adda(g, store ? t->out_areg : 0, 2 * elems);
+}
+
+static void eltwise_load(gen *g, const tmpl *t, int full, const char *buf)
+{
+    eltwise_dma(g, t, full, buf, 0);
+}
+
+static void eltwise_store(gen *g, const tmpl *t, int full, const char *buf)
+{
+    eltwise_dma(g, t, full, buf, 1);
+}
+
+static void eltwise_compute(gen *g, const tmpl *t, int full, const char *buf)
+{
+    uint32_t rows = ((full ? t->tile_elems : t->tail_elems) + VLEN - 1) / VLEN;
+    slot s[MAX_SLOTS];
+    memcpy(s, t->slots, sizeof s);
+    row_pass(g, t->r->ops, 0, s, t->nslots, (rowbase){ buf, 0 }, (rowbase){ "r0", 0 },
+             (rowbase){ "r0", 0 }, rows, 0);
+}
+
+/* -- rownorm: tiles of `group` tensor rows, each row k_rows SRAM rows -- */
+
+static void rownorm_dma(gen *g, const tmpl *t, int full, const char *buf, int store)
+{
+    uint32_t rows = full ? t->group : t->tail_group;
+    emit(g, "li r1, %u", rows);
+    emit(g, "%s [%s], a%d, r1", store ? "dst" : "dld", buf, store ? t->out_areg : 0);
+    emit_adda(g, store ? t->out_areg : 0, rows * 2 * t->n);
+}
+
+static void rownorm_load(gen *g, const tmpl *t, int full, const char *buf)
+{
+    rownorm_dma(g, t, full, buf, 0);
+}
+
+static void rownorm_store(gen *g, const tmpl *t, int full, const char *buf)
+{
+    rownorm_dma(g, t, full, buf, 1);
+}
+
+static void rownorm_row(gen *g, const tmpl *t, const char *buf, uint32_t row)
+{
+    char note[64];
+    snprintf(note, sizeof note, "tensor row %u of the tile", row);
+    comment(g, note);
+    for (const step *st = t->r->steps; st->kind != STEP_END; st++) {
+        switch (st->kind) {
+        case STEP_SLOTS:
+            for (int s = 0; s < t->nslots; s++)
+                for (const char *const *op = st->ops; *op; op++)
+                    emit_op(g, *op, &t->slots[s]);
+            break;
+        case STEP_FOLD:
+            for (int s = 1; s < t->nslots; s++)
+                for (const char *const *op = st->ops; *op; op++)
+                    emit_op(g, *op, &t->slots[s]);
+            break;
+        case STEP_LINE:
+            for (const char *const *op = st->ops; *op; op++)
+                emit_op(g, *op, &t->slots[0]);
+            break;
+        case STEP_PASS: {
+            slot s[MAX_SLOTS];
+            memcpy(s, t->slots, sizeof s);
+            for (int i = 0; i < t->nslots; i++) {
+                if (!st->gamma)
+                    s[i].g = -1;
+                if (!st->beta)
+                    s[i].b = -1;
+            }
+            row_pass(g, st->ops, st->flags, s, t->nslots, (rowbase){ buf, row * t->k_rows },
+                     (rowbase){ "r0", t->gamma_row }, (rowbase){ "r0", t->beta_row }, t->k_full,
+                     t->k_tail_lanes);
+            break;
+        }
+        case STEP_END:
+            break;
+        }
+    }
+}
+
+static void rownorm_compute(gen *g, const tmpl *t, int full, const char *buf)
+{
+    uint32_t rows = full ? t->group : t->tail_group;
+    for (uint32_t i = 0; i < rows; i++)
+        rownorm_row(g, t, buf, i);
+}
+
+/* ---- entry point ------------------------------------------------------------------ */
+
+static const recipe *recipe_find(const char *task)
+{
+    for (size_t i = 0; i < sizeof recipes / sizeof recipes[0]; i++)
+        if (strcmp(recipes[i].task, task) == 0)
+            return &recipes[i];
+    return NULL;
+}
+
+static void emit_consts(gen *g, const recipe *r)
+{
+    for (const fconst *c = r->consts; c->reg; c++)
+        emit_fconst(g, c->reg, c->value);
+}
+
+static kc_status gen_eltwise(gen *g, tmpl *t, kc_err *err)
+{
+    (void)err;
+    size_t elems = t->shape->t[0].nelem;
+    t->nslots = 4;
+    for (int s = 0; s < t->nslots; s++)
+        t->slots[s] = (slot){ .x = 7 + s, .t = 11 + s, .g = -1, .b = -1, .c = -1, .p = -1 };
+    t->tile_elems = elems < ELTWISE_TILE_ROWS * VLEN ? (uint32_t)elems : ELTWISE_TILE_ROWS * VLEN;
+    tiling tl = { .nfull = (uint32_t)(elems / t->tile_elems), .load = eltwise_load,
+                  .compute = eltwise_compute, .store = eltwise_store };
+    t->tail_elems = (uint32_t)(elems % t->tile_elems);
+    tl.tail = t->tail_elems > 0;
+    tl.buf_rows = (t->tile_elems + VLEN - 1) / VLEN;
+    uint32_t temps = 3 * tl.buf_rows;
+    for (int s = 0; s < t->nslots; s++)
+        emit(g, "li r%d, %u", t->slots[s].t, temps + (uint32_t)s);
+    emit_consts(g, t->r);
+    tile_pipeline(g, t, &tl);
+    return KC_OK;
+}
+
+static kc_status gen_rownorm(gen *g, tmpl *t, const kc_task *task, kc_err *err)
+{
+    uint32_t m = t->shape->t[0].dims[0];
+    t->n = t->shape->t[0].dims[1];
+    t->k_full = t->n / VLEN;
+    t->k_tail_lanes = t->n % VLEN;
+    t->k_rows = (t->n + VLEN - 1) / VLEN;
+    t->group = ROWNORM_TILE_ROWS / t->k_rows;
+    if (t->group < 1)
+        t->group = 1;
+    if (t->group > ROWNORM_MAX_GROUP)
+        t->group = ROWNORM_MAX_GROUP;
+    if (t->group > m)
+        t->group = m;
+    t->tail_group = m % t->group;
+    t->gamma_row = 3 * t->group * t->k_rows;
+    t->beta_row = t->gamma_row + t->k_rows;
+    uint32_t scratch = t->beta_row + t->k_rows;
+    if (scratch + 2 > VROWS || 2 * t->n > 0xffff)
+        return kc_err_set(err, KC_ERR_USAGE,
+                          "npu template: %s rows of %u elements do not fit the vector SRAM",
+                          task->name, t->n);
+    t->nslots = 2;
+    for (int s = 0; s < t->nslots; s++)
+        t->slots[s] = (slot){ .x = 7 + s, .g = 9 + s, .b = 11 + s, .t = 13 + s, .c = 8 + s,
+                              .p = 12 + s };
+    emit_csr(g, "dlen", t->n);
+    emit_csr(g, "dstride", 2 * t->n);
+    for (int s = 0; s < t->nslots; s++)
+        emit(g, "li r%d, %u", t->slots[s].t, scratch + (uint32_t)s);
+    emit_fconst(g, 3, 1.0 / t->n);
+    emit_fconst(g, 4, t->r->f4 != 0 ? t->r->f4 : task->eps);
+    /* gamma (a1) and beta (a2), when the task has them, stay resident */
+    emit(g, "li r1, 1");
+    for (unsigned i = 1; i + 1 < t->shape->ntensors; i++) {
+        emit(g, "li r15, %u", i == 1 ? t->gamma_row : t->beta_row);
+        emit(g, "dld [r15], a%u, r1", i);
+    }
+    tiling tl = { .nfull = m / t->group, .tail = t->tail_group > 0,
+                  .buf_rows = t->group * t->k_rows, .load = rownorm_load,
+                  .compute = rownorm_compute, .store = rownorm_store };
+    tile_pipeline(g, t, &tl);
+    return KC_OK;
+}
+
+kc_status kc_npu_tmpl_emit(const kc_task *task, int config, char **text, kc_err *err)
+{
+    const kc_task_config *c = NULL;
+    const recipe *r = recipe_find(task->name);
+    *text = NULL;
+    if (!r)
+        return kc_err_set(err, KC_ERR_USAGE, "npu template: no template for task %s", task->name);
+    if (kc_task_config_get(task, config, &c, err) != KC_OK)
+        return KC_ERR_USAGE;
+    kc_task_shape shape;
+    task->shape(task, c, &shape);
+
+    gen g;
+    memset(&g, 0, sizeof g);
+    kc_text_init(&g.out);
+    tmpl t;
+    memset(&t, 0, sizeof t);
+    t.r = r;
+    t.shape = &shape;
+    t.out_areg = (int)shape.ntensors - 1;
+    kc_text_printf(&g.out, "# npu baseline: %s C%d (", task->name, config);
+    for (int d = 0; d < KC_TASK_MAX_DIMS && task->dim_names[d]; d++)
+        kc_text_printf(&g.out, "%s%s=%u", d ? ", " : "", task->dim_names[d], c->dims[d]);
+    kc_text_printf(&g.out, "), generated by kc_npu_tmpl (%s template)\n# ABI:",
+                   r->fam == FAM_ELTWISE ? "eltwise" : "rownorm");
+    for (unsigned i = 0; i < shape.ntensors; i++)
+        kc_text_printf(&g.out, " a%u=%s", i, shape.t[i].name);
+    kc_text_printf(&g.out, "\n");
+
+    kc_status s = r->fam == FAM_ELTWISE ? gen_eltwise(&g, &t, err) : gen_rownorm(&g, &t, task, err);
+    if (s != KC_OK) {
+        kc_text_free(&g.out);
+        return s;
+    }
+    *text = kc_text_take(&g.out);
+    if (!*text)
+        return kc_err_set(err, KC_ERR_NOMEM, "npu template: out of memory");
+    return KC_OK;
+}

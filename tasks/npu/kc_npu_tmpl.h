@@ -1,0 +1,15 @@
+/* kc_npu_tmpl.h — the npu template compiler: baseline kernels for every
+ * (task, config), generated from one parameterised template per task family
+ * (eltwise: ReLU/SiLU/GELU; rownorm: Softmax/LayerNorm/RMSNorm) over a shared
+ * tiling skeleton (triple-buffered DMA, hardware loops, vmask tails). */
+#ifndef KC_NPU_TMPL_H
+#define KC_NPU_TMPL_H
+
+#include "kc_err.h"
+#include "kc_task.h"
+
+/* Emits the assembly text of the baseline kernel (malloc'd, caller frees).
+ * KC_ERR_USAGE when the task has no npu template or the config does not fit. */
+kc_status kc_npu_tmpl_emit(const kc_task *t, int config, char **text, kc_err *err);
+
+#endif

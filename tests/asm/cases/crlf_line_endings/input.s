@@ -1,0 +1,3 @@
+x:      addi r1, r0, 1
+        j x
+        halt

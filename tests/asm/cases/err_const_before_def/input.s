@@ -1,0 +1,2 @@
+        addi r1, r0, N
+.equ N, 1

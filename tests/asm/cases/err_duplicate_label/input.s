@@ -1,0 +1,2 @@
+start:  nop
+start:  halt

@@ -1,0 +1,3 @@
+        loopi 1024, end
+        nop
+end:    halt

@@ -1,0 +1,3 @@
+        loopi 0, end
+        nop
+end:    halt

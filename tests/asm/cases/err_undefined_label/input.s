@@ -1,0 +1,3 @@
+row_loop:
+        nop
+        bne r1, r0, row_lop

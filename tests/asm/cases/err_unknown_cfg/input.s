@@ -1,0 +1,1 @@
+        csrwi dlne, 4

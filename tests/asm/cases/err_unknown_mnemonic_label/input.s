@@ -1,0 +1,2 @@
+loop_top
+        halt

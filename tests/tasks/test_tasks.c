@@ -1,0 +1,400 @@
+/* test_tasks — unit tests of the task framework (no RTL needed): references
+ * against closed forms, generator determinism, the checker's negative cases,
+ * the roofline, and that every npu baseline kernel is generated and assembles.
+ * Usage: test_tasks GROUP (references | generators | checker | roofline | templates). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kc_asm.h"
+#include "kc_check.h"
+#include "kc_platform.h"
+#include "kc_task.h"
+#include "kc_task_eltwise.h"
+#include "kc_task_rownorm.h"
+
+static int failures;
+
+#define CHECK(cond, ...)                                                                 \
+    do {                                                                                 \
+        if (!(cond)) {                                                                   \
+            failures++;                                                                  \
+            fprintf(stderr, "%s:%d: FAILED %s: ", __FILE__, __LINE__, #cond);            \
+            fprintf(stderr, __VA_ARGS__);                                                \
+            fprintf(stderr, "\n");                                                       \
+        }                                                                                \
+    } while (0)
+
+#define NEAR(a, b, tol) (fabs((a) - (b)) <= (tol))
+
+/* Runs a task's reference on caller-provided inputs for an ad-hoc shape. */
+static void ref2d(const kc_task *t, uint32_t m, uint32_t n, double *const *in, double *out)
+{
+    kc_task_config c = { { m, n } };
+    double *outs[1] = { out };
+    t->reference(t, &c, (const double *const *)in, outs);
+}
+
+/* ---- references ------------------------------------------------------------------ */
+
+static void test_references(void)
+{
+    /* scalar functions at known points */
+    CHECK(kc_task_eltwise_relu_f(-1.5) == 0.0 && kc_task_eltwise_relu_f(2.25) == 2.25, "relu");
+    CHECK(kc_task_eltwise_silu_f(0) == 0.0, "silu(0)");
+    CHECK(NEAR(kc_task_eltwise_silu_f(1.0), 0.7310585786300049, 1e-15), "silu(1)");
+    CHECK(NEAR(kc_task_eltwise_silu_f(-2.0), -0.2384058440442351, 1e-15), "silu(-2)");
+    CHECK(NEAR(kc_task_eltwise_gelu_f(1.0), 0.8413447460685429, 1e-15), "gelu(1)");
+    CHECK(NEAR(kc_task_eltwise_gelu_f(-1.0), -0.15865525393145707, 1e-15), "gelu(-1)");
+    CHECK(kc_task_eltwise_gelu_f(0) == 0.0, "gelu(0)");
+    /* the tanh form the baseline uses stays well inside GELU's tolerance */
+    double worst = 0;
+    for (double x = -12; x <= 12; x += 1e-3) {
+        double d = fabs(kc_task_eltwise_gelu_f(x) - kc_task_eltwise_gelu_tanh_f(x));
+        worst = d > worst ? d : worst;
+    }
+    CHECK(worst < 0.5 * kc_task_eltwise_gelu.tol[KC_DTYPE_BF16].abs,
+          "tanh-vs-erf GELU differs by %g", worst);
+    CHECK(worst > 1e-5, "the approximation should differ measurably (%g)", worst);
+
+    /* element-wise references apply the scalar function */
+    {
+        double x[4] = { -3, -0.5, 0.5, 3 }, y[4];
+        double *in[1] = { x };
+        ref2d(&kc_task_eltwise_relu, 2, 2, in, y);
+        CHECK(y[0] == 0 && y[1] == 0 && y[2] == 0.5 && y[3] == 3, "relu ref");
+    }
+
+    /* softmax: rows sum to 1, invariant to a shift, uniform on a constant row */
+    {
+        enum { M = 3, N = 37 };
+        double x[M * N], xs[M * N], y[M * N], ys[M * N];
+        kc_rng r;
+        kc_rng_seed(&r, 7);
+        for (int i = 0; i < M * N; i++) {
+            x[i] = 3 * kc_rng_normal(&r);
+            xs[i] = x[i] + 50.0;
+        }
+        for (int j = 0; j < N; j++)
+            x[2 * N + j] = xs[2 * N + j] = 1.25;
+        double *in[1] = { x }, *ins[1] = { xs };
+        ref2d(&kc_task_rownorm_softmax, M, N, in, y);
+        ref2d(&kc_task_rownorm_softmax, M, N, ins, ys);
+        for (int i = 0; i < 2; i++) {
+            double s = 0;
+            for (int j = 0; j < N; j++)
+                s += y[i * N + j];
+            CHECK(NEAR(s, 1.0, 1e-12), "softmax row %d sums to %.17g", i, s);
+        }
+        for (int k = 0; k < M * N; k++)
+            CHECK(NEAR(y[k], ys[k], 1e-12), "softmax(x + c) != softmax(x) at %d", k);
+        CHECK(NEAR(y[2 * N + 5], 1.0 / N, 1e-15), "softmax constant row");
+        /* no overflow for large logits: the max is subtracted */
+        double big[2] = { 1000, 999 }, yb[2];
+        double *inb[1] = { big };
+        ref2d(&kc_task_rownorm_softmax, 1, 2, inb, yb);
+        CHECK(NEAR(yb[0], 1 / (1 + exp(-1.0)), 1e-15), "softmax large logits");
+    }
+
+    /* layernorm with gamma = 1, beta = 0: mean 0, variance var/(var + eps) */
+    {
+        enum { M = 2, N = 50 };
+        double x[M * N], g[N], b[N], y[M * N];
+        kc_rng r;
+        kc_rng_seed(&r, 9);
+        for (int i = 0; i < M * N; i++)
+            x[i] = 4 + 2 * kc_rng_normal(&r);
+        for (int j = 0; j < N; j++) {
+            g[j] = 1;
+            b[j] = 0;
+        }
+        double *in[3] = { x, g, b };
+        ref2d(&kc_task_rownorm_layernorm, M, N, in, y);
+        for (int i = 0; i < M; i++) {
+            double mu = 0, var = 0, ym = 0, yv = 0;
+            for (int j = 0; j < N; j++)
+                mu += x[i * N + j] / N;
+            for (int j = 0; j < N; j++)
+                var += (x[i * N + j] - mu) * (x[i * N + j] - mu) / N;
+            for (int j = 0; j < N; j++)
+                ym += y[i * N + j] / N;
+            for (int j = 0; j < N; j++)
+                yv += (y[i * N + j] - ym) * (y[i * N + j] - ym) / N;
+            CHECK(NEAR(ym, 0, 1e-12), "layernorm mean %g", ym);
+            CHECK(NEAR(yv, var / (var + kc_task_rownorm_layernorm.eps), 1e-12),
+                  "layernorm variance %g", yv);
+        }
+        /* affine part: y = normalized * gamma + beta */
+        for (int j = 0; j < N; j++) {
+            g[j] = 2;
+            b[j] = 0.5;
+        }
+        double y2[M * N];
+        ref2d(&kc_task_rownorm_layernorm, M, N, in, y2);
+        CHECK(NEAR(y2[7], 2 * y[7] + 0.5, 1e-12), "layernorm affine");
+        /* eps matters for a row with variance ~ eps: a missing eps is visible */
+        double xt[N];
+        for (int j = 0; j < N; j++)
+            xt[j] = (j & 1) ? 0.003 : -0.003;
+        double *int_[3] = { xt, g, b };
+        double yt[N];
+        for (int j = 0; j < N; j++) {
+            g[j] = 1;
+            b[j] = 0;
+        }
+        ref2d(&kc_task_rownorm_layernorm, 1, N, int_, yt);
+        CHECK(NEAR(yt[1], 0.003 / sqrt(9e-6 + 1e-5), 1e-9), "layernorm eps %g", yt[1]);
+    }
+
+    /* rmsnorm of a constant row c: c / sqrt(c^2 + eps) * gamma */
+    {
+        enum { N = 20 };
+        double x[N], g[N], y[N];
+        for (int j = 0; j < N; j++) {
+            x[j] = -0.75;
+            g[j] = 1 + 0.1 * j;
+        }
+        double *in[2] = { x, g };
+        ref2d(&kc_task_rownorm_rmsnorm, 1, N, in, y);
+        double want = -0.75 / sqrt(0.5625 + kc_task_rownorm_rmsnorm.eps);
+        for (int j = 0; j < N; j++)
+            CHECK(NEAR(y[j], want * g[j], 1e-12), "rmsnorm constant row [%d] = %g", j, y[j]);
+    }
+}
+
+/* ---- generators and instances ---------------------------------------------------- */
+
+static void test_generators(void)
+{
+    for (const kc_task *const *tp = kc_task_all(); *tp; tp++) {
+        const kc_task *t = *tp;
+        kc_err err;
+        kc_err_clear(&err);
+        CHECK(t->description && strstr(t->description, "a0"), "%s: ABI in description", t->name);
+        CHECK(t->tol[KC_DTYPE_BF16].rel >= 0 && t->tol[KC_DTYPE_BF16].rel < 0.05,
+              "%s: bf16 tolerance", t->name);
+        /* configs: C1 aligned to 16, C5 ragged, element counts rising */
+        const kc_task_config *c1 = &t->configs[0], *c5 = &t->configs[4];
+        CHECK(c1->dims[0] % 8 == 0 && c1->dims[1] % 16 == 0, "%s: C1 aligned", t->name);
+        CHECK(c5->dims[0] % 16 != 0 && c5->dims[1] % 16 != 0, "%s: C5 ragged", t->name);
+        for (int k = 1; k < KC_TASK_NCONFIGS; k++)
+            CHECK((double)t->configs[k].dims[0] * t->configs[k].dims[1] >
+                      (double)t->configs[k - 1].dims[0] * t->configs[k - 1].dims[1],
+                  "%s: C%d larger than C%d", t->name, k + 1, k);
+
+        kc_task_inst a, b, d;
+        CHECK(kc_task_inst_make(&a, t, 2, KC_DTYPE_BF16, 42, &err) == KC_OK, "%s", err.text);
+        CHECK(kc_task_inst_make(&b, t, 2, KC_DTYPE_BF16, 42, &err) == KC_OK, "%s", err.text);
+        CHECK(kc_task_inst_make(&d, t, 2, KC_DTYPE_BF16, 43, &err) == KC_OK, "%s", err.text);
+        int same = 1, differs = 0, quantized = 1, finite = 1;
+        for (unsigned i = 0; i < a.shape.ntensors; i++)
+            for (size_t k = 0; k < a.shape.t[i].nelem; k++) {
+                same &= a.data[i][k] == b.data[i][k];
+                differs |= a.data[i][k] != d.data[i][k];
+                finite &= isfinite(a.data[i][k]);
+                if (!a.shape.t[i].is_output)
+                    quantized &= kc_dtype_quantize(KC_DTYPE_BF16, a.data[i][k]) == a.data[i][k];
+            }
+        CHECK(same, "%s: same seed, same data", t->name);
+        CHECK(differs, "%s: another seed, other data", t->name);
+        CHECK(quantized, "%s: inputs are bf16 values", t->name);
+        CHECK(finite, "%s: finite inputs and reference", t->name);
+        CHECK(a.dram_bytes > 0 && a.shape.vec_flops > 0, "%s: work counted", t->name);
+        kc_task_inst_free(&a);
+        kc_task_inst_free(&b);
+        kc_task_inst_free(&d);
+    }
+    kc_err err;
+    kc_err_clear(&err);
+    kc_task_inst x;
+    CHECK(kc_task_inst_make(&x, &kc_task_eltwise_relu, 6, KC_DTYPE_BF16, 1, &err) == KC_ERR_USAGE,
+          "config 6 rejected");
+    CHECK(kc_task_find("softmax") == &kc_task_rownorm_softmax && !kc_task_find("nope"), "find");
+    CHECK(kc_dtype_quantize(KC_DTYPE_BF16, 1.00390625) == 1.0, "bf16 RNE tie to even");
+    CHECK(kc_dtype_quantize(KC_DTYPE_BF16, 1.01171875) == 1.015625, "bf16 RNE tie up");
+}
+
+/* ---- checker --------------------------------------------------------------------- */
+
+enum { DRAM = 1 << 20 };
+
+/* Builds relu C1 (or silu) in a small DRAM with the reference written as the
+ * kernel's answer. */
+static void setup(const kc_task *t, kc_task_inst *inst, kc_layout *l, uint8_t *dram)
+{
+    kc_err err;
+    kc_err_clear(&err);
+    CHECK(kc_task_inst_make(inst, t, 1, KC_DTYPE_BF16, 5, &err) == KC_OK, "%s", err.text);
+    CHECK(kc_check_layout(inst, DRAM, 256, l, &err) == KC_OK, "%s", err.text);
+    kc_check_fill(inst, l, dram, DRAM);
+}
+
+static void write_answer(const kc_task_inst *inst, const kc_layout *l, uint8_t *dram)
+{
+    for (unsigned i = 0; i < l->ntensors; i++)
+        if (inst->shape.t[i].is_output)
+            for (size_t k = 0; k < inst->shape.t[i].nelem; k++)
+                kc_dtype_store(inst->dtype, inst->data[i][k], dram + l->addr[i] + 2 * k);
+}
+
+static void test_checker(void)
+{
+    uint8_t *dram = malloc(DRAM);
+    kc_task_inst inst;
+    kc_layout l;
+    kc_check_result r;
+
+    setup(&kc_task_rownorm_layernorm, &inst, &l, dram);
+    /* layout: aligned, guarded, ascending, inputs then outputs */
+    for (unsigned i = 0; i < l.ntensors; i++) {
+        CHECK(l.addr[i] % 256 == 0 && l.addr[i] >= KC_CHECK_GUARD, "aligned %u", i);
+        if (i)
+            CHECK(l.addr[i] >= l.addr[i - 1] + l.bytes[i - 1] + KC_CHECK_GUARD, "guard %u", i);
+    }
+    /* an unwritten output is all sentinel: NaN everywhere, so it fails */
+    kc_check_run(&inst, &l, dram, DRAM, &r);
+    CHECK(!r.correct && !r.oob && r.mismatches == inst.shape.t[3].nelem &&
+              r.nonfinite == r.mismatches && r.nreport == KC_CHECK_MAX_REPORT,
+          "unwritten output: mismatches %zu", r.mismatches);
+    CHECK(r.first[0].tensor == 3 && r.first[0].index == 0 && isnan(r.first[0].actual),
+          "first mismatch reported");
+    /* the reference itself passes */
+    write_answer(&inst, &l, dram);
+    kc_check_run(&inst, &l, dram, DRAM, &r);
+    CHECK(r.correct && r.mismatches == 0 && r.nchecked == inst.shape.t[3].nelem,
+          "reference passes (max abs %g)", r.max_abs);
+    /* one element out of tolerance */
+    size_t k = 77;
+    double e = inst.data[3][k];
+    kc_dtype_store(KC_DTYPE_BF16, e + 0.1 + 0.05 * fabs(e), dram + l.addr[3] + 2 * k);
+    kc_check_run(&inst, &l, dram, DRAM, &r);
+    CHECK(!r.correct && !r.oob && r.mismatches == 1 && r.first[0].index == k &&
+              r.first[0].expected == e && r.max_abs >= 0.1,
+          "out of tolerance: %zu mismatches", r.mismatches);
+    /* a small error inside the tolerance passes */
+    kc_dtype_store(KC_DTYPE_BF16, e * (1 + 0.004), dram + l.addr[3] + 2 * k);
+    kc_check_run(&inst, &l, dram, DRAM, &r);
+    CHECK(r.correct, "within tolerance passes");
+    /* a byte in a guard gap changed: out of bounds, first address reported */
+    uint32_t gap = l.addr[3] - 3;
+    dram[gap] ^= 0x40;
+    dram[DRAM - 1] ^= 1;
+    kc_check_run(&inst, &l, dram, DRAM, &r);
+    CHECK(!r.correct && r.oob && r.oob_addr == gap && r.oob_tensor == -1,
+          "gap write at 0x%x reported as 0x%x", gap, r.oob_addr);
+    dram[gap] ^= 0x40;
+    kc_check_run(&inst, &l, dram, DRAM, &r);
+    CHECK(r.oob && r.oob_addr == DRAM - 1, "write at the end of DRAM");
+    dram[DRAM - 1] ^= 1;
+    /* an input overwritten is out of bounds too (inputs are not outputs) */
+    dram[l.addr[1] + 9] ^= 0x01;
+    kc_check_run(&inst, &l, dram, DRAM, &r);
+    CHECK(r.oob && r.oob_addr == l.addr[1] + 9 && r.oob_tensor == 1, "input write");
+    dram[l.addr[1] + 9] ^= 0x01;
+    /* a write just past the output */
+    dram[l.addr[3] + l.bytes[3]] = 0;
+    kc_check_run(&inst, &l, dram, DRAM, &r);
+    CHECK(r.oob && r.oob_addr == l.addr[3] + l.bytes[3], "write past the output");
+    kc_task_inst_free(&inst);
+
+    /* relu is exact: one ulp off fails */
+    setup(&kc_task_eltwise_relu, &inst, &l, dram);
+    write_answer(&inst, &l, dram);
+    kc_check_run(&inst, &l, dram, DRAM, &r);
+    CHECK(r.correct, "relu reference passes");
+    for (k = 0; inst.data[1][k] <= 0; k++)
+        ;
+    uint8_t *p = dram + l.addr[1] + 2 * k;
+    p[0] ^= 1;
+    kc_check_run(&inst, &l, dram, DRAM, &r);
+    CHECK(!r.correct && r.mismatches == 1, "relu one ulp off fails");
+    kc_task_inst_free(&inst);
+
+    kc_tol tol = { 1e-3, 1e-2 };
+    CHECK(kc_check_within(&tol, 1.0, 1.0105) && !kc_check_within(&tol, 1.0, 1.0115), "within");
+    CHECK(!kc_check_within(&tol, 0.0, NAN) && !kc_check_within(&tol, 0.0, INFINITY), "nan/inf");
+    free(dram);
+}
+
+/* ---- roofline ---------------------------------------------------------------------- */
+
+static void test_roofline(void)
+{
+    const kc_platform *p = kc_platform_find("npu");
+    kc_err err;
+    kc_err_clear(&err);
+    kc_task_inst inst;
+    CHECK(p && p->dtype == KC_DTYPE_BF16 && p->vec_peak == 16 && p->dram_bw == 32, "npu row");
+    /* relu C1: 512 elements, 2 KiB of traffic -> memory bound, 64 cycles */
+    CHECK(kc_task_inst_make(&inst, &kc_task_eltwise_relu, 1, KC_DTYPE_BF16, 1, &err) == KC_OK, "make");
+    CHECK(inst.dram_bytes == 2048 && kc_platform_ideal_cycles(p, &inst) == 64, "relu ideal %g",
+          kc_platform_ideal_cycles(p, &inst));
+    kc_task_inst_free(&inst);
+    /* layernorm C1: 8x64, 7 flops/element -> 3584/16 = 224 compute cycles vs
+     * (512*2 + 64*2*2)*2/32 = 72 memory cycles */
+    CHECK(kc_task_inst_make(&inst, &kc_task_rownorm_layernorm, 1, KC_DTYPE_BF16, 1, &err) == KC_OK,
+          "make");
+    CHECK(kc_platform_ideal_cycles(p, &inst) == 224, "layernorm ideal %g",
+          kc_platform_ideal_cycles(p, &inst));
+    kc_task_inst_free(&inst);
+}
+
+/* ---- templates --------------------------------------------------------------------- */
+
+static void test_templates(void)
+{
+    const kc_platform *p = kc_platform_find("npu");
+    for (const kc_task *const *tp = kc_task_all(); *tp; tp++)
+        for (int c = 1; c <= KC_TASK_NCONFIGS; c++) {
+            kc_err err;
+            kc_err_clear(&err);
+            char *text = NULL;
+            kc_status s = p->baseline(*tp, c, &text, &err);
+            CHECK(s == KC_OK && text, "%s C%d: %s", (*tp)->name, c, err.text);
+            if (s != KC_OK)
+                continue;
+            kc_program prog = { 0 };
+            s = p->assemble(text, "baseline", &prog, &err);
+            CHECK(s == KC_OK, "%s C%d does not assemble: %d:%d %s", (*tp)->name, c, err.line,
+                  err.col, err.text);
+            CHECK(s != KC_OK || (prog.nwords > 10 && prog.nwords < 16384), "%s C%d: %zu words",
+                  (*tp)->name, c, prog.nwords);
+            /* generated from templates: hardware loops, no branches */
+            CHECK(strstr(text, "loop") && !strstr(text, "\n    b"), "%s C%d: loops",
+                  (*tp)->name, c);
+            kc_program_free(&prog);
+            free(text);
+        }
+    kc_err err;
+    kc_err_clear(&err);
+    char *text;
+    CHECK(p->baseline(&kc_task_eltwise_relu, 0, &text, &err) == KC_ERR_USAGE, "config 0");
+}
+
+int main(int argc, char **argv)
+{
+    static const struct {
+        const char *name;
+        void (*fn)(void);
+    } groups[] = {
+        { "references", test_references }, { "generators", test_generators },
+        { "checker", test_checker },       { "roofline", test_roofline },
+        { "templates", test_templates },
+    };
+    int ran = 0;
+    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
+        if (argc < 2 || !strcmp(argv[1], groups[i].name)) {
+            groups[i].fn();
+            ran++;
+        }
+    if (!ran) {
+        fprintf(stderr, "test_tasks: unknown group %s\n", argv[1]);
+        return 2;
+    }
+    if (failures)
+        fprintf(stderr, "%d check(s) failed\n", failures);
+    else
+        printf("ok\n");
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,390 @@
+/* npu_shim.cpp — the Verilated npu_top behind the C API of npu.h.
+ *
+ * Every entry point that reaches Verilator or allocates runs inside npu_guard():
+ * no C++ exception leaves this file. RTL $stop/$error/$fatal/$finish are caught
+ * by the runtime hooks (kc_vl_hooks.h) and become KC_ERR_SIM after the eval()
+ * that ran them; a Verilator fatal error additionally marks the model broken,
+ * and the next npu_reset() rebuilds it from scratch.
+ */
+#include "npu.h"
+
+#include <cstring>
+#include <new>
+#include <type_traits>
+#include <utility>
+
+#include "Vnpu_top.h"
+#include "kc_vl_hooks.h"
+#include "verilated.h"
+#include "verilated_vcd_c.h"
+
+namespace {
+
+/* Hardware parameters straight from the ISA table, the same values the RTL's
+ * generated header carries; checked against the Verilated ports below. */
+#define NPU_PARAM(name, value, desc) constexpr unsigned NPU_##name = value;
+#include "npu.def"
+#undef NPU_PARAM
+
+template <typename T> using port_t = std::remove_reference_t<T>;
+using top_t = Vnpu_top;
+
+/* Port widths as Verilator laid them out (wide ports are arrays of 32-bit words,
+ * byte i of a beat in bits [8i+7:8i], i.e. little-endian memory order). */
+constexpr unsigned NPU_BEAT = sizeof(port_t<decltype(std::declval<top_t &>().mem_req_wdata)>);
+constexpr unsigned NPU_PERF_WORDS = sizeof(port_t<decltype(std::declval<top_t &>().perf)>) / 4;
+constexpr unsigned NPU_ARG_WORDS = sizeof(port_t<decltype(std::declval<top_t &>().args)>) / 4;
+
+static_assert(NPU_BEAT == NPU_VLEN * 2, "mem_req_wdata is not VLEN*16 bits wide");
+static_assert(NPU_BEAT <= KC_BEAT_BYTES_MAX && NPU_BEAT <= 64, "beat wider than kc_bus allows");
+static_assert(sizeof(port_t<decltype(std::declval<top_t &>().mem_resp_rdata)>) == NPU_BEAT,
+              "mem_resp_rdata width differs from mem_req_wdata");
+static_assert(NPU_ARG_WORDS == 8, "args port is not 8 x 32 bits");
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "beats are copied as little-endian words");
+
+const char *const npu_counter_names[] = {
+    "cycles", "instret", "vector_busy", "dma_load_busy",
+    "dma_store_busy", "stall_vector", "stall_dma", "stall_drain",
+};
+constexpr unsigned NPU_COUNTER_NAMES = sizeof npu_counter_names / sizeof npu_counter_names[0];
+static_assert(NPU_PERF_WORDS == NPU_NCOUNTERS && NPU_COUNTER_NAMES == NPU_NCOUNTERS,
+              "perf port, counter names and the NCOUNTERS parameter disagree");
+
+const char *const npu_cause_names[] = {
+    "none", "illegal-instruction", "pc-range", "vsram-range",
+    "dram-range", "dram-misaligned", "bad-config", "loop",
+};
+
+}  // namespace
+
+struct npu_model {
+    VerilatedContext *ctx = nullptr;
+    top_t *top = nullptr;
+    VerilatedVcdC *vcd = nullptr;
+    bool trace_on = false;
+    bool broken = false;   /* a Verilator fatal error left the model unusable */
+    bool stopped = false;  /* $stop/$error/$fatal/$finish ran; reset to continue */
+    uint64_t cycle = 0;
+};
+
+namespace {
+
+void npu_destroy(npu_model *m)
+{
+    if (m->vcd) {
+        m->vcd->close();
+        delete m->vcd;
+        m->vcd = nullptr;
+    }
+    m->trace_on = false;
+    if (m->top && !m->broken)
+        m->top->final();
+    delete m->top;
+    m->top = nullptr;
+    delete m->ctx;
+    m->ctx = nullptr;
+}
+
+void npu_build(npu_model *m)
+{
+    m->ctx = new VerilatedContext;
+    m->ctx->fatalOnError(false);  /* belt and braces: the hooks never call abort */
+    m->ctx->randReset(0);         /* the build uses --x-initial 0; this covers any
+                                     remaining VL_RAND_RESET with zeros */
+    m->ctx->traceEverOn(true);    /* must precede the model, or tracing is refused */
+    m->ctx->timeunit(-9);
+    m->ctx->timeprecision(-9);
+    m->top = new top_t(m->ctx, "TOP");
+    m->broken = m->stopped = false;
+}
+
+/* Runs f; maps anything thrown to a kc_status. */
+template <typename F> kc_status npu_guard(npu_model *m, kc_err *err, const char *what, F &&f)
+{
+    try {
+        return f();
+    } catch (const kc_vl_hooks_fatal &e) {
+        kc_vl_hooks_take(nullptr);
+        if (m)
+            m->broken = true;
+        return kc_err_set(err, KC_ERR_SIM, "npu: %s: Verilator fatal error: %s", what, e.what());
+    } catch (const std::bad_alloc &) {
+        return kc_err_set(err, KC_ERR_NOMEM, "npu: %s: out of memory", what);
+    } catch (const std::exception &e) {
+        if (m)
+            m->broken = true;
+        return kc_err_set(err, KC_ERR_SIM, "npu: %s: C++ exception: %s", what, e.what());
+    } catch (...) {
+        if (m)
+            m->broken = true;
+        return kc_err_set(err, KC_ERR_SIM, "npu: %s: unknown C++ exception", what);
+    }
+}
+
+/* After an eval: did the RTL execute $stop/$error/$fatal/$finish? */
+kc_status npu_check_hooks(npu_model *m, kc_err *err)
+{
+    kc_vl_hooks_event ev;
+    if (VL_LIKELY(!kc_vl_hooks_take(&ev)))
+        return KC_OK;
+    m->stopped = true;
+    char buf[512];
+    return kc_err_set(err, KC_ERR_SIM, "npu: %s (cycle %llu)",
+                      kc_vl_hooks_describe(&ev, buf, sizeof buf), (unsigned long long)m->cycle);
+}
+
+/* One clock cycle while in reset (no trace, no cycle count). */
+void npu_reset_edge(top_t *t)
+{
+    t->clk = 0;
+    t->eval();
+    t->clk = 1;
+    t->eval();
+}
+
+}  // namespace
+
+extern "C" {
+
+const char *npu_cause_name(unsigned cause)
+{
+    return cause < sizeof npu_cause_names / sizeof npu_cause_names[0] ? npu_cause_names[cause]
+                                                                      : "unknown";
+}
+
+kc_status npu_open(npu_model **out, kc_err *err)
+{
+    *out = nullptr;
+    npu_model *m = nullptr;
+    kc_status s = npu_guard(nullptr, err, "open", [&] {
+        m = new npu_model;
+        npu_build(m);
+        return KC_OK;
+    });
+    if (s != KC_OK) {
+        if (m) {
+            npu_guard(nullptr, nullptr, "open", [&] { npu_destroy(m); return KC_OK; });
+            delete m;
+        }
+        return s;
+    }
+    *out = m;
+    return KC_OK;
+}
+
+void npu_close(npu_model *m)
+{
+    if (!m)
+        return;
+    npu_guard(m, nullptr, "close", [&] { npu_destroy(m); return KC_OK; });
+    delete m;
+}
+
+kc_status npu_reset(npu_model *m, const uint32_t *program, size_t nwords, const uint32_t *args,
+                    size_t nargs, uint32_t dram_bytes, kc_err *err)
+{
+    if (nwords > NPU_IMEM_WORDS)
+        return kc_err_set(err, KC_ERR_RANGE,
+                          "npu: program of %zu instructions does not fit the %u-word instruction memory",
+                          nwords, NPU_IMEM_WORDS);
+    if (nargs > NPU_ARG_WORDS)
+        return kc_err_set(err, KC_ERR_RANGE, "npu: %zu arguments (a0..a7 hold at most %u)", nargs,
+                          NPU_ARG_WORDS);
+    return npu_guard(m, err, "reset", [&] {
+        if (m->broken || !m->top) {  /* rebuild: the old model's state is unknown */
+            npu_destroy(m);
+            npu_build(m);
+        }
+        if (m->vcd) {                /* a trace belongs to one run */
+            m->vcd->close();
+            delete m->vcd;
+            m->vcd = nullptr;
+        }
+        m->trace_on = false;
+        m->stopped = false;
+        m->cycle = 0;
+        kc_vl_hooks_take(nullptr);
+        m->ctx->gotFinish(false);
+        m->ctx->gotError(false);
+        m->ctx->errorCount(0);
+        m->ctx->time(0);
+
+        top_t *t = m->top;
+        t->rst = 1;
+        t->imem_we = 0;
+        t->imem_addr = 0;
+        t->imem_wdata = 0;
+        for (unsigned i = 0; i < NPU_ARG_WORDS; i++)
+            t->args[i] = i < nargs ? args[i] : 0;
+        t->dram_bytes = dram_bytes;
+        t->mem_req_ready = 0;
+        t->mem_resp_valid = 0;
+        std::memset(t->mem_resp_rdata.data(), 0, NPU_BEAT);
+        /* Two cycles of plain reset, one cycle per program word, two more so the
+         * last write settles; then release. The first npu_clock() is the first
+         * edge with rst low, where the core fetches pc 0. */
+        npu_reset_edge(t);
+        npu_reset_edge(t);
+        t->imem_we = 1;
+        for (size_t i = 0; i < nwords; i++) {
+            t->imem_addr = (uint32_t)i;
+            t->imem_wdata = program[i];
+            npu_reset_edge(t);
+        }
+        t->imem_we = 0;
+        t->imem_addr = 0;
+        t->imem_wdata = 0;
+        npu_reset_edge(t);
+        npu_reset_edge(t);
+        t->rst = 0;
+        t->eval();  /* settle outputs that see rst combinationally */
+        m->cycle = 0;
+        return npu_check_hooks(m, err);
+    });
+}
+
+void npu_bus_out(npu_model *m, kc_bus_req *req)
+{
+    const top_t *t = m->top;
+    req->valid = t->mem_req_valid;
+    req->write = t->mem_req_write;
+    req->addr = t->mem_req_addr;
+    req->wstrb = t->mem_req_wstrb;
+    if (req->valid && req->write)  /* wdata matters only then: skip the copy */
+        std::memcpy(req->wdata, t->mem_req_wdata.data(), NPU_BEAT);
+}
+
+kc_status npu_clock(npu_model *m, const kc_bus_resp *in, kc_err *err)
+{
+    if (VL_UNLIKELY(m->broken || m->stopped))
+        return kc_err_set(err, KC_ERR_SIM, "npu: the model stopped on a simulator error; reset it first");
+    return npu_guard(m, err, "clock", [&] {
+        top_t *t = m->top;
+        const uint64_t now = m->cycle * 10;
+        t->clk = 0;
+        t->mem_req_ready = in->req_ready;
+        t->mem_resp_valid = in->resp_valid;
+        if (in->resp_valid)
+            std::memcpy(t->mem_resp_rdata.data(), in->rdata, NPU_BEAT);
+        m->ctx->time(now);
+        t->eval();
+        if (VL_UNLIKELY(m->trace_on))
+            m->vcd->dump(now);
+        t->clk = 1;
+        m->ctx->time(now + 5);
+        t->eval();
+        if (VL_UNLIKELY(m->trace_on))
+            m->vcd->dump(now + 5);
+        m->cycle++;
+        return npu_check_hooks(m, err);
+    });
+}
+
+void npu_status(npu_model *m, kc_core_status *st)
+{
+    const top_t *t = m->top;
+    if (VL_LIKELY(!t->trapped && !t->halted)) {
+        st->state = KC_CORE_RUNNING;
+        st->cause = 0;
+        st->cause_name = "";
+        st->pc = st->info = 0;
+        return;
+    }
+    st->state = t->trapped ? KC_CORE_TRAPPED : KC_CORE_HALTED;
+    st->cause = t->trapped ? t->trap_cause : 0;
+    st->cause_name = t->trapped ? npu_cause_name(st->cause) : "";
+    st->pc = t->trapped ? t->trap_pc : 0;
+    st->info = t->trapped ? t->trap_info : 0;
+}
+
+void npu_counters(npu_model *m, uint64_t *vals, size_t n)
+{
+    for (size_t i = 0; i < n && i < NPU_NCOUNTERS; i++)
+        vals[i] = m->top->perf[i];
+}
+
+kc_status npu_trace_open(npu_model *m, const char *path, int depth, kc_err *err)
+{
+    if (!path || !path[0])
+        return kc_err_set(err, KC_ERR_USAGE, "npu: no trace file name");
+    size_t len = std::strlen(path);
+    if (len >= 4 && std::strcmp(path + len - 4, ".fst") == 0)
+        return kc_err_set(err, KC_ERR_USAGE,
+                          "npu: %s: this build writes VCD only (name the file .vcd)", path);
+    if (depth < 0)
+        return kc_err_set(err, KC_ERR_USAGE, "npu: trace depth %d (0 = all levels)", depth);
+    return npu_guard(m, err, "trace", [&] {
+        npu_trace_close(m);
+        m->vcd = new VerilatedVcdC;
+        m->vcd->set_time_unit("1ns");
+        m->vcd->set_time_resolution("1ns");
+        /* The levels argument of trace() is ignored by Verilator 5.006; depth
+         * is applied like $dumpvars(depth + 1, TOP): the TOP wrapper is one
+         * level, so depth 1 keeps npu_top's own signals, 2 adds its submodules. */
+        if (depth)
+            m->vcd->dumpvars(depth + 1, "TOP");
+        m->top->trace(m->vcd, 99);
+        m->vcd->open(path);
+        if (!m->vcd->isOpen()) {
+            delete m->vcd;
+            m->vcd = nullptr;
+            return kc_err_set(err, KC_ERR_IO, "npu: cannot write trace file %s", path);
+        }
+        return KC_OK;
+    });
+}
+
+void npu_trace_enable(npu_model *m, int on)
+{
+    m->trace_on = on && m->vcd;
+}
+
+void npu_trace_close(npu_model *m)
+{
+    if (!m->vcd)
+        return;
+    npu_guard(m, nullptr, "trace close", [&] {
+        m->vcd->close();
+        return KC_OK;
+    });
+    delete m->vcd;
+    m->vcd = nullptr;
+    m->trace_on = false;
+}
+
+uint64_t npu_cycle(const npu_model *m)
+{
+    return m->cycle;
+}
+
+/* The registry's view: the same functions behind void * handles. */
+const kc_acc_ops npu_acc_ops = {
+    "npu",
+    NPU_BEAT,
+    NPU_NCOUNTERS,
+    npu_counter_names,
+    [](void **h, kc_err *err) {
+        npu_model *m = nullptr;
+        kc_status s = npu_open(&m, err);
+        *h = m;
+        return s;
+    },
+    [](void *h) { npu_close(static_cast<npu_model *>(h)); },
+    [](void *h, const uint32_t *program, size_t nwords, const uint32_t *args, size_t nargs,
+       uint32_t dram_bytes, kc_err *err) {
+        return npu_reset(static_cast<npu_model *>(h), program, nwords, args, nargs, dram_bytes, err);
+    },
+    [](void *h, kc_bus_req *req) { npu_bus_out(static_cast<npu_model *>(h), req); },
+    [](void *h, const kc_bus_resp *in, kc_err *err) {
+        return npu_clock(static_cast<npu_model *>(h), in, err);
+    },
+    [](void *h, kc_core_status *st) { npu_status(static_cast<npu_model *>(h), st); },
+    [](void *h, uint64_t *vals, size_t n) { npu_counters(static_cast<npu_model *>(h), vals, n); },
+    [](void *h, const char *path, int depth, kc_err *err) {
+        return npu_trace_open(static_cast<npu_model *>(h), path, depth, err);
+    },
+    [](void *h, int on) { npu_trace_enable(static_cast<npu_model *>(h), on); },
+    [](void *h) { npu_trace_close(static_cast<npu_model *>(h)); },
+};
+
+}  // extern "C"
