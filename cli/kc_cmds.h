@@ -10,5 +10,7 @@ int kc_cmd_eval_compile(int argc, char **argv);   /* kc_cmd_eval.c */
 int kc_cmd_asm_asm(int argc, char **argv);        /* kc_cmd_asm.c  */
 int kc_cmd_asm_disasm(int argc, char **argv);     /* kc_cmd_asm.c  */
 int kc_cmd_asm_isadoc(int argc, char **argv);     /* kc_cmd_asm.c  */
+int kc_cmd_agent_main(int argc, char **argv);     /* kc_cmd_agent.c */
+int kc_cmd_cosim_main(int argc, char **argv);     /* kc_cmd_cosim.c */
 
 #endif

@@ -42,6 +42,19 @@ typedef struct kc_trace_opts {
     int depth;
 } kc_trace_opts;
 
+/* Architectural state for co-simulation (isa/kc_cosim.h), as after the last
+ * clock edge. Registers a model does not have stay 0; cfg is indexed by the
+ * configuration-register id of the ISA table. */
+#define KC_ARCH_MAX_REGS 32
+#define KC_ARCH_MAX_CFG 16
+typedef struct kc_arch_state {
+    uint32_t pc;                          /* the next instruction to issue */
+    uint32_t x[KC_ARCH_MAX_REGS];         /* integer registers */
+    uint32_t f[KC_ARCH_MAX_REGS];         /* fp32 registers (bit patterns) */
+    uint32_t a[KC_ARCH_MAX_REGS];         /* address registers */
+    uint32_t cfg[KC_ARCH_MAX_CFG];        /* configuration registers by id */
+} kc_arch_state;
+
 typedef struct kc_acc_ops {
     const char *name;        /* "npu" */
     unsigned beat_bytes;     /* width of the kc_bus port */
@@ -71,10 +84,24 @@ typedef struct kc_acc_ops {
     void (*counters)(void *handle, uint64_t *vals, size_t n);
 
     /* Waveform control: open the trace file (depth fixed at open), then switch
-     * dumping on and off at run time. trace_close flushes. */
+     * dumping on and off at run time. trace_close flushes. Every model stamps
+     * cycle c (0 = first clock after reset) at time 10c (clock low, that
+     * cycle's inputs applied) and 10c+5 (after its rising edge), 1 ns units, so
+     * tools can map VCD time to cycles as floor(t / 10). A reset closes an open
+     * trace (a trace belongs to one run). */
     kc_status (*trace_open)(void *handle, const char *path, int depth, kc_err *err);
     void (*trace_enable)(void *handle, int on);
     void (*trace_close)(void *handle);
+
+    /* Co-simulation (optional: NULL in models without it). arch fills the
+     * architectural registers; retire returns 1 when an instruction issued at
+     * the last edge and names it; arch_mem copies rows [row, row + n) of on-chip
+     * memory `mem` (npu: 0 = vector SRAM, rows of VLEN bf16 lanes, lane 0 first)
+     * into buf and returns the bytes per row, 0 when there is no such memory or
+     * the rows are out of range. */
+    void (*arch)(void *handle, kc_arch_state *st);
+    int (*retire)(void *handle, uint32_t *pc, uint32_t *insn);
+    size_t (*arch_mem)(void *handle, unsigned mem, uint32_t row, uint32_t n, void *buf);
 } kc_acc_ops;
 
 /* Registry: the ops for "npu" (later "rvv", "vliw"), or NULL. */

@@ -1,8 +1,9 @@
 /* kc_isa.c — builds the kc_isa descriptions from the X-macro tables.
  *
- * The tables are included here and nowhere else in C: every consumer (assembler,
- * disassembler, generators, later the ISS) reads the derived kc_isa. Operand
- * strings are parsed and MATCH/MASK computed once, on first lookup.
+ * Every consumer (assembler, disassembler, generators) reads the derived kc_isa;
+ * the one other C file that includes a table is the ISS (kc_iss.c), which compiles
+ * the rows' exec column (ignored here). Operand strings are parsed and MATCH/MASK
+ * computed once, on first lookup.
  */
 #include "kc_isa.h"
 
@@ -33,7 +34,7 @@ static const kc_isa_cfg npu_cfgs[] = {
 };
 
 static kc_isa_insn npu_insns[] = {
-#define NPU_INSN(name, opcode, funct, operands, unit, latency, sem, desc, example, mistake) \
+#define NPU_INSN(name, opcode, funct, operands, unit, latency, sem, desc, example, mistake, ...) \
     {#name, opcode, funct, operands, unit, latency, sem, desc, example, mistake, 0, 0, 0, {{0}}},
 #include "npu.def"
 #undef NPU_INSN

@@ -213,10 +213,19 @@ static void npu_overview(const kc_isa *isa, gen_buf *b)
         "while the scalar and vector units continue.\n"
         "- **Hardware loops.** `loop` / `loopi` repeat a block with no per-iteration cost, nested up "
         "to %ld deep.\n"
-        "- **Matrix unit.** Opcodes 0x30..0x3F are reserved for the matrix unit (systolic array), "
-        "which a later revision adds.\n\n",
+        "- **Matrix unit.** An output-stationary systolic array of %ld x %ld processing elements "
+        "(%ld bf16 x bf16 -> fp32 multiply-accumulates per cycle) with %ld x %ld fp32 accumulators, "
+        "a matrix SRAM of %ld rows x %ld bf16 (filled from DRAM by `mld`, like `dld`), and two "
+        "%ld x %ld weight buffers b0/b1. `mldb b, [rM]` copies %ld matrix-SRAM rows into buffer b "
+        "(row k = B[k][*]); `mldbt` copies them as columns (B = W^T, so a row-major weight matrix or K "
+        "needs no transposing pass). `mmac b, [rA]` multiplies the A tile (`mrows` vector-SRAM rows "
+        "from X[rA]; lane k of row i is A[i][k]) by buffer b into the accumulators in %ld cycles; "
+        "back-to-back `mmac`s stream without bubbles. `mst [rD]` writes the accumulator rows "
+        "(rounded to bf16) to vector SRAM and clears them. A tiled GEMM is worked in section 12.\n\n",
         gen_param(isa, "NXREGS") - 1, gen_param(isa, "NFREGS") - 1, gen_param(isa, "NAREGS") - 1,
-        gen_param(isa, "VROWS"), vlen, vlen * 2, vlen, gen_param(isa, "LOOP_DEPTH"));
+        gen_param(isa, "VROWS"), vlen, vlen * 2, vlen, gen_param(isa, "LOOP_DEPTH"),
+        gen_param(isa, "MLEN"), vlen, gen_param(isa, "MLEN") * vlen, gen_param(isa, "MLEN"), vlen,
+        gen_param(isa, "MROWS"), vlen, vlen, vlen, vlen, vlen);
 
     gen_printf(b,
         "### DMA: rows and zero padding\n\n"
@@ -318,6 +327,103 @@ static void npu_example(const kc_isa *isa, gen_buf *b)
         "Faster variants alternate two SRAM regions so that the `dld` of the next chunk overlaps the "
         "compute of the current one, and handle a ragged last chunk with a second loop.\n",
         vlen, vlen, vlen, vlen * 2, vlen * 2, vlen * 2);
+}
+
+/* Section 12: a tiled GEMM on the matrix unit. tests/e2e runs this block on the
+ * RTL as the gemm task's C1 (case doc_gemm_example); its variant that carries
+ * accumulators across output tiles must be reported wrong (mat_gemm_acc_not_cleared). */
+static void npu_gemm_example(gen_buf *b)
+{
+    gen_printf(b,
+        "\n## 12. Worked example: tiled GEMM, and common mistakes with the matrix unit\n\n"
+        "C = A B for M = N = K = 32 (the `gemm` task, config 1: a0 = A [M x K], a1 = B [K x N], "
+        "a2 = C [M x N], bf16, row-major). The array computes one **output tile** of 4 rows x 16 "
+        "columns at a time: for each of the K/16 **K tiles**, `mldb` puts the 16 x 16 block "
+        "B[16t..16t+15][16q..16q+15] into a weight buffer and `mmac` multiplies the 4 x 16 block "
+        "A[m..m+3][16t..16t+15] by it into the accumulators; then `mst` writes the tile and clears "
+        "the accumulators for the next one.\n\n"
+        "Layout. An A tile is `mrows` **consecutive** vector-SRAM rows whose lane k is A[i][16t + k], so A "
+        "is loaded per K tile with `dlen` = 16 and `dstride` = 2K: K tile t of all M rows lands in "
+        "vector rows AROW + t*M + m. B is loaded per 16-column panel with `dlen` = 16 and `dstride` = "
+        "2N: panel q, all K rows, lands in matrix rows q*K + k, so K tile t of panel q is the 16 "
+        "consecutive matrix rows starting at q*K + 16t, which is what `mldb` reads.\n\n"
+        "```asm\n"
+        "# C = A B, M = N = K = 32: a0 = A, a1 = B, a2 = C (bf16, row-major)\n"
+        ".equ M, 32\n"
+        ".equ N, 32\n"
+        ".equ K, 32\n"
+        ".equ AROW, 0                   # vector rows 0..63: A, K tile t at AROW + t*M\n"
+        ".equ CROW, 64                  # vector rows 64..127: C, panel q at CROW + q*M\n"
+        "        csrwi dlen, 16             # 16 elements per DRAM row = one SRAM row\n"
+        "        csrwi dstride, 2*K         # bytes between rows of A\n"
+        "        li    r1, M\n"
+        "        li    r2, AROW\n"
+        "        dld   [r2], a0, r1         # A[:, 0:16]  -> vector rows 0..31\n"
+        "        addai a3, a0, 32           # 16 elements further along each row\n"
+        "        li    r2, AROW + M\n"
+        "        dld   [r2], a3, r1         # A[:, 16:32] -> vector rows 32..63\n"
+        "        csrwi dstride, 2*N         # bytes between rows of B (and of C)\n"
+        "        li    r1, K\n"
+        "        mld   [r0], a1, r1         # B[:, 0:16]  -> MATRIX rows 0..31\n"
+        "        addai a3, a1, 32\n"
+        "        li    r2, K\n"
+        "        mld   [r2], a3, r1         # B[:, 16:32] -> matrix rows 32..63\n"
+        "        li    r6, CROW             # output row of the current tile\n"
+        "        li    r4, 0                # matrix row of the current B panel\n"
+        "        loopi N/16, panels         # output columns 16q..16q+15\n"
+        "        li    r5, AROW             # A tile: rows m..m+3 of K tile 0\n"
+        "        loopi M/4, groups          # output rows m..m+3\n"
+        "        mldb  0, [r4]              # b0 = B[0:16, panel]  (waits for the mld)\n"
+        "        mmac  0, [r5]              # ACC += A[m:m+4, 0:16] x b0\n"
+        "        addi  r7, r4, 16\n"
+        "        mldb  1, [r7]              # b1 = B[16:32, panel], loads while b0 multiplies\n"
+        "        addi  r8, r5, M\n"
+        "        mmac  1, [r8]              # ACC += A[m:m+4, 16:32] x b1\n"
+        "        mst   [r6]                 # C[m:m+4, panel] as bf16; ACC = 0 for the next tile\n"
+        "        addi  r5, r5, 4\n"
+        "        addi  r6, r6, 4\n"
+        "groups:\n"
+        "        addi  r4, r4, K            # next B panel\n"
+        "panels:\n"
+        "        li    r1, M                # C panel q = vector rows CROW + q*M .. -> C[:, 16q..]\n"
+        "        li    r2, CROW\n"
+        "        dst   [r2], a2, r1         # dlen 16, dstride 2*N still in effect\n"
+        "        addai a3, a2, 32\n"
+        "        li    r2, CROW + M\n"
+        "        dst   [r2], a3, r1\n"
+        "        halt\n"
+        "```\n\n"
+        "Every hazard here is interlocked: `mldb` waits for the `mld` rows it reads and for in-flight "
+        "`mmac`s that still read its buffer, `mmac` waits for the `dld` rows and for the loader of its "
+        "buffer, `mst` waits for the array to drain. For speed, as the npu baseline kernels do (`kc "
+        "compile --task gemm --config 5`): keep B in matrix SRAM while many row groups reuse it, "
+        "alternate b0/b1 so each `mldb` overlaps the previous `mmac`, issue the `mldb` of the next "
+        "tile before the `mst`, double-buffer the B panels (load panel q+1 with `mld` while panel q "
+        "computes) and the C panels (`dst` of panel q-1 runs in the background).\n\n"
+        "### Common mistakes with the matrix unit\n\n"
+        "- **`mst` is the only way to read the accumulators, and it clears all of them.** Each output "
+        "tile needs all its K tiles accumulated first and exactly one `mst` at the end. `mmac`s issued "
+        "for a second tile before the first tile's `mst` add into the same accumulators (there is one "
+        "set of MLEN x VLEN); an `mst` in the middle of the K loop stores a partial sum and restarts "
+        "from zero.\n"
+        "- **B is always VLEN x VLEN.** When K is not a multiple of 16, the A lanes past K must be "
+        "zero (a `dld` with `dlen` = K mod 16 zero-pads them) AND the B rows past K must be finite: "
+        "stale matrix SRAM can hold NaN or inf, and 0 x NaN = NaN. Zero them, or fill them once with "
+        "finite values. Columns past N in the last panel are harmless if the `dst` uses `dlen` = N mod 16.\n"
+        "- **`mrows`.** `mmac` reads and `mst` writes only `mrows` rows (1..MLEN, reset 4). Set `mrows` = M "
+        "mod 4 for a ragged last row group (and back to 4 after), or the rows past M are read (junk "
+        "rows) and written (past the end of your output). `mst` ignores `vmask`: it writes all 16 lanes.\n"
+        "- **`mldbt` transposes.** Matrix row j becomes column j of the buffer: B[k][j] = row j, lane k. "
+        "For Linear (y = x W^T, W is N x K) load 16 rows of W (outputs n..n+15) restricted to one K "
+        "tile (`dlen` = 16, `dstride` = 2K) and `mldbt` them; using `mldb` there multiplies by W "
+        "instead of W^T.\n"
+        "- **Two SRAMs.** `mld`, `mldb`, `mldbt` take MATRIX-SRAM rows (0..1023); `mmac` and `mst` take "
+        "VECTOR-SRAM rows. An A tile is consecutive vector rows of the same K tile: loading A rows "
+        "whole (`dlen` = K) puts one row's K tiles in consecutive SRAM rows instead, which is not an "
+        "A tile.\n"
+        "- **One DMA command per engine.** `dld` and `mld` share the load engine: a second load waits "
+        "(stalling the core) until the first has finished, latency included. Prefer few large "
+        "transfers, issued one compute step ahead.\n");
 }
 
 typedef struct gen_overview {
@@ -434,7 +540,8 @@ static const char *const gen_unit_titles[][2] = {
     {"control", "Control flow and hardware loops"},
     {"scalar", "Scalar unit (integer, address, fp32, configuration)"},
     {"vector", "Vector unit (rows of vector SRAM)"},
-    {"dma", "DMA engine (DRAM <-> vector SRAM)"},
+    {"dma", "DMA engine (DRAM <-> vector and matrix SRAM)"},
+    {"matrix", "Matrix unit (systolic array)"},
 };
 
 static void gen_syntax(const kc_isa *isa, gen_buf *b)
@@ -497,7 +604,8 @@ kc_status kc_isagen_doc(const kc_isa *isa, char **out, kc_err *err)
     gen_printf(&b, "Everything an author needs to write %s kernels: the machine, its configuration, numerics, "
                    "the kernel ABI, assembler syntax and every instruction. Sections: 1 machine, 2 hardware "
                    "configuration, 3 DRAM, 4 numerics, 5 kernel ABI, 6 configuration registers, 7 assembler "
-                   "syntax, 8 encoding, 9 instructions, 10 quick reference, 11 worked example.\n\n",
+                   "syntax, 8 encoding, 9 instructions, 10 quick reference, 11 worked example (ReLU), "
+                   "12 worked example (tiled GEMM) and common mistakes with the matrix unit.\n\n",
                isa->name);
     ov->machine(isa, &b);
 
@@ -579,6 +687,8 @@ kc_status kc_isagen_doc(const kc_isa *isa, char **out, kc_err *err)
     }
     gen_printf(&b, "\n");
     ov->example(isa, &b);
+    if (ov->example == npu_example)
+        npu_gemm_example(&b);
     return gen_finish(&b, out, err);
 }
 

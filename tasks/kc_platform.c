@@ -21,7 +21,7 @@ static const kc_platform npu = {
     .acc = "npu",
     .dtype = KC_DTYPE_BF16,
     .vec_peak = 16,                 /* VLEN lanes, one vector instruction per cycle */
-    .mac_peak = 0,                  /* the matrix unit arrives with the GEMM tasks */
+    .mac_peak = 64,                 /* MLEN x VLEN = 4 x 16 bf16 MACs per cycle */
     .dram_bw = KC_DRAM_DEFAULT_BW,
     .nargs = 8,
     .align = 256,

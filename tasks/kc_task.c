@@ -8,6 +8,7 @@
 
 #include "kc_fp.h"
 #include "kc_task_eltwise.h"
+#include "kc_task_matmul.h"
 #include "kc_task_rownorm.h"
 
 /* The registry: later issues append rows here (GEMM, attention, ...). */
@@ -18,6 +19,10 @@ static const kc_task *const registry[] = {
     &kc_task_rownorm_softmax,
     &kc_task_rownorm_layernorm,
     &kc_task_rownorm_rmsnorm,
+    &kc_task_matmul_gemv,
+    &kc_task_matmul_gemm,
+    &kc_task_matmul_bmm,
+    &kc_task_matmul_linear,
     NULL,
 };
 

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "verilated.h"
+#include "verilated.h"  // declarations of vl_stop, vl_finish, vl_fatal
 
 namespace {
 thread_local bool hooks_pending;
@@ -14,10 +14,9 @@ thread_local kc_vl_hooks_event hooks_event;
 
 void hooks_record(const char *what, const char *file, int line, const char *msg)
 {
-    /* Whatever happens, the context knows the simulation should stop, as with
-     * Verilator's own handlers. */
-    Verilated::threadContextp()->gotError(true);
-    Verilated::threadContextp()->gotFinish(true);
+    /* Unlike Verilator's handlers this does not touch Verilated::threadContextp():
+     * in 5.006 it may still point at a context that was deleted (it is only
+     * ever replaced, never cleared), and the shims learn of the event here. */
     if (hooks_pending)
         return; /* first event wins, like kc_err */
     hooks_pending = true;

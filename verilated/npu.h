@@ -69,6 +69,15 @@ void npu_trace_close(npu_model *m);
 /* Cycles clocked since the last reset. */
 uint64_t npu_cycle(const npu_model *m);
 
+/* Co-simulation (kc_acc.h): architectural registers after the last edge; the
+ * instruction that issued at the last edge (returns 0 when none did); rows
+ * [row, row + n) of an on-chip memory as VLEN little-endian bf16 lanes per row
+ * (returns the bytes per row, 0 when the memory or the rows do not exist). */
+enum npu_mem { NPU_MEM_VSRAM = 0, NPU_MEM_MSRAM = 1 };
+void npu_arch(npu_model *m, kc_arch_state *st);
+int npu_retire(npu_model *m, uint32_t *pc, uint32_t *insn);
+size_t npu_arch_mem(npu_model *m, unsigned mem, uint32_t row, uint32_t n, void *buf);
+
 /* The ops table registered under "npu" (beat_bytes = VLEN*2, counters in the
  * order of the perf port). */
 extern const kc_acc_ops npu_acc_ops;

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "Vnpu_top.h"
+#include "Vnpu_top___024root.h"   /* public_flat_rd state, for co-simulation */
 #include "kc_vl_hooks.h"
 #include "verilated.h"
 #include "verilated_vcd_c.h"
@@ -44,7 +45,7 @@ static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "beats are copied as li
 
 const char *const npu_counter_names[] = {
     "cycles", "instret", "vector_busy", "dma_load_busy",
-    "dma_store_busy", "stall_vector", "stall_dma", "stall_drain",
+    "dma_store_busy", "stall_vector", "stall_dma", "stall_drain", "matrix_busy", "stall_matrix",
 };
 constexpr unsigned NPU_COUNTER_NAMES = sizeof npu_counter_names / sizeof npu_counter_names[0];
 static_assert(NPU_PERF_WORDS == NPU_NCOUNTERS && NPU_COUNTER_NAMES == NPU_NCOUNTERS,
@@ -69,8 +70,21 @@ struct npu_model {
 
 namespace {
 
+/* Verilator 5.006 runtime code (scope registration, $stop bookkeeping, scope
+ * destructors) reaches the context through the thread-local
+ * Verilated::threadContextp(), which is simply the context constructed last.
+ * With several models per process that is often another model's context or a
+ * deleted one (a use-after-free that deadlocks in ~VerilatedScope), so every
+ * entry point that runs Verilated code first makes its own context current. */
+inline void npu_enter(const npu_model *m)
+{
+    Verilated::threadContextp(m->ctx);
+}
+
 void npu_destroy(npu_model *m)
 {
+    if (m->ctx)
+        npu_enter(m);
     if (m->vcd) {
         m->vcd->close();
         delete m->vcd;
@@ -83,6 +97,9 @@ void npu_destroy(npu_model *m)
     m->top = nullptr;
     delete m->ctx;
     m->ctx = nullptr;
+    /* Never leave the thread's (and the process's last) context dangling:
+     * null makes Verilator fall back to its default context. */
+    Verilated::threadContextp(nullptr);
 }
 
 void npu_build(npu_model *m)
@@ -195,6 +212,7 @@ kc_status npu_reset(npu_model *m, const uint32_t *program, size_t nwords, const 
             npu_destroy(m);
             npu_build(m);
         }
+        npu_enter(m);
         if (m->vcd) {                /* a trace belongs to one run */
             m->vcd->close();
             delete m->vcd;
@@ -259,6 +277,7 @@ kc_status npu_clock(npu_model *m, const kc_bus_resp *in, kc_err *err)
     if (VL_UNLIKELY(m->broken || m->stopped))
         return kc_err_set(err, KC_ERR_SIM, "npu: the model stopped on a simulator error; reset it first");
     return npu_guard(m, err, "clock", [&] {
+        npu_enter(m);
         top_t *t = m->top;
         const uint64_t now = m->cycle * 10;
         t->clk = 0;
@@ -275,8 +294,9 @@ kc_status npu_clock(npu_model *m, const kc_bus_resp *in, kc_err *err)
         t->eval();
         if (VL_UNLIKELY(m->trace_on))
             m->vcd->dump(now + 5);
+        kc_status s = npu_check_hooks(m, err);  /* names this cycle, then count it */
         m->cycle++;
-        return npu_check_hooks(m, err);
+        return s;
     });
 }
 
@@ -315,6 +335,7 @@ kc_status npu_trace_open(npu_model *m, const char *path, int depth, kc_err *err)
         return kc_err_set(err, KC_ERR_USAGE, "npu: trace depth %d (0 = all levels)", depth);
     return npu_guard(m, err, "trace", [&] {
         npu_trace_close(m);
+        npu_enter(m);
         m->vcd = new VerilatedVcdC;
         m->vcd->set_time_unit("1ns");
         m->vcd->set_time_resolution("1ns");
@@ -344,6 +365,7 @@ void npu_trace_close(npu_model *m)
     if (!m->vcd)
         return;
     npu_guard(m, nullptr, "trace close", [&] {
+        npu_enter(m);
         m->vcd->close();
         return KC_OK;
     });
@@ -355,6 +377,93 @@ void npu_trace_close(npu_model *m)
 uint64_t npu_cycle(const npu_model *m)
 {
     return m->cycle;
+}
+
+/* ---- co-simulation: architectural state (kc_acc.h kc_arch_state) ------------------
+ * Read straight from the public_flat_rd signals of npu_core and
+ * npu_vector. Each configuration register of the table is read from
+ * u_core.cfg_<name> when the RTL has such a signal (0 otherwise: `cycle` is the
+ * counter, which co-simulation does not compare). */
+}  // extern "C"
+
+namespace {
+
+#define NPU_CFG(name, id, reset, desc)                                                   \
+    template <typename R>                                                               \
+    auto npu_cfg_##name(const R *r, int) -> decltype(uint32_t(r->npu_top__DOT__u_core__DOT__cfg_##name)) \
+    {                                                                                   \
+        return r->npu_top__DOT__u_core__DOT__cfg_##name;                                \
+    }                                                                                   \
+    template <typename R> uint32_t npu_cfg_##name(const R *, long) { return 0; }
+#include "npu.def"
+#undef NPU_CFG
+
+/* Matrix SRAM, when the RTL has one. */
+template <typename R>
+auto npu_msram(const R *r, int) -> decltype(&r->npu_top__DOT__u_matrix__DOT__msram)
+{
+    return &r->npu_top__DOT__u_matrix__DOT__msram;
+}
+template <typename R> std::nullptr_t npu_msram(const R *, long) { return nullptr; }
+
+template <typename Mem> size_t npu_copy_rows(const Mem &mem, uint32_t nrows, uint32_t row, uint32_t n,
+                                              void *buf)
+{
+    if (row > nrows || n > nrows - row)
+        return 0;
+    for (uint32_t i = 0; i < n; i++)
+        std::memcpy(static_cast<uint8_t *>(buf) + (size_t)i * NPU_BEAT, mem[row + i].data(), NPU_BEAT);
+    return NPU_BEAT;
+}
+
+template <typename Mem> size_t npu_copy_msram(const Mem *mem, uint32_t row, uint32_t n, void *buf)
+{
+    return npu_copy_rows(*mem, (uint32_t)(sizeof *mem / sizeof (*mem)[0]), row, n, buf);
+}
+inline size_t npu_copy_msram(std::nullptr_t, uint32_t, uint32_t, void *) { return 0; }
+
+}  // namespace
+
+extern "C" {
+
+void npu_arch(npu_model *m, kc_arch_state *st)
+{
+    const Vnpu_top___024root *r = m->top->rootp;
+    std::memset(st, 0, sizeof *st);
+    st->pc = r->npu_top__DOT__u_core__DOT__pc;
+    for (unsigned i = 0; i < NPU_NXREGS; i++)
+        st->x[i] = r->npu_top__DOT__u_core__DOT__X[i];
+    for (unsigned i = 0; i < NPU_NFREGS; i++)
+        st->f[i] = r->npu_top__DOT__u_core__DOT__F[i];
+    for (unsigned i = 0; i < NPU_NAREGS; i++)
+        st->a[i] = r->npu_top__DOT__u_core__DOT__A[i];
+#define NPU_CFG(name, id, reset, desc) \
+    static_assert(id < KC_ARCH_MAX_CFG, "cfg id beyond kc_arch_state"); st->cfg[id] = npu_cfg_##name(r, 0);
+#include "npu.def"
+#undef NPU_CFG
+}
+
+int npu_retire(npu_model *m, uint32_t *pc, uint32_t *insn)
+{
+    const top_t *t = m->top;
+    if (!t->retire_valid)
+        return 0;
+    *pc = t->retire_pc;
+    *insn = t->retire_insn;
+    return 1;
+}
+
+size_t npu_arch_mem(npu_model *m, unsigned mem, uint32_t row, uint32_t n, void *buf)
+{
+    const Vnpu_top___024root *r = m->top->rootp;
+    switch (mem) {
+    case NPU_MEM_VSRAM:
+        return npu_copy_rows(r->npu_top__DOT__u_vector__DOT__mem, NPU_VROWS, row, n, buf);
+    case NPU_MEM_MSRAM:
+        return npu_copy_msram(npu_msram(r, 0), row, n, buf);
+    default:
+        return 0;
+    }
 }
 
 /* The registry's view: the same functions behind void * handles. */
@@ -385,6 +494,11 @@ const kc_acc_ops npu_acc_ops = {
     },
     [](void *h, int on) { npu_trace_enable(static_cast<npu_model *>(h), on); },
     [](void *h) { npu_trace_close(static_cast<npu_model *>(h)); },
+    [](void *h, kc_arch_state *st) { npu_arch(static_cast<npu_model *>(h), st); },
+    [](void *h, uint32_t *pc, uint32_t *insn) { return npu_retire(static_cast<npu_model *>(h), pc, insn); },
+    [](void *h, unsigned mem, uint32_t row, uint32_t n, void *buf) {
+        return npu_arch_mem(static_cast<npu_model *>(h), mem, row, n, buf);
+    },
 };
 
 }  // extern "C"

@@ -15,7 +15,9 @@ module npu_core #(
     parameter integer VROWS      = 2048,
     parameter integer IMEM_WORDS = 16384,
     parameter integer LOOP_DEPTH = 2,
-    parameter integer NCOUNTERS  = 8,
+    parameter integer NCOUNTERS  = 10,
+    parameter integer MLEN       = 4,
+    parameter integer MROWS      = 1024,
     parameter integer ROWW       = $clog2(VROWS)
 ) (
     input  wire            clk,
@@ -50,17 +52,37 @@ module npu_core #(
     output wire [31:0]     dma_nrows,
     output wire [31:0]     dma_stride,
     output wire [15:0]     dma_dlen,
+    output wire            dma_to_m,    // the load targets the matrix SRAM (mld)
     input  wire            ld_busy,
+    input  wire            ld_to_m,
     input  wire [ROWW-1:0] ld_lo,
     input  wire            st_busy,
     input  wire [ROWW-1:0] st_lo,
+    // matrix unit
+    output wire            m_ld_issue,
+    output wire            m_ld_trans,
+    output wire            m_bsel,
+    output wire [ROWW-1:0] m_row,        // matrix-SRAM row (mldb) / vector-SRAM row (mmac, mst)
+    output wire            m_mac_issue,
+    output wire [2:0]      m_rows,
+    output wire            m_st_issue,
+    input  wire            m_loader_busy,
+    input  wire            m_loader_bsel,
+    input  wire            m_feeder_busy,
+    input  wire            m_feeder_last,
+    input  wire [1:0]      m_b_inuse,
+    input  wire            m_array_busy,
     // status
     output reg             halted,
     output reg             trapped,
     output reg  [3:0]      trap_cause,
     output reg  [31:0]     trap_pc,
     output reg  [31:0]     trap_info,
-    output wire [NCOUNTERS*32-1:0] perf
+    output wire [NCOUNTERS*32-1:0] perf,
+    // retire port: the instruction that issued at the last edge (co-simulation)
+    output reg             retire_valid,
+    output reg  [31:0]     retire_pc,
+    output reg  [31:0]     retire_insn
 );
 `include "npu_isa.vh"
 `include "kc_fp_funcs.vh"
@@ -73,11 +95,13 @@ module npu_core #(
                      T_ALIGN = 4'd5, T_CONFIG = 4'd6, T_LOOP = 4'd7;
 
     // ---------------------------------------------------------------- state
-    reg [31:0] pc;
-    reg [31:0] X [0:15];
-    reg [31:0] F [0:15];
-    reg [31:0] A [0:7];
-    reg [31:0] cfg_dstride, cfg_dlen, cfg_vmask;
+    // Architectural state is readable from the simulator (co-simulation compares it
+    // with the ISS); public_flat_rd does not change the hardware.
+    reg [31:0] pc                         /* verilator public_flat_rd */;
+    reg [31:0] X [0:15]                   /* verilator public_flat_rd */;
+    reg [31:0] F [0:15]                   /* verilator public_flat_rd */;
+    reg [31:0] A [0:7]                    /* verilator public_flat_rd */;
+    reg [31:0] cfg_dstride, cfg_dlen, cfg_vmask, cfg_mrows /* verilator public_flat_rd */;
     reg [31:0] lp_start [0:LOOP_DEPTH-1];
     reg [31:0] lp_end   [0:LOOP_DEPTH-1];
     reg [31:0] lp_cnt   [0:LOOP_DEPTH-1];
@@ -118,8 +142,15 @@ module npu_core #(
     wire is_vec  = op == NPU_OP_VADD;
     wire is_fpu  = op == NPU_OP_FADD;
     wire is_dld  = op == NPU_OP_DLD;
+    wire is_mld  = op == NPU_OP_MLD;
     wire is_dst  = op == NPU_OP_DST;
-    wire is_dma  = is_dld || is_dst;
+    wire is_load = is_dld || is_mld;     // both use the DMA load engine
+    wire is_dma  = is_load || is_dst;
+    wire is_mat  = op == NPU_OP_MLDB;    // mldb, mldbt, mmac, mst
+    wire m_ldb   = is_mat && (fn == NPU_FN_MLDB || fn == NPU_FN_MLDBT);
+    wire m_mac   = is_mat && fn == NPU_FN_MMAC;
+    wire m_st    = is_mat && fn == NPU_FN_MST;
+    wire m_b     = rd[0];
     wire is_halt = op == NPU_OP_HALT && fn == NPU_FN_HALT;
     wire is_loop = op == NPU_OP_LOOP || op == NPU_OP_LOOPI;
 
@@ -158,8 +189,21 @@ module npu_core #(
     wire d_empty   = d_n == 32'd0;
     wire dlen_bad  = cfg_dlen == 32'd0 || cfg_dlen > 32'd65535;
     wire align_bad = d_addr[0] || cfg_dstride[0];
-    wire dvrow_bad = d_vend > 64'(VROWS);
+    wire dvrow_bad = d_vend > (is_mld ? 64'(MROWS) : 64'(VROWS));
+    // matrix: weight loads read VLEN matrix-SRAM rows, mmac/mst use mrows vector-SRAM rows
+    wire mrows_bad = cfg_mrows == 32'd0 || cfg_mrows > MLEN;
+    wire [32:0] m_ldb_end = {1'b0, x_rs1} + 33'(VLEN);
+    wire [32:0] m_a_end   = {1'b0, x_rs1} + {1'b0, cfg_mrows};
+    wire [32:0] m_st_end  = {1'b0, x_rd} + {1'b0, cfg_mrows};
     wire dram_bad  = d_dend > {32'd0, dram_bytes};
+
+    // The scalar fp unit has one fma core: add = a*1+b, sub = a*1-b, mul = a*b-0
+    // (exactly kc_fp_add/sub/mul), ffma = a*b+d.
+    wire [31:0] fma_x = f_rs1;
+    wire [31:0] fma_y = (fn == NPU_FN_FADD || fn == NPU_FN_FSUB) ? 32'h3f800000 : f_rs2;
+    wire [31:0] fma_z = fn == NPU_FN_FADD ? f_rs2 :
+                        fn == NPU_FN_FSUB ? {~f_rs2[31], f_rs2[30:0]} :
+                        fn == NPU_FN_FMUL ? 32'h80000000 : f_rd;
 
     wire [31:0] br_target = pc + simm14;
     wire [31:0] loop_end  = pc + simm16;
@@ -183,6 +227,14 @@ module npu_core #(
             trap_c = T_VSRAM; trap_i = x_rs1;
         end else if (is_vec && vrow_bad_rs2) begin
             trap_c = T_VSRAM; trap_i = x_rs2;
+        end else if ((m_mac || m_st) && mrows_bad) begin
+            trap_c = T_CONFIG; trap_i = cfg_mrows;
+        end else if (m_ldb && m_ldb_end > 33'(MROWS)) begin
+            trap_c = T_VSRAM; trap_i = x_rs1;
+        end else if (m_mac && m_a_end > 33'(VROWS)) begin
+            trap_c = T_VSRAM; trap_i = x_rs1;
+        end else if (m_st && m_st_end > 33'(VROWS)) begin
+            trap_c = T_VSRAM; trap_i = x_rd;
         end else if (is_dma && !d_empty && dlen_bad) begin
             trap_c = T_CONFIG; trap_i = cfg_dlen;
         end else if (is_dma && !d_empty && align_bad) begin
@@ -213,25 +265,42 @@ module npu_core #(
                       (v_rdsrc && x_rd[ROWW-1:0] == s2_row));
     wire st_fp_s2  = s2_wf && ((f_use_rd && rd == s2_fd) || (f_use_rs1 && rs1 == s2_fd) ||
                                (f_use_rs2 && rs2 == s2_fd));
-    wire st_vec_ld = is_vec && ld_busy &&
+    wire vld_busy  = ld_busy && !ld_to_m;   // the load engine is filling vector-SRAM rows
+    wire st_vec_ld = is_vec && vld_busy &&
                      ((v_src1 && in_range(ld_lo, ld_vhi, x_rs1)) || (v_vv && in_range(ld_lo, ld_vhi, x_rs2)) ||
                       (!v_red && in_range(ld_lo, ld_vhi, x_rd)));
     wire st_vec_st = is_vec && st_busy && !v_red && in_range(st_lo, st_vhi, x_rd);
     // DMA: one command per engine; a load may not overtake a store to the same SRAM
     // rows or DRAM bytes, nor a store a load
     wire st_dma = !d_empty && (
-        (is_dld && ld_busy) || (is_dst && st_busy) ||
-        (is_dld && st_busy && (overlaps({32'd0, x_rd}, d_vend, {{(64-ROWW){1'b0}}, st_lo}, {32'd0, st_vhi}) ||
-                               overlaps({32'd0, d_addr}, d_dend, {32'd0, st_dlo}, {32'd0, st_dhi}))) ||
-        (is_dst && ld_busy && (overlaps({32'd0, x_rd}, d_vend, {{(64-ROWW){1'b0}}, ld_lo}, {32'd0, ld_vhi}) ||
-                               overlaps({32'd0, d_addr}, d_dend, {32'd0, ld_dlo}, {32'd0, ld_dhi}))));
-    wire drained  = !ld_busy && !st_busy && !s2_busy && !wbf_valid;
+        (is_load && ld_busy) || (is_dst && st_busy) || (is_mld && m_loader_busy) ||
+        (is_load && st_busy && overlaps({32'd0, d_addr}, d_dend, {32'd0, st_dlo}, {32'd0, st_dhi})) ||
+        (is_dld && st_busy && overlaps({32'd0, x_rd}, d_vend, {{(64-ROWW){1'b0}}, st_lo}, {32'd0, st_vhi})) ||
+        (is_dst && ld_busy && overlaps({32'd0, d_addr}, d_dend, {32'd0, ld_dlo}, {32'd0, ld_dhi})) ||
+        (is_dst && vld_busy && overlaps({32'd0, x_rd}, d_vend, {{(64-ROWW){1'b0}}, ld_lo}, {32'd0, ld_vhi})));
+    // matrix unit: one weight loader, one feeder (a new mmac may start on the last
+    // step of the previous one), weight buffers in use, the array drained for mst
+    function automatic rows_overlap(input [31:0] lo, input [32:0] hi, input [ROWW-1:0] blo, input [31:0] bhi);
+        rows_overlap = overlaps({32'd0, lo}, {31'd0, hi}, {{(64-ROWW){1'b0}}, blo}, {32'd0, bhi});
+    endfunction
+    wire s2_in_a  = s2_wrow && {21'd0, s2_row} >= x_rs1 && {22'd0, s2_row} < m_a_end;
+    wire s2_in_st = s2_wrow && {21'd0, s2_row} >= x_rd && {22'd0, s2_row} < m_st_end;
+    wire st_mat =
+        (m_ldb && (m_loader_busy || m_b_inuse[m_b] ||
+                   (ld_busy && ld_to_m && rows_overlap(x_rs1, m_ldb_end, ld_lo, ld_vhi)))) ||
+        (m_mac && ((m_feeder_busy && !m_feeder_last) || (m_loader_busy && m_loader_bsel == m_b) ||
+                   s2_in_a || (vld_busy && rows_overlap(x_rs1, m_a_end, ld_lo, ld_vhi)))) ||
+        (m_st && (m_array_busy || s2_in_st ||
+                  (vld_busy && rows_overlap(x_rd, m_st_end, ld_lo, ld_vhi)) ||
+                  (st_busy && rows_overlap(x_rd, m_st_end, st_lo, st_vhi))));
+    wire drained  = !ld_busy && !st_busy && !s2_busy && !wbf_valid && !m_array_busy && !m_loader_busy;
     wire st_drain = is_halt && !drained;
 
     wire stall_vec = st_vec_s2 || st_fp_s2;
     wire stall_dma = st_vec_ld || st_vec_st || (is_dma && st_dma);
     wire running   = !halted && !trapped;
-    wire issue     = running && !trap_now && !stall_vec && !stall_dma && !st_drain;
+    wire stall_mat = st_mat;
+    wire issue     = running && !trap_now && !stall_vec && !stall_dma && !stall_mat && !st_drain;
 
     // ---------------------------------------------------------------- next pc
     // Fall-through pc with zero-overhead loops: at the end of the innermost body
@@ -282,13 +351,22 @@ module npu_core #(
         end
     endgenerate
 
-    assign dma_ld     = issue && is_dld && !d_empty;
+    assign dma_ld     = issue && is_load && !d_empty;
+    assign dma_to_m   = is_mld;
     assign dma_st     = issue && is_dst && !d_empty;
     assign dma_addr   = d_addr;
     assign dma_vrow   = x_rd[ROWW-1:0];
     assign dma_nrows  = d_n;
     assign dma_stride = cfg_dstride;
     assign dma_dlen   = cfg_dlen[15:0];
+
+    assign m_ld_issue  = issue && m_ldb;
+    assign m_ld_trans  = fn == NPU_FN_MLDBT;
+    assign m_bsel      = m_b;
+    assign m_row       = m_st ? x_rd[ROWW-1:0] : x_rs1[ROWW-1:0];
+    assign m_mac_issue = issue && m_mac;
+    assign m_rows      = cfg_mrows[2:0];
+    assign m_st_issue  = issue && m_st;
 
     generate
         for (g = 0; g < NCOUNTERS; g = g + 1) begin : g_perf
@@ -302,6 +380,7 @@ module npu_core #(
             NPU_CFG_DSTRIDE[3:0]: cfg_read = cfg_dstride;
             NPU_CFG_DLEN[3:0]:    cfg_read = cfg_dlen;
             NPU_CFG_VMASK[3:0]:   cfg_read = cfg_vmask;
+            NPU_CFG_MROWS[3:0]:   cfg_read = cfg_mrows;
             NPU_CFG_CYCLE[3:0]:   cfg_read = cnt[0];
             default:              cfg_read = 32'd0;
         endcase
@@ -311,6 +390,7 @@ module npu_core #(
     always @(posedge clk) begin
         if (rst) begin
             pc          <= 32'd0;
+            retire_valid <= 1'b0;
             halted      <= 1'b0;
             trapped     <= 1'b0;
             trap_cause  <= 4'd0;
@@ -320,6 +400,7 @@ module npu_core #(
             cfg_dstride <= NPU_CFG_DSTRIDE_RESET;
             cfg_dlen    <= NPU_CFG_DLEN_RESET;
             cfg_vmask   <= NPU_CFG_VMASK_RESET;
+            cfg_mrows   <= NPU_CFG_MROWS_RESET;
             for (i = 0; i < 16; i = i + 1) begin
                 X[i] <= 32'd0;
                 F[i] <= 32'd0;
@@ -328,16 +409,26 @@ module npu_core #(
                 A[i] <= args[i*32 +: 32];
             for (i = 0; i < NCOUNTERS; i = i + 1)
                 cnt[i] <= 32'd0;
-        end else if (running) begin
+        end else if (!running) begin
+            retire_valid <= 1'b0;
+        end else begin
+            retire_valid <= issue;
+            if (issue) begin
+                retire_pc   <= pc;
+                retire_insn <= insn;
+            end
             // counters: 0 cycles, 1 instret, 2 vector_busy, 3 dma_load_busy,
-            // 4 dma_store_busy, 5 stall_vector, 6 stall_dma, 7 stall_drain
+            // 4 dma_store_busy, 5 stall_vector, 6 stall_dma, 7 stall_drain,
+            // 8 matrix_busy, 9 stall_matrix
             cnt[0] <= cnt[0] + 32'd1;
             if (s2_busy) cnt[2] <= cnt[2] + 32'd1;
             if (ld_busy) cnt[3] <= cnt[3] + 32'd1;
             if (st_busy) cnt[4] <= cnt[4] + 32'd1;
             if (!trap_now && stall_vec) cnt[5] <= cnt[5] + 32'd1;
             else if (!trap_now && stall_dma) cnt[6] <= cnt[6] + 32'd1;
+            else if (!trap_now && stall_mat) cnt[9] <= cnt[9] + 32'd1;
             else if (!trap_now && st_drain) cnt[7] <= cnt[7] + 32'd1;
+            if (m_array_busy) cnt[8] <= cnt[8] + 32'd1;
 
             if (wbf_valid)
                 F[wbf_idx] <= wbf_val;   // an fp write issued now (below) wins
@@ -384,6 +475,7 @@ module npu_core #(
                             NPU_CFG_DSTRIDE[3:0]: cfg_dstride <= op == NPU_OP_CSRW ? x_rs1 : {18'd0, insn[13:0]};
                             NPU_CFG_DLEN[3:0]:    cfg_dlen    <= op == NPU_OP_CSRW ? x_rs1 : {18'd0, insn[13:0]};
                             NPU_CFG_VMASK[3:0]:   cfg_vmask   <= op == NPU_OP_CSRW ? x_rs1 : {18'd0, insn[13:0]};
+                            NPU_CFG_MROWS[3:0]:   cfg_mrows   <= op == NPU_OP_CSRW ? x_rs1 : {18'd0, insn[13:0]};
                             default: ;   // read-only registers ignore writes
                         endcase
                     end
@@ -424,12 +516,10 @@ module npu_core #(
                     NPU_OP_ADDAI: A[rd[2:0]] <= A[rs1[2:0]] + simm16;
                     NPU_OP_FADD: begin
                         case (fn)
-                            NPU_FN_FADD:   F[rd] <= kc_fp_add(f_rs1, f_rs2);
-                            NPU_FN_FSUB:   F[rd] <= kc_fp_sub(f_rs1, f_rs2);
-                            NPU_FN_FMUL:   F[rd] <= kc_fp_mul(f_rs1, f_rs2);
+                            NPU_FN_FADD, NPU_FN_FSUB, NPU_FN_FMUL, NPU_FN_FFMA:
+                                F[rd] <= kc_fp_fma(fma_x, fma_y, fma_z);
                             NPU_FN_FMAX:   F[rd] <= kc_fp_max(f_rs1, f_rs2);
                             NPU_FN_FMIN:   F[rd] <= kc_fp_min(f_rs1, f_rs2);
-                            NPU_FN_FFMA:   F[rd] <= kc_fp_fma(f_rs1, f_rs2, f_rd);
                             NPU_FN_FEXP:   F[rd] <= kc_fp_exp(f_rs1);
                             NPU_FN_FRECIP: F[rd] <= kc_fp_recip(f_rs1);
                             NPU_FN_FRSQRT: F[rd] <= kc_fp_rsqrt(f_rs1);
@@ -441,7 +531,7 @@ module npu_core #(
                     end
                     NPU_OP_FLUI: F[rd] <= {insn[15:0], 16'd0};
                     NPU_OP_FLLI: F[rd] <= {f_rd[31:16], insn[15:0]};
-                    NPU_OP_DLD: begin
+                    NPU_OP_DLD, NPU_OP_MLD: begin
                         ld_dlo <= d_addr; ld_dhi <= d_dend[31:0]; ld_vhi <= d_vend[31:0];
                     end
                     NPU_OP_DST: begin

@@ -17,8 +17,10 @@ module npu_dma #(
     input  wire [31:0]     cmd_nrows,
     input  wire [31:0]     cmd_stride,
     input  wire [15:0]     cmd_dlen,
+    input  wire            cmd_to_m,    // the load fills the matrix SRAM (mld)
     // engine state for the core's interlocks
     output wire            ld_busy,
+    output reg             ld_to_m,     // the active (or last) load targets the matrix SRAM
     output wire [ROWW-1:0] ld_lo,
     output wire            st_busy,
     output wire [ROWW-1:0] st_lo,
@@ -52,6 +54,13 @@ module npu_dma #(
     wire grant_st = st_req && (!ld_req || prefer_st);
     wire grant_ld = ld_req && !grant_st;
     wire accept   = mem_req_valid && mem_req_ready;
+
+    always @(posedge clk) begin
+        if (rst)
+            ld_to_m <= 1'b0;
+        else if (cmd_ld)
+            ld_to_m <= cmd_to_m;
+    end
 
     always @(posedge clk) begin
         if (rst)

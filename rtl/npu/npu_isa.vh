@@ -21,7 +21,10 @@
 `define NPU_NAREGS 8
 `define NPU_LOOP_DEPTH 2
 `define NPU_VEC_LAT 2
-`define NPU_NCOUNTERS 8
+`define NPU_NCOUNTERS 10
+`define NPU_MLEN 4
+`define NPU_MROWS 1024
+`define NPU_MAT_WBUFS 2
 `endif
 
 `ifndef NPU_ISA_MACROS_ONLY
@@ -36,7 +39,10 @@ localparam int NPU_NFREGS = 16;  // fp32 registers f0..f15
 localparam int NPU_NAREGS = 8;  // DRAM address registers a0..a7 (32-bit byte addresses)
 localparam int NPU_LOOP_DEPTH = 2;  // nesting depth of hardware loops
 localparam int NPU_VEC_LAT = 2;  // vector unit latency in cycles (issue to SRAM write-back)
-localparam int NPU_NCOUNTERS = 8;  // performance counters exported by the RTL
+localparam int NPU_NCOUNTERS = 10;  // performance counters exported by the RTL
+localparam int NPU_MLEN = 4;  // rows of the systolic array: A rows per mmac (the array is MLEN x VLEN = 64 bf16 MACs/cycle)
+localparam int NPU_MROWS = 1024;  // rows of matrix SRAM (1024 x 16 x bf16 = 32 KiB), filled by mld
+localparam int NPU_MAT_WBUFS = 2;  // weight buffers b0, b1 (VLEN x VLEN bf16 each), loaded by mldb/mldbt
 
 // Instruction fields: word[LO +: WIDTH]
 localparam int NPU_F_OPCODE_LO = 26;
@@ -65,6 +71,8 @@ localparam logic [3:0] NPU_CFG_DLEN = 4'd1;
 localparam logic [31:0] NPU_CFG_DLEN_RESET = 32'd16;
 localparam logic [3:0] NPU_CFG_VMASK = 4'd2;
 localparam logic [31:0] NPU_CFG_VMASK_RESET = 32'd16;
+localparam logic [3:0] NPU_CFG_MROWS = 4'd3;
+localparam logic [31:0] NPU_CFG_MROWS_RESET = 32'd4;
 localparam logic [3:0] NPU_CFG_CYCLE = 4'd8;
 localparam logic [31:0] NPU_CFG_CYCLE_RESET = 32'd0;
 
@@ -334,6 +342,25 @@ localparam logic [31:0] NPU_MASK_DLD = 32'hfc003fff;
 localparam logic [5:0] NPU_OP_DST = 6'h29;
 localparam logic [31:0] NPU_MATCH_DST = 32'ha4000000;
 localparam logic [31:0] NPU_MASK_DST = 32'hfc003fff;
+localparam logic [5:0] NPU_OP_MLD = 6'h30;
+localparam logic [31:0] NPU_MATCH_MLD = 32'hc0000000;
+localparam logic [31:0] NPU_MASK_MLD = 32'hfc003fff;
+localparam logic [5:0] NPU_OP_MLDB = 6'h31;
+localparam logic [5:0] NPU_FN_MLDB = 6'h00;
+localparam logic [31:0] NPU_MATCH_MLDB = 32'hc4000000;
+localparam logic [31:0] NPU_MASK_MLDB = 32'hfc03ffff;
+localparam logic [5:0] NPU_OP_MLDBT = 6'h31;
+localparam logic [5:0] NPU_FN_MLDBT = 6'h01;
+localparam logic [31:0] NPU_MATCH_MLDBT = 32'hc4000001;
+localparam logic [31:0] NPU_MASK_MLDBT = 32'hfc03ffff;
+localparam logic [5:0] NPU_OP_MMAC = 6'h31;
+localparam logic [5:0] NPU_FN_MMAC = 6'h02;
+localparam logic [31:0] NPU_MATCH_MMAC = 32'hc4000002;
+localparam logic [31:0] NPU_MASK_MMAC = 32'hfc03ffff;
+localparam logic [5:0] NPU_OP_MST = 6'h31;
+localparam logic [5:0] NPU_FN_MST = 6'h03;
+localparam logic [31:0] NPU_MATCH_MST = 32'hc4000003;
+localparam logic [31:0] NPU_MASK_MST = 32'hfc3fffff;
 
 // Legal instruction: (word & MASK) == MATCH for one row, and every operand in the range
 // the assembler accepts (registers that exist, narrower immediate ranges). Anything else
@@ -412,7 +439,12 @@ function automatic npu_isa_legal(input [31:0] w);
         ((w & NPU_MASK_VREDSUM) == NPU_MATCH_VREDSUM) ||
         ((w & NPU_MASK_VREDMAX) == NPU_MATCH_VREDMAX) ||
         ((w & NPU_MASK_DLD) == NPU_MATCH_DLD && w[21:18] <= 4'd7) ||
-        ((w & NPU_MASK_DST) == NPU_MATCH_DST && w[21:18] <= 4'd7);
+        ((w & NPU_MASK_DST) == NPU_MATCH_DST && w[21:18] <= 4'd7) ||
+        ((w & NPU_MASK_MLD) == NPU_MATCH_MLD && w[21:18] <= 4'd7) ||
+        ((w & NPU_MASK_MLDB) == NPU_MATCH_MLDB && w[25:22] <= 4'd1) ||
+        ((w & NPU_MASK_MLDBT) == NPU_MATCH_MLDBT && w[25:22] <= 4'd1) ||
+        ((w & NPU_MASK_MMAC) == NPU_MATCH_MMAC && w[25:22] <= 4'd1) ||
+        ((w & NPU_MASK_MST) == NPU_MATCH_MST);
 endfunction
 /* verilator lint_on UNUSEDPARAM */
 `endif

@@ -1,11 +1,8 @@
 // npu_top — the transformer NPU: core (scalar, fp, control, interlocks), vector
-// unit with its SRAM, DMA engines, instruction memory. Port contract for the
-// harness: rtl/npu/npu_top_ports.md. Sizes default to the values of isa/npu.def
-// (via the generated npu_isa.vh), which is also what the ISA document shows.
-//
-// The matrix unit (systolic array, matrix SRAM, opcodes 0x30..0x3F) attaches
-// beside npu_vector: it issues from the core like the vector unit and reads and
-// writes the vector SRAM through its own ports.
+// unit with its SRAM, matrix unit (systolic array, matrix SRAM, weight buffers),
+// DMA engines, instruction memory. Port contract for the harness:
+// rtl/npu/npu_top_ports.md. Sizes default to the values of isa/npu.def (via the
+// generated npu_isa.vh), which is also what the ISA document shows.
 `default_nettype none
 
 `define NPU_ISA_MACROS_ONLY
@@ -17,7 +14,9 @@ module npu_top #(
     parameter integer VROWS      = `NPU_VROWS,
     parameter integer IMEM_WORDS = `NPU_IMEM_WORDS,
     parameter integer LOOP_DEPTH = `NPU_LOOP_DEPTH,
-    parameter integer NCOUNTERS  = `NPU_NCOUNTERS
+    parameter integer NCOUNTERS  = `NPU_NCOUNTERS,
+    parameter integer MLEN       = `NPU_MLEN,
+    parameter integer MROWS      = `NPU_MROWS
 ) (
     input  wire                    clk,
     input  wire                    rst,
@@ -39,10 +38,14 @@ module npu_top #(
     output wire [3:0]              trap_cause,
     output wire [31:0]             trap_pc,
     output wire [31:0]             trap_info,
-    output wire [NCOUNTERS*32-1:0] perf
+    output wire [NCOUNTERS*32-1:0] perf,
+    output wire                    retire_valid,
+    output wire [31:0]             retire_pc,
+    output wire [31:0]             retire_insn
 );
     localparam integer ROWW = $clog2(VROWS);
     localparam integer W    = VLEN * 16;
+    localparam integer MROWW = $clog2(MROWS);
 
     wire [31:0] fetch_pc, insn;
 
@@ -57,8 +60,17 @@ module npu_top #(
     wire [31:0]     dma_addr, dma_nrows, dma_stride;
     wire [ROWW-1:0] dma_vrow, ld_lo, st_lo;
     wire [15:0]     dma_dlen;
+    wire            dma_to_m, ld_to_m;
 
-    wire            dw0_en, dw1_en;
+    wire            m_ld_issue, m_ld_trans, m_bsel, m_mac_issue, m_st_issue;
+    wire [ROWW-1:0] m_row;
+    wire [2:0]      m_rows;
+    wire            m_loader_busy, m_loader_bsel, m_feeder_busy, m_feeder_last, m_array_busy;
+    wire [1:0]      m_b_inuse;
+    wire [MLEN*W-1:0]       ma_data;
+    wire [MLEN*VLEN*32-1:0] m_acc;
+
+    wire            dw0_en, dw1_en;   // DMA load writes, to the SRAM the load targets
     wire [ROWW-1:0] dw0_row, dw1_row, dr0_row, dr1_row;
     wire [VLEN-1:0] dw0_lanes, dw1_lanes;
     wire [W-1:0]    dw0_data, dw1_data, dr0_data, dr1_data;
@@ -68,7 +80,7 @@ module npu_top #(
         .raddr(fetch_pc), .rdata(insn));
 
     npu_core #(.VLEN(VLEN), .VROWS(VROWS), .IMEM_WORDS(IMEM_WORDS), .LOOP_DEPTH(LOOP_DEPTH),
-               .NCOUNTERS(NCOUNTERS), .ROWW(ROWW)) u_core (
+               .NCOUNTERS(NCOUNTERS), .MLEN(MLEN), .MROWS(MROWS), .ROWW(ROWW)) u_core (
         .clk(clk), .rst(rst), .args(args), .dram_bytes(dram_bytes),
         .fetch_pc(fetch_pc), .insn(insn),
         .v_issue(v_issue), .v_funct(v_funct), .v_rd(v_rd), .v_ra(v_ra), .v_rb(v_rb),
@@ -76,26 +88,44 @@ module npu_top #(
         .s2_busy(s2_busy), .s2_wrow(s2_wrow), .s2_row(s2_row), .s2_wf(s2_wf), .s2_fd(s2_fd),
         .wbf_valid(wbf_valid), .wbf_idx(wbf_idx), .wbf_val(wbf_val),
         .dma_ld(dma_ld), .dma_st(dma_st), .dma_addr(dma_addr), .dma_vrow(dma_vrow),
-        .dma_nrows(dma_nrows), .dma_stride(dma_stride), .dma_dlen(dma_dlen),
-        .ld_busy(ld_busy), .ld_lo(ld_lo), .st_busy(st_busy), .st_lo(st_lo),
+        .dma_nrows(dma_nrows), .dma_stride(dma_stride), .dma_dlen(dma_dlen), .dma_to_m(dma_to_m),
+        .ld_busy(ld_busy), .ld_to_m(ld_to_m), .ld_lo(ld_lo), .st_busy(st_busy), .st_lo(st_lo),
+        .m_ld_issue(m_ld_issue), .m_ld_trans(m_ld_trans), .m_bsel(m_bsel), .m_row(m_row),
+        .m_mac_issue(m_mac_issue), .m_rows(m_rows), .m_st_issue(m_st_issue),
+        .m_loader_busy(m_loader_busy), .m_loader_bsel(m_loader_bsel),
+        .m_feeder_busy(m_feeder_busy), .m_feeder_last(m_feeder_last), .m_b_inuse(m_b_inuse),
+        .m_array_busy(m_array_busy),
         .halted(halted), .trapped(trapped), .trap_cause(trap_cause), .trap_pc(trap_pc),
-        .trap_info(trap_info), .perf(perf));
+        .trap_info(trap_info), .perf(perf),
+        .retire_valid(retire_valid), .retire_pc(retire_pc), .retire_insn(retire_insn));
 
-    npu_vector #(.VLEN(VLEN), .VROWS(VROWS), .ROWW(ROWW)) u_vector (
+    npu_vector #(.VLEN(VLEN), .VROWS(VROWS), .MLEN(MLEN), .ROWW(ROWW)) u_vector (
         .clk(clk), .rst(rst),
         .iss_valid(v_issue), .iss_funct(v_funct), .iss_rd(v_rd), .iss_ra(v_ra), .iss_rb(v_rb),
         .iss_fs(v_fs), .iss_fd(v_fd), .iss_lanes(v_lanes),
         .s2_busy(s2_busy), .s2_wrow(s2_wrow), .s2_row(s2_row), .s2_wf(s2_wf), .s2_fd(s2_fd),
         .wbf_valid(wbf_valid), .wbf_idx(wbf_idx), .wbf_val(wbf_val),
-        .dw0_en(dw0_en), .dw0_row(dw0_row), .dw0_lanes(dw0_lanes), .dw0_data(dw0_data),
-        .dw1_en(dw1_en), .dw1_row(dw1_row), .dw1_lanes(dw1_lanes), .dw1_data(dw1_data),
-        .dr0_row(dr0_row), .dr0_data(dr0_data), .dr1_row(dr1_row), .dr1_data(dr1_data));
+        .dw0_en(dw0_en && !ld_to_m), .dw0_row(dw0_row), .dw0_lanes(dw0_lanes), .dw0_data(dw0_data),
+        .dw1_en(dw1_en && !ld_to_m), .dw1_row(dw1_row), .dw1_lanes(dw1_lanes), .dw1_data(dw1_data),
+        .dr0_row(dr0_row), .dr0_data(dr0_data), .dr1_row(dr1_row), .dr1_data(dr1_data),
+        .ma_row(m_row), .ma_data(ma_data),
+        .mw_en(m_st_issue), .mw_row(m_row), .mw_rows(m_rows), .mw_acc(m_acc));
+
+    npu_matrix #(.VLEN(VLEN), .MLEN(MLEN), .MROWS(MROWS)) u_matrix (
+        .clk(clk), .rst(rst),
+        .ld_issue(m_ld_issue), .ld_trans(m_ld_trans), .ld_bsel(m_bsel), .ld_row(m_row[MROWW-1:0]),
+        .mac_issue(m_mac_issue), .mac_bsel(m_bsel), .mac_rows(m_rows), .mac_a(ma_data),
+        .clear(m_st_issue), .acc_all(m_acc),
+        .dw0_en(dw0_en && ld_to_m), .dw0_row(dw0_row[MROWW-1:0]), .dw0_lanes(dw0_lanes), .dw0_data(dw0_data),
+        .dw1_en(dw1_en && ld_to_m), .dw1_row(dw1_row[MROWW-1:0]), .dw1_lanes(dw1_lanes), .dw1_data(dw1_data),
+        .loader_busy(m_loader_busy), .loader_bsel(m_loader_bsel), .feeder_busy(m_feeder_busy),
+        .feeder_last(m_feeder_last), .b_inuse(m_b_inuse), .array_busy(m_array_busy));
 
     npu_dma #(.VLEN(VLEN), .ROWW(ROWW)) u_dma (
         .clk(clk), .rst(rst),
         .cmd_ld(dma_ld), .cmd_st(dma_st), .cmd_addr(dma_addr), .cmd_vrow(dma_vrow),
-        .cmd_nrows(dma_nrows), .cmd_stride(dma_stride), .cmd_dlen(dma_dlen),
-        .ld_busy(ld_busy), .ld_lo(ld_lo), .st_busy(st_busy), .st_lo(st_lo),
+        .cmd_nrows(dma_nrows), .cmd_stride(dma_stride), .cmd_dlen(dma_dlen), .cmd_to_m(dma_to_m),
+        .ld_busy(ld_busy), .ld_to_m(ld_to_m), .ld_lo(ld_lo), .st_busy(st_busy), .st_lo(st_lo),
         .mem_req_valid(mem_req_valid), .mem_req_ready(mem_req_ready),
         .mem_req_write(mem_req_write), .mem_req_addr(mem_req_addr),
         .mem_req_wdata(mem_req_wdata), .mem_req_wstrb(mem_req_wstrb),

@@ -21,6 +21,7 @@
 module npu_vector #(
     parameter integer VLEN  = 16,
     parameter integer VROWS = 2048,
+    parameter integer MLEN  = 4,
     parameter integer ROWW  = $clog2(VROWS),
     parameter integer W     = VLEN * 16
 ) (
@@ -58,12 +59,19 @@ module npu_vector #(
     input  wire [ROWW-1:0] dr0_row,
     output wire [W-1:0]    dr0_data,
     input  wire [ROWW-1:0] dr1_row,
-    output wire [W-1:0]    dr1_data
+    output wire [W-1:0]    dr1_data,
+    // matrix unit: A tile read (MLEN rows from ma_row) and accumulator write-back
+    input  wire [ROWW-1:0] ma_row,
+    output wire [MLEN*W-1:0] ma_data,
+    input  wire            mw_en,
+    input  wire [ROWW-1:0] mw_row,
+    input  wire [2:0]      mw_rows,
+    input  wire [MLEN*VLEN*32-1:0] mw_acc
 );
 `include "npu_isa.vh"
 `include "kc_fp_funcs.vh"
 
-    reg [W-1:0] mem [0:VROWS-1];
+    reg [W-1:0] mem [0:VROWS-1] /* verilator public_flat_rd */;   // readable for co-simulation
 
     reg            s2_valid;
     reg [5:0]      s2_funct;
@@ -83,33 +91,48 @@ module npu_vector #(
     assign s2_wf   = s2_valid && is_reduction(s2_funct);
     assign s2_fd   = s2_fdr;
 
-    // One lane of an element-wise operation. Kept as a called function (not
-    // inlined per lane) so the Verilated model stays small and fast to compile.
+    // One lane of an element-wise operation. add/sub/mul/mac share the lane's single
+    // fma core (add = a*1+b, sub = a*1-b, mul = a*b-0: exactly kc_fp_add/sub/mul),
+    // as a real FPU lane would. Kept as a called function (not inlined per lane) so
+    // the Verilated model stays small and fast to compile.
     function automatic [15:0] lane_op(input [5:0] f, input [15:0] a, input [15:0] b,
                                       input [15:0] d, input [31:0] s);
         /* verilator no_inline_task */
-        reg [31:0] fa, fb, r;
+        reg [31:0] fa, fb, x, y, z, r;
+        reg        fused;
         begin
-            fa = kc_fp_from_bf16(a);
-            fb = kc_fp_from_bf16(b);
+            fa    = kc_fp_from_bf16(a);
+            fb    = kc_fp_from_bf16(b);
+            fused = 1'b1;
+            x     = fa;
+            y     = 32'h3f800000;                 // 1.0
+            z     = 32'h80000000;                 // -0.0
+            r     = 32'h7fc00000;
             case (f)
-                NPU_FN_VADD:   r = kc_fp_add(fa, fb);
-                NPU_FN_VSUB:   r = kc_fp_sub(fa, fb);
-                NPU_FN_VMUL:   r = kc_fp_mul(fa, fb);
-                NPU_FN_VMAX:   r = kc_fp_max(fa, fb);
-                NPU_FN_VMIN:   r = kc_fp_min(fa, fb);
-                NPU_FN_VADDS:  r = kc_fp_add(fa, s);
-                NPU_FN_VSUBS:  r = kc_fp_sub(fa, s);
-                NPU_FN_VMULS:  r = kc_fp_mul(fa, s);
-                NPU_FN_VMAXS:  r = kc_fp_max(fa, s);
-                NPU_FN_VMINS:  r = kc_fp_min(fa, s);
-                NPU_FN_VMACS:  r = kc_fp_fma(fa, s, kc_fp_from_bf16(d));
-                NPU_FN_VEXP:   r = kc_fp_exp(fa);
-                NPU_FN_VRECIP: r = kc_fp_recip(fa);
-                NPU_FN_VRSQRT: r = kc_fp_rsqrt(fa);
-                NPU_FN_VBCAST: r = s;
-                default:       r = 32'h7fc00000;
+                NPU_FN_VADD:   z = fb;
+                NPU_FN_VSUB:   z = {~fb[31], fb[30:0]};
+                NPU_FN_VMUL:   y = fb;
+                NPU_FN_VADDS:  z = s;
+                NPU_FN_VSUBS:  z = {~s[31], s[30:0]};
+                NPU_FN_VMULS:  y = s;
+                NPU_FN_VMACS:  begin y = s; z = kc_fp_from_bf16(d); end
+                default: begin
+                    fused = 1'b0;
+                    case (f)
+                        NPU_FN_VMAX:   r = kc_fp_max(fa, fb);
+                        NPU_FN_VMIN:   r = kc_fp_min(fa, fb);
+                        NPU_FN_VMAXS:  r = kc_fp_max(fa, s);
+                        NPU_FN_VMINS:  r = kc_fp_min(fa, s);
+                        NPU_FN_VEXP:   r = kc_fp_exp(fa);
+                        NPU_FN_VRECIP: r = kc_fp_recip(fa);
+                        NPU_FN_VRSQRT: r = kc_fp_rsqrt(fa);
+                        NPU_FN_VBCAST: r = s;
+                        default:       r = 32'h7fc00000;
+                    endcase
+                end
             endcase
+            if (fused)
+                r = kc_fp_fma(x, y, z);
             lane_op = kc_fp_to_bf16(r);
         end
     endfunction
@@ -134,7 +157,28 @@ module npu_vector #(
         end
     endfunction
 
-    integer l;
+    // Whole-row writes with a lane mask (lanes outside it keep their old value).
+    function automatic [W-1:0] merge(input [W-1:0] old, input [W-1:0] nw, input [VLEN-1:0] lanes);
+        integer q;
+        for (q = 0; q < VLEN; q = q + 1)
+            merge[q*16 +: 16] = lanes[q] ? nw[q*16 +: 16] : old[q*16 +: 16];
+    endfunction
+
+    function automatic [W-1:0] row_op(input [5:0] f, input [W-1:0] a, input [W-1:0] b,
+                                      input [W-1:0] d, input [31:0] sc, input [VLEN-1:0] lanes);
+        integer q;
+        for (q = 0; q < VLEN; q = q + 1)
+            row_op[q*16 +: 16] = lanes[q] ? lane_op(f, a[q*16 +: 16], b[q*16 +: 16], d[q*16 +: 16], sc)
+                                          : d[q*16 +: 16];
+    endfunction
+
+    function automatic [W-1:0] acc_row(input [MLEN*VLEN*32-1:0] acc, input integer r);
+        integer q;
+        for (q = 0; q < VLEN; q = q + 1)
+            acc_row[q*16 +: 16] = kc_fp_to_bf16(acc[(r*VLEN + q)*32 +: 32]);
+    endfunction
+
+    integer m;
     always @(posedge clk) begin
         if (rst) begin
             s2_valid  <= 1'b0;
@@ -157,22 +201,31 @@ module npu_vector #(
                     wbf_idx <= s2_fdr;
                     wbf_val <= reduce(s2_funct == NPU_FN_VREDMAX, s2_a, s2_lanes);
                 end else begin
-                    for (l = 0; l < VLEN; l = l + 1)
-                        if (s2_lanes[l])
-                            mem[s2_rd][l*16 +: 16] <= lane_op(s2_funct, s2_a[l*16 +: 16],
-                                                              s2_b[l*16 +: 16], s2_d[l*16 +: 16], s2_fs);
+                    // s2_d is the destination row as read at issue; no other writer can
+                    // have touched it since (interlocked), so inactive lanes keep it.
+                    mem[s2_rd] <= row_op(s2_funct, s2_a, s2_b, s2_d, s2_fs, s2_lanes);
                 end
             end
         end
+        // mst: the drained accumulators become bf16 rows (all lanes), at the issue edge
+        if (mw_en)
+            for (m = 0; m < MLEN; m = m + 1)
+                if (m < 32'(mw_rows))
+                    mem[mw_row + ROWW'(m)] <= acc_row(mw_acc, m);
         // DMA writes never target a row the vector unit is using (interlocked in the core).
-        for (l = 0; l < VLEN; l = l + 1) begin
-            if (dw0_en && dw0_lanes[l]) mem[dw0_row][l*16 +: 16] <= dw0_data[l*16 +: 16];
-            if (dw1_en && dw1_lanes[l]) mem[dw1_row][l*16 +: 16] <= dw1_data[l*16 +: 16];
-        end
+        if (dw0_en) mem[dw0_row] <= merge(mem[dw0_row], dw0_data, dw0_lanes);
+        if (dw1_en) mem[dw1_row] <= merge(mem[dw1_row], dw1_data, dw1_lanes);
     end
 
     assign dr0_data = mem[dr0_row];
     assign dr1_data = mem[dr1_row];
+
+    genvar g;
+    generate
+        for (g = 0; g < MLEN; g = g + 1) begin : g_ma
+            assign ma_data[g*W +: W] = mem[ma_row + ROWW'(g)];   // wraps; unused rows are don't-cares
+        end
+    endgenerate
 endmodule
 
 `default_nettype wire

@@ -14,9 +14,11 @@
  *     under vmask.
  *   - per family, a recipe of ops as data: eltwise (one pass over the flat
  *     tensor) and rownorm (per tensor row: passes for max/sum/variance, scalar
- *     combines, the output pass).
- * Register plan: a0..a7 tensor addresses (ABI); r1 DMA row count; r2/r3/r4 the
- * current/next/spare buffer base rows; r5 tile-loop count; r6 row-loop count;
+ *     combines, the output pass). The matmul family (GEMV, GEMM, BatchMatMul,
+ *     Linear) drives the same skeleton over panels of 16 output columns with two
+ *     buffers; its plan is described above gen_matmul.
+ * Register plan (eltwise, rownorm): a0..a7 tensor addresses (ABI); r1 DMA row
+ * count; r2/r3/r4 the current/next/spare buffer base rows; r5 tile-loop count; r6 row-loop count;
  * r7..r14 slot pointers and scratch rows; r15 temporary. f0 stays 0.0.
  */
 #include "kc_npu_tmpl.h"
@@ -26,6 +28,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kc_task_matmul.h"
 #include "kc_text.h"
 
 #define VLEN 16u
@@ -202,24 +205,35 @@ typedef struct tiling {
     uint32_t nfull;      /* whole tiles */
     int tail;            /* 1 when a smaller last tile follows */
     uint32_t buf_rows;   /* SRAM rows per buffer */
+    int two_bufs;        /* 2 buffers (current, next) instead of 3: enough when a
+                            tile's loads and stores touch different SRAMs */
     /* Each callback gets full = 1 for a whole tile, 0 for the tail tile, and the
      * register holding the buffer's first row. */
     void (*load)(gen *g, const tmpl *t, int full, const char *buf);
     void (*compute)(gen *g, const tmpl *t, int full, const char *buf);
     void (*store)(gen *g, const tmpl *t, int full, const char *buf);
+    /* Optional: computes tile i (full, buf) and issues the load of tile i+1 (next:
+     * 1 whole, 0 tail, -1 none) into "r3" itself, interleaved with the compute,
+     * for loads made of many DMA commands that would otherwise stall the core. */
+    void (*compute_load)(gen *g, const tmpl *t, int full, const char *buf, int next);
 } tiling;
 
 static void tile_iteration(gen *g, const tmpl *t, const tiling *tl, int cur_full, int next)
 {
-    if (next >= 0)
-        tl->load(g, t, next, "r3");
-    tl->compute(g, t, cur_full, "r2");
+    if (tl->compute_load)
+        tl->compute_load(g, t, cur_full, "r2", next);
+    else {
+        if (next >= 0)
+            tl->load(g, t, next, "r3");
+        tl->compute(g, t, cur_full, "r2");
+    }
     tl->store(g, t, cur_full, "r2");
     if (next >= 0) { /* rotate buffers: (cur, next, spare) <- (next, spare, cur) */
         emit(g, "mv r15, r2");
         emit(g, "mv r2, r3");
-        emit(g, "mv r3, r4");
-        emit(g, "mv r4, r15");
+        emit(g, "mv r3, %s", tl->two_bufs ? "r15" : "r4");
+        if (!tl->two_bufs)
+            emit(g, "mv r4, r15");
     }
 }
 
@@ -228,7 +242,8 @@ static void tile_pipeline(gen *g, const tmpl *t, const tiling *tl)
     uint32_t total = tl->nfull + (uint32_t)tl->tail;
     emit(g, "li r2, 0");
     emit(g, "li r3, %u", tl->buf_rows);
-    emit(g, "li r4, %u", 2 * tl->buf_rows);
+    if (!tl->two_bufs)
+        emit(g, "li r4, %u", 2 * tl->buf_rows);
     tl->load(g, t, tl->nfull > 0, "r2");
     uint32_t uniform = tl->nfull >= 2 ? tl->nfull - 1 : 0;
     if (uniform > 0) {
@@ -243,12 +258,13 @@ static void tile_pipeline(gen *g, const tmpl *t, const tiling *tl)
         int next = i + 1 < total ? (i + 1 < tl->nfull) : -1;
         tile_iteration(g, t, tl, i < tl->nfull, next);
     }
-    emit(g, "halt");
 }
 
 /* ---- families ----------------------------------------------------------------- */
 
-typedef enum family { FAM_ELTWISE, FAM_ROWNORM } family;
+typedef enum family { FAM_ELTWISE, FAM_ROWNORM, FAM_MATMUL } family;
+
+static const char *const family_names[] = { "eltwise", "rownorm", "matmul" };
 
 typedef enum step_kind {
     STEP_END = 0,
@@ -333,6 +349,11 @@ static const recipe recipes[] = {
           { STEP_LINE, 0, 0, 0, { "fmul f6, f8, f3", "fadd f6, f6, f4", "frsqrt f7, f6" } },
           { STEP_PASS, 0, 1, 0, { "vmuls [{X}], [{X}], f7", "vmul [{X}], [{X}], [{G}]" } },
       } },
+    /* matmul: the shape (kc_task_matmul_view) says everything */
+    { .task = "gemv", .fam = FAM_MATMUL },
+    { .task = "gemm", .fam = FAM_MATMUL },
+    { .task = "bmm", .fam = FAM_MATMUL },
+    { .task = "linear", .fam = FAM_MATMUL },
 };
 
 /* Everything a family's callbacks need about the kernel being generated. */
@@ -347,6 +368,15 @@ struct tmpl {
     /* rownorm */
     uint32_t n, k_full, k_tail_lanes, k_rows, group, tail_group;
     uint32_t gamma_row, beta_row;
+    /* matmul */
+    kc_task_matmul_dims mm;
+    uint32_t kt, kt_last;    /* K tiles of 16, lanes of the last one */
+    uint32_t pw;             /* output columns per panel: 16, or 16P (wide GEMV panels) */
+    uint32_t nw_tail;        /* columns of the ragged last panel (0: none) */
+    int wide;                /* one output row (GEMV): a panel is pw/16 blocks */
+    uint32_t mbp;            /* A rows per M block, a multiple of MLEN */
+    uint32_t rows;           /* rows of the M block being generated */
+    uint32_t a_row, bias_row; /* vector-SRAM rows of the A block and of the bias */
 };
 
 /* -- eltwise: the flat tensor in tiles of tile_elems (one DMA "row" per tile) -- */
@@ -447,6 +477,310 @@ static void rownorm_compute(gen *g, const tmpl *t, int full, const char *buf)
         rownorm_row(g, t, buf, i);
 }
 
+/* -- matmul: C[b] = A[b] B[b] (+ bias) on the systolic array --
+ *
+ * Per batch and per M block of up to mbp rows (straight-line code), the A block
+ * is loaded as K panels: panel kt holds A[m][16kt .. 16kt+15] of the block's
+ * rows at vector row a_row + kt*mbp + m (dlen = 16, dstride = 2K), so that four
+ * consecutive rows form one mmac A tile and the DMA zero-pads lanes past K.
+ * The tiling skeleton then runs over N panels of 16 output columns with two
+ * buffers; buffer v names matrix-SRAM rows [v, v + 16*KT) (the panel's B tiles,
+ * tile kt at v + 16kt) AND vector-SRAM rows [v, v + mbp) (the panel's output
+ * rows), so one register names both. Loading panel p+1 (mld) overlaps computing
+ * panel p and storing panel p-1 (dst); a transposed panel (GEMV, Linear: mldbt
+ * of W) takes one command per K tile, spread over panel p's groups. Per group of
+ * 4 rows: KT times (mmac on buffer kt&1, then mldb/mldbt of the next tile into
+ * the other buffer, which overlaps the multiply), then mst. With KT even the
+ * group's last step already reloads tile 0 into b0 for the next group; with
+ * KT = 1 the tile stays loaded. GEMV uses wide panels (see gen_matmul).
+ * Ragged edges: the last group runs with mrows = M mod 4, the last panel loads
+ * and stores dlen = N mod 16 columns, and K pads with zero lanes of A (B's pad
+ * rows are set once to finite values, since 0 * NaN would not be 0).
+ * Registers: r1 DMA rows, r2/r3 buffers, r5 panel loop, r6 group loop, r7 A tile
+ * row, r8 B tile row, r9 output row, r10 bias row, r11/r12 bias loop, r14/r15
+ * temporaries; a4 A block, a5 next B panel, a6 next C panel, a7 DMA walk.
+ */
+
+#define MROWS 1024u
+#define MLEN 4u
+
+/* a<dst> = a<base> + off (bytes). */
+static void emit_aset(gen *g, int dst, int base, uint64_t off)
+{
+    emit(g, "movra r15, a%d", base);
+    if (off) {
+        emit(g, "li r14, %llu", (unsigned long long)off);
+        emit(g, "add r15, r15, r14");
+    }
+    emit(g, "movar a%d, r15", dst);
+}
+
+static const char *mm_ldb(const tmpl *t)
+{
+    return t->mm.b_transposed ? "mldbt" : "mldb";
+}
+
+/* B panel into matrix rows [buf, buf + 16*KT): B[k][n0..] row k at buf + k, or,
+ * transposed, W[n0 + j][16kt..] at buf + 16kt + j (one command per K tile). */
+static void matmul_load(gen *g, const tmpl *t, int full, const char *buf)
+{
+    uint32_t cols = full ? t->pw : t->nw_tail;
+    if (!t->mm.b_transposed) {
+        emit_csr(g, "dlen", cols);
+        emit_csr(g, "dstride", 2 * t->mm.n);
+        emit(g, "li r1, %u", t->mm.k);
+        emit(g, "mld [%s], a5, r1", buf);
+        emit(g, "addai a5, a5, %u", 2 * VLEN);
+        return;
+    }
+    emit_csr(g, "dstride", 2 * t->mm.k);
+    emit(g, "li r1, %u", cols);
+    emit(g, "movra r15, a5");
+    emit(g, "movar a7, r15");
+    emit(g, "mv r14, %s", buf);
+    for (uint32_t kt = 0; kt < t->kt; kt++) {
+        if (kt == 0 || kt + 1 == t->kt)
+            emit_csr(g, "dlen", kt + 1 == t->kt ? t->kt_last : VLEN);
+        emit(g, "mld [r14], a7, r1");
+        if (kt + 1 < t->kt) {
+            emit(g, "addai a7, a7, %u", 2 * VLEN);
+            emit(g, "addi r14, r14, %u", t->pw);
+        }
+    }
+    emit_adda(g, 5, 2 * t->pw * t->mm.k);
+}
+
+/* One DMA command of a transposed panel load (K tile by K tile, see
+ * matmul_compute_load): pw rows of W into matrix rows r14.. from a7. */
+static void matmul_tcmd(gen *g, const tmpl *t)
+{
+    emit(g, "mld [r14], a7, r1");
+    emit(g, "addai a7, a7, %u", 2 * VLEN);
+    emit(g, "addi r14, r14, %u", t->pw);
+}
+
+/* One group of up to 4 output rows x 16 columns: all K tiles (pw matrix rows
+ * apart), then mst. `cmds` transposed-load commands are spread over its K steps;
+ * `last` adds the final (short-dlen) command at the end. The next group is the
+ * next 4 rows of the same panel or, in a wide GEMV panel, the next 16 columns. */
+static void matmul_group(gen *g, const tmpl *t, uint32_t cmds, int last)
+{
+    uint32_t kt_n = t->kt, c = 0, stride = t->pw;
+    int prefetch = kt_n % 2 == 0;
+    if (kt_n > 1 && !prefetch) {
+        emit(g, "%s 0, [r8]", mm_ldb(t));
+        emit(g, "addi r8, r8, %u", stride);
+    }
+    for (uint32_t kt = 0; kt < kt_n; kt++) {
+        emit(g, "mmac %u, [r7]", kt_n == 1 ? 0 : kt & 1);
+        emit(g, "addi r7, r7, %u", kt_n == 1 ? MLEN : t->mbp);
+        for (; c < cmds && c * kt_n / cmds <= kt; c++)
+            matmul_tcmd(g, t);
+        if (kt + 1 < kt_n) {
+            emit(g, "%s %u, [r8]", mm_ldb(t), (kt + 1) & 1);
+            emit(g, "addi r8, r8, %u", stride);
+        }
+    }
+    if (last) {
+        emit_csr(g, "dlen", t->kt_last);
+        emit(g, "mld [r14], a7, r1");
+    }
+    if (kt_n > 1) {
+        emit(g, "addi r8, r8, %d", (t->wide ? (int)VLEN : 0) - (int)(stride * kt_n));
+        if (prefetch) { /* tile 0 of the next group, while this one drains */
+            emit(g, "%s 0, [r8]", mm_ldb(t));
+            emit(g, "addi r8, r8, %u", stride);
+        }
+        emit(g, "addi r7, r7, %d", (t->wide ? 0 : (int)MLEN) - (int)(kt_n * t->mbp));
+    }
+    emit(g, "mst [r9]");
+    emit(g, "addi r9, r9, %u", t->wide ? 1 : MLEN);
+}
+
+/* `count` groups (a hardware loop when more than one), `cmds` commands each. */
+static void matmul_groups(gen *g, const tmpl *t, uint32_t count, uint32_t cmds)
+{
+    if (count == 0)
+        return;
+    int id = count > 1 ? loop_open(g, count, 6) : -1;
+    matmul_group(g, t, cmds, 0);
+    if (id >= 0)
+        loop_close(g, id);
+}
+
+/* Computes the panel in `buf` and loads the next one into r3. A B panel is one
+ * mld, issued first. A transposed panel is KT commands of pw rows, each paying
+ * the DRAM latency while the load engine takes one command at a time: they are
+ * spread over the groups (K-1 uniform ones in the group loops, the short last
+ * one after them), so the core never waits long for the engine. A wide GEMV
+ * panel (single buffer) issues them in its last block, K tile t right after
+ * that block has read tile t. */
+static void matmul_compute_load(gen *g, const tmpl *t, int full, const char *buf, int next)
+{
+    uint32_t groups = t->rows / MLEN, rest = t->rows % MLEN;
+    uint32_t uniform = 0;
+    int last = 0;
+    if (t->wide) { /* blocks of 16 columns; the next panel loads during the last */
+        groups = 0;
+        rest = ((full ? t->pw : t->nw_tail) + VLEN - 1) / VLEN;
+    }
+    if (next >= 0 && !t->mm.b_transposed)
+        matmul_load(g, t, next, "r3");
+    if (next >= 0 && t->mm.b_transposed) {
+        emit_csr(g, "dstride", 2 * t->mm.k);
+        emit_csr(g, "dlen", VLEN);
+        emit(g, "li r1, %u", next ? t->pw : t->nw_tail);
+        emit(g, "movra r15, a5");
+        emit(g, "movar a7, r15");
+        emit(g, "mv r14, r3");
+        uniform = t->kt - 1;
+        last = 1;
+    }
+    emit(g, "mv r8, %s", buf);
+    emit(g, "mv r9, %s", buf);
+    emit(g, "li r7, %u", t->a_row);
+    if (t->kt == 1 || t->kt % 2 == 0) {
+        emit(g, "%s 0, [r8]", mm_ldb(t));
+        emit(g, "addi r8, r8, %u", t->pw);
+    }
+    if (t->wide) {
+        matmul_groups(g, t, rest - 1, 0);
+        matmul_group(g, t, uniform, last);
+        rest = last = 0;
+    }
+    if (groups > 0) {
+        uint32_t per = uniform ? (uniform + groups - 1) / groups : 0;
+        uint32_t n_a = per ? uniform / per : 0, left = uniform - n_a * per;
+        matmul_groups(g, t, n_a, per);
+        if (left)
+            matmul_group(g, t, left, 0);
+        matmul_groups(g, t, groups - n_a - (left > 0), 0);
+        uniform = 0;
+    }
+    if (rest > 0) {
+        emit(g, "csrwi mrows, %u", rest);
+        matmul_group(g, t, uniform, last);
+        emit(g, "csrwi mrows, %u", MLEN);
+    } else if (last) {
+        emit_csr(g, "dlen", t->kt_last);
+        emit(g, "mld [r14], a7, r1");
+    }
+    if (next >= 0 && t->mm.b_transposed)
+        emit_adda(g, 5, 2 * t->pw * t->mm.k);
+    if (t->mm.has_bias) { /* y rows += bias row of this panel, after the mst's */
+        emit(g, "mv r11, %s", buf);
+        int id = t->rows > 1 ? loop_open(g, t->rows, 12) : -1;
+        emit(g, "vadd [r11], [r11], [r10]");
+        emit(g, "addi r11, r11, 1");
+        if (id >= 0)
+            loop_close(g, id);
+        emit(g, "addi r10, r10, 1");
+    }
+}
+
+static void matmul_store(gen *g, const tmpl *t, int full, const char *buf)
+{
+    emit_csr(g, "dlen", full ? t->pw : t->nw_tail);
+    emit_csr(g, "dstride", 2 * t->mm.n);
+    emit(g, "li r1, %u", t->rows);
+    emit(g, "dst [%s], a6, r1", buf);
+    emit(g, "addai a6, a6, %u", 2 * t->pw);
+}
+
+/* The A block of `rows` rows at a4 into its K panels. */
+static void matmul_load_a(gen *g, const tmpl *t)
+{
+    emit_csr(g, "dstride", 2 * t->mm.k);
+    emit(g, "li r1, %u", t->rows);
+    emit(g, "li r14, %u", t->a_row);
+    for (uint32_t kt = 0; kt < t->kt; kt++) {
+        if (kt == 0 || kt + 1 == t->kt)
+            emit_csr(g, "dlen", kt + 1 == t->kt ? t->kt_last : VLEN);
+        emit(g, "dld [r14], a4, r1");
+        if (kt + 1 < t->kt) {
+            emit(g, "addai a4, a4, %u", 2 * VLEN);
+            emit(g, "addi r14, r14, %u", t->mbp);
+        }
+    }
+}
+
+static uint32_t round_down4(uint32_t v)
+{
+    return v & ~(MLEN - 1);
+}
+
+static kc_status gen_matmul(gen *g, tmpl *t, const kc_task *task, const kc_task_config *c,
+                            kc_err *err)
+{
+    const kc_task_matmul_dims *d = &t->mm;
+    if (!kc_task_matmul_view(task, c, &t->mm))
+        return kc_err_set(err, KC_ERR_USAGE, "npu template: %s is not a matrix task", task->name);
+    t->kt = (d->k + VLEN - 1) / VLEN;
+    t->kt_last = d->k - VLEN * (t->kt - 1);
+    uint32_t panel = VLEN * t->kt, nt = (d->n + VLEN - 1) / VLEN;
+    /* GEMV (one output row, W^T): nothing to reuse and each K tile of a 16-column
+     * panel would be its own 16-row DMA command, so panels are P blocks wide with
+     * one command of 16P rows per K tile into a single buffer of all of matrix
+     * SRAM (K tile t of block p at t*16P + 16p); panel q+1 loads during the last
+     * block of panel q, each K tile as soon as that block has read it. */
+    uint32_t wide_p = MROWS / panel < nt ? MROWS / panel : nt;
+    t->wide = d->m == 1 && d->b_transposed && t->kt > 1 && wide_p > 1;
+    t->pw = t->wide ? VLEN * wide_p : VLEN;
+    t->nw_tail = d->n % t->pw;
+    uint32_t bias_rows = d->has_bias ? nt : 0;
+    /* vector SRAM: outputs [0, mbp) and [panel, panel + mbp), A block, bias rows */
+    uint32_t fit = VROWS > 2 * panel + bias_rows ? (VROWS - panel - bias_rows) / (t->kt + 1) : 0;
+    t->mbp = round_down4(fit < panel ? fit : panel);
+    uint32_t m4 = (d->m + MLEN - 1) & ~(MLEN - 1);
+    if (t->mbp > m4)
+        t->mbp = m4;
+    if (2 * panel > MROWS || t->mbp < MLEN || 2 * d->k > 0xffff || 2 * d->n > 0xffff)
+        return kc_err_set(err, KC_ERR_USAGE,
+                          "npu template: %s with K = %u does not fit (two panels of 16 x K in "
+                          "matrix SRAM need K <= %u)", task->name, d->k, MROWS / 2);
+    t->a_row = t->wide ? t->pw / VLEN + MLEN : panel + t->mbp;
+    t->bias_row = t->a_row + t->kt * t->mbp;
+
+    if (t->wide)
+        emit(g, "csrwi mrows, 1");
+    if (d->has_bias) { /* bias stays resident: row p holds bias[16p .. 16p+15] */
+        emit_csr(g, "dlen", d->n);
+        emit(g, "li r1, 1");
+        emit(g, "li r15, %u", t->bias_row);
+        emit(g, "dld [r15], a%d, r1", d->bias_idx);
+    }
+    if (!d->b_transposed && d->k % VLEN) {
+        comment(g, "B pad rows k >= K of both panels: finite (A[0], zeros), once");
+        emit_csr(g, "dlen", 1);
+        emit_csr(g, "dstride", 0);
+        emit(g, "li r1, %u", panel - d->k);
+        for (uint32_t b = 0; b < 2; b++) {
+            emit(g, "li r15, %u", b * panel + d->k);
+            emit(g, "mld [r15], a%d, r1", d->a_idx);
+        }
+    }
+    for (uint32_t b = 0; b < d->batch; b++)
+        for (uint32_t m0 = 0; m0 < d->m; m0 += t->mbp) {
+            char note[96];
+            t->rows = d->m - m0 < t->mbp ? d->m - m0 : t->mbp;
+            snprintf(note, sizeof note, "batch %u, rows %u..%u", b, m0, m0 + t->rows - 1);
+            comment(g, note);
+            emit_aset(g, 4, d->a_idx, 2ull * ((uint64_t)b * d->m * d->k + (uint64_t)m0 * d->k));
+            emit_aset(g, 5, d->b_idx, 2ull * b * d->k * d->n);
+            emit_aset(g, 6, d->out_idx, 2ull * ((uint64_t)b * d->m * d->n + (uint64_t)m0 * d->n));
+            if (d->has_bias)
+                emit(g, "li r10, %u", t->bias_row);
+            matmul_load_a(g, t);
+            tiling tl = { .nfull = d->n / t->pw, .tail = t->nw_tail > 0,
+                          .buf_rows = t->wide ? 0 : panel,
+                          .two_bufs = 1, .load = matmul_load, .store = matmul_store,
+                          .compute_load = matmul_compute_load };
+            tile_pipeline(g, t, &tl);
+        }
+    emit(g, "halt");
+    return KC_OK;
+}
+
 /* ---- entry point ------------------------------------------------------------------ */
 
 static const recipe *recipe_find(const char *task)
@@ -481,6 +815,7 @@ static kc_status gen_eltwise(gen *g, tmpl *t, kc_err *err)
         emit(g, "li r%d, %u", t->slots[s].t, temps + (uint32_t)s);
     emit_consts(g, t->r);
     tile_pipeline(g, t, &tl);
+    emit(g, "halt");
     return KC_OK;
 }
 
@@ -526,6 +861,7 @@ static kc_status gen_rownorm(gen *g, tmpl *t, const kc_task *task, kc_err *err)
                   .buf_rows = t->group * t->k_rows, .load = rownorm_load,
                   .compute = rownorm_compute, .store = rownorm_store };
     tile_pipeline(g, t, &tl);
+    emit(g, "halt");
     return KC_OK;
 }
 
@@ -553,12 +889,14 @@ kc_status kc_npu_tmpl_emit(const kc_task *task, int config, char **text, kc_err 
     for (int d = 0; d < KC_TASK_MAX_DIMS && task->dim_names[d]; d++)
         kc_text_printf(&g.out, "%s%s=%u", d ? ", " : "", task->dim_names[d], c->dims[d]);
     kc_text_printf(&g.out, "), generated by kc_npu_tmpl (%s template)\n# ABI:",
-                   r->fam == FAM_ELTWISE ? "eltwise" : "rownorm");
+                   family_names[r->fam]);
     for (unsigned i = 0; i < shape.ntensors; i++)
         kc_text_printf(&g.out, " a%u=%s", i, shape.t[i].name);
     kc_text_printf(&g.out, "\n");
 
-    kc_status s = r->fam == FAM_ELTWISE ? gen_eltwise(&g, &t, err) : gen_rownorm(&g, &t, task, err);
+    kc_status s = r->fam == FAM_ELTWISE   ? gen_eltwise(&g, &t, err)
+                  : r->fam == FAM_ROWNORM ? gen_rownorm(&g, &t, task, err)
+                                          : gen_matmul(&g, &t, task, c, err);
     if (s != KC_OK) {
         kc_text_free(&g.out);
         return s;

@@ -5,7 +5,9 @@
  *   test_e2e case DIR                 evaluates DIR/kernel.s with the options in
  *                                     DIR/expect.json and checks that the result
  *                                     record contains every field of its "expect"
- *                                     object (a recursive subset match)
+ *                                     object (a recursive subset match); the
+ *                                     kernel may instead be a mutated baseline or
+ *                                     an ISA-document example (see mutate)
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -122,19 +124,46 @@ static int subset(const json_t *want, const json_t *got, const char *path)
     return 0;
 }
 
-/* A case without kernel.s may be a mutation of the baseline: "baseline_replace"
- * is a list of [from, to] pairs, each applied to every occurrence. The cases
- * check that the tolerances catch real bugs (no max subtraction, no eps, ...). */
-static char *mutate_baseline(const json_t *spec, const json_t *muts)
+/* The first ```asm block after the line that starts with `heading` in the ISA
+ * document (the worked examples are run on the RTL, not just assembled). */
+static char *doc_block(const char *heading)
 {
+    char *doc = slurp(KC_DOC_DIR "/npu.md");
+    char *h = doc, *text = NULL;
+    while (h && strncmp(h, heading, strlen(heading)) != 0)
+        h = (h = strchr(h, '\n')) ? h + 1 : NULL;
+    char *open = h ? strstr(h, "```asm\n") : NULL;
+    char *close = open ? strstr(open + 7, "\n```") : NULL;
+    if (close) {
+        size_t n = (size_t)(close - (open + 7)) + 1;
+        text = malloc(n + 1);
+        memcpy(text, open + 7, n);
+        text[n] = 0;
+    }
+    free(doc);
+    return text;
+}
+
+/* A case without kernel.s may be a mutation of the baseline or of a worked
+ * example of the ISA document ("doc_asm": its section heading): "replace" (or
+ * "baseline_replace") is a list of [from, to] pairs, each applied to every
+ * occurrence. The cases check that the tolerances catch real bugs (no max
+ * subtraction, no eps, accumulators carried across output tiles, ...). */
+static char *mutate(const json_t *spec, const json_t *muts)
+{
+    const char *doc = json_string_value(json_object_get(spec, "doc_asm"));
     const kc_task *t = kc_task_find(json_string_value(json_object_get(spec, "task")));
     const kc_platform *p = kc_platform_find("npu");
     kc_err err;
     kc_err_clear(&err);
     char *text = NULL;
-    if (!t || p->baseline(t, (int)json_integer_value(json_object_get(spec, "config")), &text,
-                          &err) != KC_OK)
+    if (doc)
+        text = doc_block(doc);
+    else if (!t || p->baseline(t, (int)json_integer_value(json_object_get(spec, "config")),
+                               &text, &err) != KC_OK)
         return NULL;
+    if (!text || !muts)
+        return text;
     size_t i;
     json_t *m;
     json_array_foreach(muts, i, m) {
@@ -179,8 +208,10 @@ static int run_case(const char *dir)
     snprintf(path, sizeof path, "%s/kernel.s", dir);
     char *src = slurp(path);
     json_t *muts = json_object_get(spec, "baseline_replace");
-    if (!src && muts)
-        src = mutate_baseline(spec, muts);
+    if (!muts)
+        muts = json_object_get(spec, "replace");
+    if (!src && (muts || json_object_get(spec, "doc_asm")))
+        src = mutate(spec, muts);
     if (!src) {
         fprintf(stderr, "cannot read %s\n", path);
         json_decref(spec);

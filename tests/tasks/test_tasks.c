@@ -1,7 +1,8 @@
 /* test_tasks — unit tests of the task framework (no RTL needed): references
  * against closed forms, generator determinism, the checker's negative cases,
  * the roofline, and that every npu baseline kernel is generated and assembles.
- * Usage: test_tasks GROUP (references | generators | checker | roofline | templates). */
+ * Usage: test_tasks GROUP (references | generators | checker | roofline | templates |
+ *        matmul). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "kc_platform.h"
 #include "kc_task.h"
 #include "kc_task_eltwise.h"
+#include "kc_task_matmul.h"
 #include "kc_task_rownorm.h"
 
 static int failures;
@@ -174,14 +176,28 @@ static void test_generators(void)
         CHECK(t->description && strstr(t->description, "a0"), "%s: ABI in description", t->name);
         CHECK(t->tol[KC_DTYPE_BF16].rel >= 0 && t->tol[KC_DTYPE_BF16].rel < 0.05,
               "%s: bf16 tolerance", t->name);
-        /* configs: C1 aligned to 16, C5 ragged, element counts rising */
+        /* configs: C1 aligned to 16 (a row count to 8), C5 ragged in every
+         * dimension (matrix tasks: not even a multiple of 4), work rising; a
+         * batch dimension ("B") is neither */
         const kc_task_config *c1 = &t->configs[0], *c5 = &t->configs[4];
-        CHECK(c1->dims[0] % 8 == 0 && c1->dims[1] % 16 == 0, "%s: C1 aligned", t->name);
-        CHECK(c5->dims[0] % 16 != 0 && c5->dims[1] % 16 != 0, "%s: C5 ragged", t->name);
-        for (int k = 1; k < KC_TASK_NCONFIGS; k++)
-            CHECK((double)t->configs[k].dims[0] * t->configs[k].dims[1] >
-                      (double)t->configs[k - 1].dims[0] * t->configs[k - 1].dims[1],
-                  "%s: C%d larger than C%d", t->name, k + 1, k);
+        int matrix = !strcmp(t->family, "matmul");
+        for (int d = 0; d < KC_TASK_MAX_DIMS && t->dim_names[d]; d++) {
+            if (!strcmp(t->dim_names[d], "B"))
+                continue;
+            uint32_t align = d == 0 && !matrix ? 8 : 16;
+            CHECK(c1->dims[d] % align == 0, "%s: C1 %s aligned", t->name, t->dim_names[d]);
+            CHECK(c5->dims[d] % 16 != 0, "%s: C5 %s ragged", t->name, t->dim_names[d]);
+            CHECK(!matrix || c5->dims[d] % 4 != 0, "%s: C5 %s not a multiple of 4", t->name,
+                  t->dim_names[d]);
+        }
+        for (int k = 1; k < KC_TASK_NCONFIGS; k++) {
+            double w0 = 1, w1 = 1;
+            for (int d = 0; d < KC_TASK_MAX_DIMS && t->dim_names[d]; d++) {
+                w0 *= t->configs[k - 1].dims[d];
+                w1 *= t->configs[k].dims[d];
+            }
+            CHECK(w1 > w0, "%s: C%d larger than C%d", t->name, k + 1, k);
+        }
 
         kc_task_inst a, b, d;
         CHECK(kc_task_inst_make(&a, t, 2, KC_DTYPE_BF16, 42, &err) == KC_OK, "%s", err.text);
@@ -200,7 +216,8 @@ static void test_generators(void)
         CHECK(differs, "%s: another seed, other data", t->name);
         CHECK(quantized, "%s: inputs are bf16 values", t->name);
         CHECK(finite, "%s: finite inputs and reference", t->name);
-        CHECK(a.dram_bytes > 0 && a.shape.vec_flops > 0, "%s: work counted", t->name);
+        CHECK(a.dram_bytes > 0 && a.shape.vec_flops + a.shape.mac_flops > 0, "%s: work counted",
+              t->name);
         kc_task_inst_free(&a);
         kc_task_inst_free(&b);
         kc_task_inst_free(&d);
@@ -338,6 +355,147 @@ static void test_roofline(void)
     CHECK(kc_platform_ideal_cycles(p, &inst) == 224, "layernorm ideal %g",
           kc_platform_ideal_cycles(p, &inst));
     kc_task_inst_free(&inst);
+    /* matrix tasks: mac_peak = MLEN x VLEN = 64. GEMM C1 (32^3 MACs) is compute
+     * bound: 512 cycles vs 3 x 2 KiB / 32 = 192; GEMV C5 is memory bound: W alone
+     * is 1531 x 509 x 2 bytes, 48.7k cycles vs 12.2k MAC cycles */
+    CHECK(p->mac_peak == 64, "npu mac_peak %g", p->mac_peak);
+    CHECK(kc_task_inst_make(&inst, &kc_task_matmul_gemm, 1, KC_DTYPE_BF16, 1, &err) == KC_OK, "make");
+    CHECK(inst.shape.mac_flops == 32768 && inst.dram_bytes == 6144 &&
+              kc_platform_ideal_cycles(p, &inst) == 512,
+          "gemm ideal %g", kc_platform_ideal_cycles(p, &inst));
+    kc_task_inst_free(&inst);
+    CHECK(kc_task_inst_make(&inst, &kc_task_matmul_gemv, 5, KC_DTYPE_BF16, 1, &err) == KC_OK, "make");
+    CHECK(kc_platform_ideal_cycles(p, &inst) == ceil((1531.0 * 509 + 509 + 1531) * 2 / 32),
+          "gemv ideal %g", kc_platform_ideal_cycles(p, &inst));
+    kc_task_inst_free(&inst);
+}
+
+/* ---- matrix tasks ---------------------------------------------------------------- */
+
+static const kc_task *const matmul_tasks[] = { &kc_task_matmul_gemv, &kc_task_matmul_gemm,
+                                               &kc_task_matmul_bmm, &kc_task_matmul_linear };
+
+/* A[b][m][k] and B[b][k][n] of an instance, whatever the task's layout. */
+static double mm_a(const kc_task_inst *in, const kc_task_matmul_dims *d, uint32_t b, uint32_t m,
+                   uint32_t k)
+{
+    return in->data[d->a_idx][((size_t)b * d->m + m) * d->k + k];
+}
+
+static double mm_b(const kc_task_inst *in, const kc_task_matmul_dims *d, uint32_t b, uint32_t k,
+                   uint32_t n)
+{
+    const double *B = in->data[d->b_idx] + (size_t)b * d->k * d->n;
+    return d->b_transposed ? B[(size_t)n * d->k + k] : B[(size_t)k * d->n + n];
+}
+
+/* What a kernel computes: fp32 fma in k order `reverse` or not (a correct kernel,
+ * any order), or partial sums rounded to bf16 after every K tile of 16 (not
+ * acceptable), then bf16 rounding; Linear adds the bias to the bf16 result as
+ * the vector unit does. Returns the number of elements outside the tolerance
+ * and the largest fp32 accumulation bound K * 2^-24 * sum|a*b| (+ 2^-9 |bias|). */
+static size_t mm_emulate(const kc_task_inst *in, int mode, double *bound)
+{
+    kc_task_matmul_dims d;
+    const kc_task_config *c = &in->task->configs[in->config - 1];
+    kc_task_matmul_view(in->task, c, &d);
+    const kc_tol *tol = &in->task->tol[KC_DTYPE_BF16];
+    size_t bad = 0;
+    *bound = 0;
+    for (uint32_t b = 0; b < d.batch; b++)
+        for (uint32_t m = 0; m < d.m; m++)
+            for (uint32_t n = 0; n < d.n; n++) {
+                float acc = 0;
+                double s = 0, part = 0, bf_acc = 0;
+                for (uint32_t q = 0; q < d.k; q++) {
+                    uint32_t k = mode == 1 ? d.k - 1 - q : q;
+                    double x = mm_a(in, &d, b, m, k), w = mm_b(in, &d, b, k, n);
+                    acc = fmaf((float)x, (float)w, acc);
+                    s += fabs(x * w);
+                    part += x * w;
+                    if (q % 16 == 15 || q + 1 == d.k) {
+                        bf_acc = kc_dtype_quantize(KC_DTYPE_BF16, bf_acc + part);
+                        part = 0;
+                    }
+                }
+                double y = kc_dtype_quantize(KC_DTYPE_BF16, mode == 2 ? bf_acc : (double)acc);
+                double bias = d.has_bias ? in->data[d.bias_idx][n] : 0;
+                if (d.has_bias)
+                    y = kc_dtype_quantize(KC_DTYPE_BF16, y + bias);
+                double e = in->data[d.out_idx][((size_t)b * d.m + m) * d.n + n];
+                bad += !kc_check_within(tol, e, y);
+                double bnd = d.k * ldexp(1.0, -24) * s + ldexp(fabs(bias), -9);
+                *bound = bnd > *bound ? bnd : *bound;
+            }
+    return bad;
+}
+
+static void test_matmul(void)
+{
+    kc_err err;
+    kc_err_clear(&err);
+    /* references against hand-computed cases */
+    {
+        kc_task_config c = { { 2, 3, 2 } };   /* linear M=2, N=3, K=2 */
+        double x[4] = { 1, 2, 3, 4 }, W[6] = { 1, 0, 0, 1, 1, 1 }, bias[3] = { 0.5, 0, -1 };
+        double y[6];
+        double *in[3] = { x, W, bias }, *out[1] = { y };
+        kc_task_matmul_linear.reference(&kc_task_matmul_linear, &c, (const double *const *)in, out);
+        CHECK(y[0] == 1.5 && y[1] == 2 && y[2] == 2 && y[3] == 3.5 && y[4] == 4 && y[5] == 6,
+              "linear = x W^T + bias: %g %g %g %g %g %g", y[0], y[1], y[2], y[3], y[4], y[5]);
+        kc_task_config g = { { 2, 3, 2 } };   /* gemm M=2, N=3, K=2: B is K x N */
+        double A[4] = { 1, 2, 3, 4 }, B[6] = { 1, 0, 2, 0, 1, 3 }, C[6];
+        double *gin[2] = { A, B }, *gout[1] = { C };
+        kc_task_matmul_gemm.reference(&kc_task_matmul_gemm, &g, (const double *const *)gin, gout);
+        CHECK(C[0] == 1 && C[1] == 2 && C[2] == 8 && C[3] == 3 && C[4] == 4 && C[5] == 18,
+              "gemm = A B");
+        kc_task_config v = { { 3, 2 } };      /* gemv N=3, K=2: y = W x, a0 = W */
+        double vx[2] = { 2, -1 }, vy[3];
+        double *vin[2] = { W, vx }, *vout[1] = { vy };
+        kc_task_matmul_gemv.reference(&kc_task_matmul_gemv, &v, (const double *const *)vin, vout);
+        CHECK(vy[0] == 2 && vy[1] == -1 && vy[2] == 1, "gemv = W x");
+        kc_task_config bc = { { 2, 1, 1, 2 } }; /* bmm: batches do not mix */
+        double bA[4] = { 1, 2, 3, 4 }, bB[4] = { 1, 1, 10, 10 }, bC[2];
+        double *bin[2] = { bA, bB }, *bout[1] = { bC };
+        kc_task_matmul_bmm.reference(&kc_task_matmul_bmm, &bc, (const double *const *)bin, bout);
+        CHECK(bC[0] == 3 && bC[1] == 70, "bmm batches %g %g", bC[0], bC[1]);
+    }
+    for (unsigned i = 0; i < sizeof matmul_tasks / sizeof matmul_tasks[0]; i++) {
+        const kc_task *t = matmul_tasks[i];
+        kc_task_matmul_dims d;
+        CHECK(kc_task_matmul_view(t, &t->configs[0], &d) && d.out_idx == (int)d.has_bias + 2,
+              "%s view", t->name);
+        CHECK(!kc_task_matmul_view(&kc_task_eltwise_relu, &t->configs[0], &d), "relu is no matmul");
+        for (int c = 1; c <= KC_TASK_NCONFIGS; c++) {
+            kc_task_inst in;
+            CHECK(kc_task_inst_make(&in, t, c, KC_DTYPE_BF16, 11, &err) == KC_OK, "%s", err.text);
+            kc_task_matmul_view(t, &t->configs[c - 1], &d);
+            CHECK(in.shape.mac_flops == (double)d.batch * d.m * d.n * d.k, "%s C%d MACs", t->name, c);
+            /* outputs are O(1) whatever K is (fan-in scaled weights) */
+            double ss = 0;
+            size_t n = in.shape.t[d.out_idx].nelem;
+            for (size_t k = 0; k < n; k++)
+                ss += in.data[d.out_idx][k] * in.data[d.out_idx][k];
+            double rms = sqrt(ss / n);
+            CHECK(rms > 0.3 && rms < 1.5, "%s C%d output rms %g", t->name, c, rms);
+            /* the tolerance: a correct fp32 kernel passes in any summation order,
+             * its worst-case error bound fits in abs, and bf16 partial sums fail
+             * (checked where K has enough tiles to matter) */
+            double bound;
+            size_t bad_fwd = mm_emulate(&in, 0, &bound), bad_rev = mm_emulate(&in, 1, &bound);
+            CHECK(bad_fwd == 0 && bad_rev == 0, "%s C%d: fp32 kernel fails %zu / %zu elements",
+                  t->name, c, bad_fwd, bad_rev);
+            if (getenv("KC_TEST_VERBOSE"))
+                printf("%s C%d: accumulation bound %.3g\n", t->name, c, bound);
+            CHECK(bound <= 0.5 * t->tol[KC_DTYPE_BF16].abs, "%s C%d: accumulation bound %g",
+                  t->name, c, bound);
+            if (c >= 3) {
+                size_t bad_bf16 = mm_emulate(&in, 2, &bound);
+                CHECK(bad_bf16 > 0, "%s C%d: bf16 partial sums pass", t->name, c);
+            }
+            kc_task_inst_free(&in);
+        }
+    }
 }
 
 /* ---- templates --------------------------------------------------------------------- */
@@ -360,9 +518,10 @@ static void test_templates(void)
                   err.col, err.text);
             CHECK(s != KC_OK || (prog.nwords > 10 && prog.nwords < 16384), "%s C%d: %zu words",
                   (*tp)->name, c, prog.nwords);
-            /* generated from templates: hardware loops, no branches */
-            CHECK(strstr(text, "loop") && !strstr(text, "\n    b"), "%s C%d: loops",
-                  (*tp)->name, c);
+            /* generated from templates: hardware loops (unless the kernel is short
+             * straight-line code), no branches */
+            CHECK((strstr(text, "loop") || prog.nwords < 256) && !strstr(text, "\n    b"),
+                  "%s C%d: loops", (*tp)->name, c);
             kc_program_free(&prog);
             free(text);
         }
@@ -380,7 +539,7 @@ int main(int argc, char **argv)
     } groups[] = {
         { "references", test_references }, { "generators", test_generators },
         { "checker", test_checker },       { "roofline", test_roofline },
-        { "templates", test_templates },
+        { "templates", test_templates },   { "matmul", test_matmul },
     };
     int ran = 0;
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)

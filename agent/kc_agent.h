@@ -1,0 +1,59 @@
+/* kc_agent.h — one agent run: a language model refines a kernel through the
+ * tools until it submits or its budget is spent; the kernel is then scored on
+ * hidden seeds exactly as `kc eval` scores a kernel (kc_eval_run).
+ *
+ * A run lives in its own directory:
+ *   transcript.jsonl   every event (see docs/agent.md), appended as it happens
+ *   workspace/         the files the model writes (the only place it can write)
+ *   record.json        the final result record
+ * An interrupted run is resumed from transcript.jsonl: the recorded conversation
+ * is replayed up to the last complete turn (a model reply whose tool results
+ * were all recorded) and the loop continues from there.
+ */
+#ifndef KC_AGENT_H
+#define KC_AGENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "kc_err.h"
+#include "kc_llm.h"
+
+/* The visible seed (what run_eval uses, as `kc eval` by default) and the hidden
+ * seeds scoring uses (never shown to the model, all different from it). */
+#define KC_AGENT_VISIBLE_SEED 1u
+#define KC_AGENT_NHIDDEN 3
+extern const uint64_t kc_agent_hidden_seeds[KC_AGENT_NHIDDEN];
+
+typedef struct kc_agent_opts {
+    const char *platform;          /* "npu" */
+    const char *task;
+    int config;                    /* 1..5 */
+    kc_llm_cfg llm;
+    int budget;                    /* model turns; 0 = by task level (15 / 20 / 25) */
+    const char *out_dir;           /* run directory (created when missing) */
+    int resume;                    /* continue the run recorded in out_dir */
+    uint64_t visible_seed;         /* 0 = KC_AGENT_VISIBLE_SEED */
+    const uint64_t *hidden_seeds;  /* NULL = kc_agent_hidden_seeds */
+    size_t nhidden;
+    uint64_t cycle_limit;          /* 0 = the harness default */
+} kc_agent_opts;
+
+/* Iteration budget of a task level (1 -> 15, 2 -> 20, 3 -> 25). */
+int kc_agent_budget_for_level(int level);
+
+/* The system prompt: task (math, shapes, ABI, tolerance, ideal cycles), the
+ * hardware configuration, how to work with the tools, and the ISA document. */
+kc_status kc_agent_system_prompt(const char *platform, const char *task, int config, int budget,
+                                 uint64_t visible_seed, char **out, kc_err *err);
+
+/* Runs (or resumes, or just re-reads when already finished) one run and returns
+ * its record (new reference; also in out_dir/record.json). KC_OK whenever a
+ * record was produced — also when the provider failed for good, which the record
+ * tells ("end_reason": "provider-error", "error": ...). Errors are for bad
+ * options and local I/O. */
+kc_status kc_agent_run(const kc_agent_opts *o, json_t **record, kc_err *err);
+
+#endif

@@ -1,0 +1,50 @@
+/* kc_agent_suite.h — a sweep of agent runs over (task, config) pairs.
+ *
+ * Each pair gets its own run directory DIR/<platform>-<task>-c<config>/ and, when
+ * finished, one line in DIR/results.jsonl (the run's record), appended with
+ * O_APPEND as one whole write so worker processes never interleave. A rerun
+ * skips pairs already in results.jsonl and resumes runs that were interrupted
+ * (their transcript exists but no record line). Workers are forked processes;
+ * worker w takes jobs w, w + N, w + 2N, ... of the list.
+ */
+#ifndef KC_AGENT_SUITE_H
+#define KC_AGENT_SUITE_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "kc_agent.h"
+
+typedef struct kc_agent_suite_job {
+    const char *task;
+    int config;
+} kc_agent_suite_job;
+
+/* Called in the worker after each job: record on success, else err. */
+typedef void (*kc_agent_suite_done_fn)(void *ctx, const kc_agent_suite_job *job,
+                                       const json_t *record, const kc_err *err);
+
+typedef struct kc_agent_suite_opts {
+    kc_agent_opts base;            /* platform, llm, budget, seeds; task/config/out_dir/resume ignored */
+    const char *out_dir;
+    const kc_agent_suite_job *jobs;
+    size_t njobs;
+    int workers;                   /* processes; < 1 = 1 */
+    kc_agent_suite_done_fn on_done;
+    void *done_ctx;
+} kc_agent_suite_opts;
+
+typedef struct kc_agent_suite_summary {
+    size_t skipped;                /* already recorded before this call */
+    size_t recorded;               /* recorded by this call */
+    size_t missing;                /* selected but still without a record (errors) */
+} kc_agent_suite_summary;
+
+/* Run directory of a job. */
+void kc_agent_suite_run_dir(const char *out_dir, const char *platform, const char *task, int config,
+                            char *buf, size_t size);
+
+kc_status kc_agent_suite_run(const kc_agent_suite_opts *o, kc_agent_suite_summary *sum, kc_err *err);
+
+#endif

@@ -1,0 +1,51 @@
+/* kc_rgen.h — constrained-random npu programs for co-simulation (kc cosim --random).
+ *
+ * A program is assembly text (so a failing one is a readable, re-runnable .s
+ * file) plus the initial a0..a7 and a DRAM image, all a function of one seed.
+ * Programs are legal and terminate: loops are bounded, branches go forward or
+ * count down, DMA stays inside DRAM and the vector SRAM, and every hardware-loop
+ * body is non-empty and never branched out of. What they exercise: every
+ * instruction; edge-case fp values (+-0, +-inf, NaN, denormals, huge/tiny) via
+ * fli/flui/flli/fmvif and in the DRAM image; hazards between units (dependent
+ * vector ops back to back, reductions feeding scalar fp, DMA loads/stores
+ * overlapping vector ops on the same rows, a store then a load of the same DRAM
+ * bytes); nested hardware loops, loops sharing an end label, count-0 loops;
+ * strides, unaligned lane offsets, vmask/dlen changes; and, for some seeds, a
+ * final instruction that traps (each cause in turn).
+ */
+#ifndef KC_RGEN_H
+#define KC_RGEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kc_err.h"
+
+typedef struct kc_rgen_opts {
+    uint32_t dram_bytes;   /* DRAM size the program may address (>= 64 KiB) */
+    unsigned blocks;       /* random blocks per program (0 = 40) */
+    int trap;              /* -1: decided by the seed; 0: end with halt; 1..7: end with that trap cause */
+    unsigned avoid;        /* KC_RGEN_AVOID_* bits: patterns of known, reported RTL bugs */
+} kc_rgen_opts;
+
+/* Patterns a campaign can leave out while a known RTL bug is open (each has a
+ * regression case in tests/cosim/cases that fails until it is fixed). */
+#define KC_RGEN_AVOID_FALLOFF  1u  /* running off the program end into "zero" words */
+#define KC_RGEN_AVOID_RED_TRAP 2u  /* a trap right behind a reduction */
+#define KC_RGEN_AVOID_ZERO_SHARED 4u /* a count-0 loop sharing its end label with the enclosing loop */
+
+typedef struct kc_rgen_prog {
+    char *text;            /* malloc'd assembly */
+    uint32_t args[8];      /* initial a0..a7 */
+    int trap;              /* trap cause the program ends with (0 = halt) */
+} kc_rgen_prog;
+
+/* Generates the program of `seed`. */
+kc_status kc_rgen_program(uint64_t seed, const kc_rgen_opts *o, kc_rgen_prog *out, kc_err *err);
+void kc_rgen_prog_free(kc_rgen_prog *p);
+
+/* Fills a DRAM image for `seed`: bf16 values, mostly ordinary magnitudes with a
+ * sprinkling of edge cases (zeros, infinities, NaNs, denormals, extremes). */
+void kc_rgen_fill_dram(uint64_t seed, uint8_t *data, size_t size);
+
+#endif

@@ -1,0 +1,206 @@
+// npu_matrix — the matrix unit: matrix SRAM, two weight buffers and an
+// output-stationary systolic array of MLEN x VLEN processing elements
+// (MLEN * VLEN bf16 MACs per cycle: 4 x 16 = 64 by default).
+//
+//   mld          DMA (npu_dma) writes DRAM rows into the matrix SRAM, like dld.
+//   mldb/mldbt   the loader copies VLEN matrix-SRAM rows into weight buffer b
+//                (one row per cycle); mldbt writes them as columns (B^T), so a
+//                row-major W or K needs no transposing pass.
+//   mmac         the A tile (mrows vector-SRAM rows, latched at issue) streams
+//                through the array: row i is skewed by i cycles, A moves one PE
+//                right per cycle carrying its step k, and PE(i,j) accumulates
+//                A[i][k] * B[b][k][j]. VLEN cycles per mmac; consecutive mmacs
+//                stream back to back into the same accumulators.
+//   mst          (issued only when the array has drained) the core's vector unit
+//                writes the accumulators as bf16 rows; this module clears them.
+//
+// Interlocks live in the core; this module reports what is in flight.
+`default_nettype none
+
+module npu_matrix #(
+    parameter integer VLEN  = 16,
+    parameter integer MLEN  = 4,
+    parameter integer MROWS = 1024,
+    parameter integer MROWW = $clog2(MROWS),
+    parameter integer W     = VLEN * 16
+) (
+    input  wire              clk,
+    input  wire              rst,
+    // weight load (mldb / mldbt)
+    input  wire              ld_issue,
+    input  wire              ld_trans,
+    input  wire              ld_bsel,
+    input  wire [MROWW-1:0]  ld_row,
+    // multiply-accumulate (mmac): A rows as read from the vector SRAM this cycle
+    input  wire              mac_issue,
+    input  wire              mac_bsel,
+    input  wire [2:0]        mac_rows,     // 1..MLEN
+    input  wire [MLEN*W-1:0] mac_a,
+    // accumulator readout (mst): the values are read by the vector unit
+    input  wire              clear,
+    output wire [MLEN*VLEN*32-1:0] acc_all,
+    // DMA writes into the matrix SRAM (two lane-masked rows per cycle, as in npu_vector)
+    input  wire              dw0_en,
+    input  wire [MROWW-1:0]  dw0_row,
+    input  wire [VLEN-1:0]   dw0_lanes,
+    input  wire [W-1:0]      dw0_data,
+    input  wire              dw1_en,
+    input  wire [MROWW-1:0]  dw1_row,
+    input  wire [VLEN-1:0]   dw1_lanes,
+    input  wire [W-1:0]      dw1_data,
+    // state for the core's interlocks
+    output wire              loader_busy,
+    output wire              loader_bsel,
+    output wire              feeder_busy,
+    output wire              feeder_last,  // the feeder takes a new mmac at this edge
+    output wire [1:0]        b_inuse,      // in-flight MACs still need weight buffer b
+    output wire              array_busy
+);
+`include "kc_fp_funcs.vh"
+
+    localparam integer KW = $clog2(VLEN);
+
+    reg [W-1:0] msram [0:MROWS-1] /* verilator public_flat_rd */;
+    reg [W-1:0] wbuf  [0:2*VLEN-1] /* verilator public_flat_rd */;   // wbuf[b*VLEN + k] = B[b][k][*]
+
+    // Whole-row writes with a lane mask (lanes outside it keep their old value).
+    function automatic [W-1:0] merge(input [W-1:0] old, input [W-1:0] nw, input [VLEN-1:0] lanes);
+        integer q;
+        for (q = 0; q < VLEN; q = q + 1)
+            merge[q*16 +: 16] = lanes[q] ? nw[q*16 +: 16] : old[q*16 +: 16];
+    endfunction
+
+    // ---------------------------------------------------------------- loader
+    reg             l_busy, l_trans, l_bsel;
+    reg [MROWW-1:0] l_row;
+    reg [KW-1:0]    l_cnt;
+    assign loader_busy = l_busy;
+    assign loader_bsel = l_bsel;
+
+    integer j;
+    always @(posedge clk) begin
+        if (rst) begin
+            l_busy <= 1'b0;
+        end else if (ld_issue) begin
+            l_busy  <= 1'b1;
+            l_trans <= ld_trans;
+            l_bsel  <= ld_bsel;
+            l_row   <= ld_row;
+            l_cnt   <= '0;
+        end else if (l_busy) begin
+            if (!l_trans)
+                wbuf[{l_bsel, l_cnt}] <= msram[l_row + MROWW'(l_cnt)];
+            else
+                for (j = 0; j < VLEN; j = j + 1)
+                    wbuf[{l_bsel, KW'(j)}][l_cnt*16 +: 16] <= msram[l_row + MROWW'(l_cnt)][j*16 +: 16];
+            l_cnt <= l_cnt + 1'b1;
+            if (l_cnt == KW'(VLEN - 1))
+                l_busy <= 1'b0;
+        end
+        if (dw0_en) msram[dw0_row] <= merge(msram[dw0_row], dw0_data, dw0_lanes);
+        if (dw1_en) msram[dw1_row] <= merge(msram[dw1_row], dw1_data, dw1_lanes);
+    end
+
+    // ---------------------------------------------------------------- feeder
+    reg              f_busy, f_bsel;
+    reg [KW-1:0]     f_k;
+    reg [2:0]        f_rows;
+    reg [MLEN*W-1:0] f_a;
+    assign feeder_busy = f_busy;
+    assign feeder_last = f_busy && f_k == KW'(VLEN - 1);
+
+    always @(posedge clk) begin
+        if (rst) begin
+            f_busy <= 1'b0;
+        end else if (mac_issue) begin   // the core issues only when free or on the last step
+            f_busy <= 1'b1;
+            f_bsel <= mac_bsel;
+            f_rows <= mac_rows;
+            f_a    <= mac_a;
+            f_k    <= '0;
+        end else if (f_busy) begin
+            f_k <= f_k + 1'b1;
+            if (f_k == KW'(VLEN - 1))
+                f_busy <= 1'b0;
+        end
+    end
+
+    // ---------------------------------------------------------------- the array
+    // PE p = i*VLEN + j holds an fp32 accumulator and the A element, step k and
+    // buffer select it processed last cycle, which PE p+1 (to its right) takes next
+    // cycle. Row i is fed through an i-stage skew line, so A[i][k] meets the same k
+    // in every column. The array only clocks while something is in flight: an idle
+    // matrix unit costs the simulation (and the clock tree) nothing.
+    localparam integer NPE = MLEN * VLEN;
+    reg [NPE-1:0]    pv;                 // PE output valid
+    reg [NPE-1:0]    pb;                 // PE output buffer select
+    reg [NPE*16-1:0] pa;                 // PE output A element
+    reg [NPE*4-1:0]  pk;                 // PE output step k
+    reg [NPE*32-1:0] acc /* verilator public_flat_rd */;
+    // skew line of row i: stage s at bit (or field) i*MLEN + s; row i reads stage i
+    reg [MLEN*MLEN-1:0]    sv, sb;
+    reg [MLEN*MLEN*16-1:0] sa;
+    reg [MLEN*MLEN*4-1:0]  sk;
+
+    wire active = f_busy || (|sv) || (|pv);
+
+    integer i, c, s, p;
+    reg        in_v, in_b;
+    reg [15:0] in_a;
+    reg [3:0]  in_k;
+    always @(posedge clk) begin
+        if (rst) begin
+            pv  <= '0;
+            sv  <= '0;
+            acc <= '0;
+        end else if (clear) begin
+            acc <= '0;                   // mst issues only when the array is idle
+        end else if (active) begin
+            for (i = 0; i < MLEN; i = i + 1) begin
+                for (s = MLEN - 1; s > 0; s = s - 1) begin
+                    sv[i*MLEN + s]         <= sv[i*MLEN + s - 1];
+                    sb[i*MLEN + s]         <= sb[i*MLEN + s - 1];
+                    sa[(i*MLEN + s)*16 +: 16] <= sa[(i*MLEN + s - 1)*16 +: 16];
+                    sk[(i*MLEN + s)*4 +: 4]   <= sk[(i*MLEN + s - 1)*4 +: 4];
+                end
+                sv[i*MLEN]          <= f_busy && i < 32'(f_rows);
+                sb[i*MLEN]          <= f_bsel;
+                sa[i*MLEN*16 +: 16] <= f_a[i*W + f_k*16 +: 16];
+                sk[i*MLEN*4 +: 4]   <= 4'(f_k);
+                // p and in_* are per-PE temporaries (no state): blocking is intended.
+                /* verilator lint_off BLKSEQ */
+                for (c = 0; c < VLEN; c = c + 1) begin
+                    p = i*VLEN + c;
+                    if (c == 0) begin
+                        in_v = sv[i*MLEN + i];
+                        in_b = sb[i*MLEN + i];
+                        in_a = sa[(i*MLEN + i)*16 +: 16];
+                        in_k = sk[(i*MLEN + i)*4 +: 4];
+                    end else begin
+                        in_v = pv[p - 1];
+                        in_b = pb[p - 1];
+                        in_a = pa[(p - 1)*16 +: 16];
+                        in_k = pk[(p - 1)*4 +: 4];
+                    end
+                    pv[p] <= in_v;
+                    if (in_v) begin
+                        pb[p]             <= in_b;
+                        pa[p*16 +: 16]    <= in_a;
+                        pk[p*4 +: 4]      <= in_k;
+                        acc[p*32 +: 32]   <= kc_fp_fma(kc_fp_from_bf16(in_a),
+                                                       kc_fp_from_bf16(wbuf[{in_b, in_k[KW-1:0]}][c*16 +: 16]),
+                                                       acc[p*32 +: 32]);
+                    end
+                end
+                /* verilator lint_on BLKSEQ */
+            end
+        end
+    end
+
+    assign acc_all    = acc;
+    assign b_inuse    = {(f_busy && f_bsel) || |(sv & sb) || |(pv & pb),
+                         (f_busy && !f_bsel) || |(sv & ~sb) || |(pv & ~pb)};
+    assign array_busy = active;
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,474 @@
+/* test_agent.c — agent scenarios against the scripted loopback server.
+ *
+ *   test_agent CASE_DIR DIALECT KC_BINARY     one scenario (cases/<name>/)
+ *   test_agent --unit NAME                    unit tests of the agent library
+ *
+ * A case directory holds script.jsonl (the model's turns, see kc_fake_llm.h) and
+ * expect.json:
+ *   "options":  {"budget": N, "retries": N, "api_key": "..."}      library runs
+ *   "cli":      [{"args": [...], "exit": N, "kill_at_request": N}]  or runs of the
+ *               kc binary ({KC} {URL} {OUT} {PROVIDER} are substituted)
+ *   "record":   subset the final record must match ("key~": substring)
+ *   "transcript": events that must occur in this order (subset matches)
+ *   "counts":   {"retry": 3}  exact numbers of transcript events by type
+ *   "requests": number of HTTP requests the server answered
+ *   "min_seconds": lower bound on the wall time (Retry-After honoured)
+ *   "absent":   paths (relative to the workspace) that must not exist
+ *   "results_lines": lines in OUT/results.jsonl (suite runs)
+ * Always checked: the server saw no protocol problem, and no file of the run
+ * contains the API key.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "kc_agent.h"
+#include "kc_fake_llm.h"
+#include "kc_http.h"
+#include "kc_tools.h"
+#include "kc_transcript.h"
+#include "kc_vcd.h"
+
+#define KEY "sk-test-SECRET-0123456789abcdef"
+
+static int failures;
+
+#define CHECK(cond, ...)                                                                     \
+    do {                                                                                     \
+        if (!(cond)) {                                                                       \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                             \
+            fprintf(stderr, __VA_ARGS__);                                                    \
+            fprintf(stderr, "\n");                                                           \
+            failures++;                                                                      \
+        }                                                                                    \
+    } while (0)
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+static void rm_rf(const char *path)
+{
+    nftw(path, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* ---- matching ------------------------------------------------------------------- */
+
+/* Does v match pattern? Objects: every key of the pattern matches (a key ending
+ * in '~' wants a substring of a string value); numbers compare by value. */
+static int match(const json_t *pat, const json_t *v)
+{
+    if (json_is_object(pat)) {
+        if (!json_is_object(v))
+            return 0;
+        const char *k;
+        const json_t *pv;
+        json_object_foreach((json_t *)pat, k, pv) {
+            size_t kl = strlen(k);
+            if (kl && k[kl - 1] == '~') {
+                char key[128];
+                snprintf(key, sizeof key, "%.*s", (int)(kl - 1), k);
+                const json_t *x = json_object_get(v, key);
+                char *dump = x && !json_is_string(x) ? json_dumps(x, JSON_ENCODE_ANY) : NULL;
+                const char *s = json_is_string(x) ? json_string_value(x) : dump;
+                int ok = s && strstr(s, json_string_value(pv));
+                free(dump);
+                if (!ok)
+                    return 0;
+            } else if (!match(pv, json_object_get(v, k)))
+                return 0;
+        }
+        return 1;
+    }
+    if (json_is_number(pat))
+        return json_is_number(v) && json_number_value(pat) == json_number_value(v);
+    return v && json_equal((json_t *)pat, (json_t *)v);
+}
+
+static int file_contains(const char *path, const char *needle)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    char chunk[65536];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+        fwrite(chunk, 1, n, m);
+    fclose(f);
+    fclose(m);
+    int hit = buf && memmem(buf, len, needle, strlen(needle)) != NULL;
+    free(buf);
+    return hit;
+}
+
+static const char *g_needle;
+static int g_leaks;
+static int scan_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)ftw;
+    if (flag == FTW_F && file_contains(path, g_needle)) {
+        fprintf(stderr, "FAIL: %s contains the API key\n", path);
+        g_leaks++;
+    }
+    return 0;
+}
+
+static void check_no_key(const char *dir, const char *key)
+{
+    g_needle = key;
+    g_leaks = 0;
+    nftw(dir, scan_one, 16, FTW_PHYS);
+    failures += g_leaks;
+}
+
+/* ---- one scenario ------------------------------------------------------------------ */
+
+static char *subst(const char *arg, const char *kc, const char *url, const char *out, const char *prov)
+{
+    char buf[4096];
+    size_t k = 0;
+    for (const char *p = arg; *p && k < sizeof buf - 1;) {
+        const char *rep = NULL;
+        size_t skip = 0;
+        if (!strncmp(p, "{KC}", 4))
+            rep = kc, skip = 4;
+        else if (!strncmp(p, "{URL}", 5))
+            rep = url, skip = 5;
+        else if (!strncmp(p, "{OUT}", 5))
+            rep = out, skip = 5;
+        else if (!strncmp(p, "{PROVIDER}", 10))
+            rep = prov, skip = 10;
+        if (rep) {
+            k += (size_t)snprintf(buf + k, sizeof buf - k, "%s", rep);
+            p += skip;
+        } else
+            buf[k++] = *p++;
+    }
+    buf[k] = 0;
+    return strdup(buf);
+}
+
+static int run_cli(const json_t *step, const char *kc, const char *url, const char *out, const char *prov,
+                   kc_fake_llm *srv)
+{
+    const json_t *args = json_object_get(step, "args");
+    size_t n = json_array_size(args);
+    char **argv = calloc(n + 2, sizeof *argv);
+    argv[0] = strdup(kc);
+    for (size_t i = 0; i < n; i++)
+        argv[i + 1] = subst(json_string_value(json_array_get(args, i)), kc, url, out, prov);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        execv(kc, argv);
+        _exit(127);
+    }
+    json_int_t kill_at = json_integer_value(json_object_get(step, "kill_at_request"));
+    int status = 0;
+    if (kill_at > 0) {
+        double t0 = now();
+        while (kc_fake_llm_requests(srv) < (size_t)kill_at && now() - t0 < 60)
+            usleep(2000);
+        usleep(50000);   /* let the hung request's transcript line land */
+        kill(pid, SIGKILL);
+    }
+    waitpid(pid, &status, 0);
+    for (size_t i = 0; i <= n; i++)
+        free(argv[i]);
+    free(argv);
+    if (kill_at > 0)
+        return -9;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static json_t *load_json(const char *path)
+{
+    json_error_t je;
+    json_t *v = json_load_file(path, 0, &je);
+    if (!v)
+        fprintf(stderr, "cannot load %s: %s (line %d)\n", path, je.text, je.line);
+    return v;
+}
+
+static int scenario(const char *case_dir, const char *dialect, const char *kc)
+{
+    char path[4096], out[4096], url[256];
+    snprintf(path, sizeof path, "%s/expect.json", case_dir);
+    json_t *exp = load_json(path);
+    if (!exp)
+        return 1;
+    const char *name = strrchr(case_dir, '/') ? strrchr(case_dir, '/') + 1 : case_dir;
+    char cwd[2048];
+    if (!getcwd(cwd, sizeof cwd))
+        return 1;
+    snprintf(out, sizeof out, "%s/agent-test-%s-%s", cwd, name, dialect);
+    rm_rf(out);
+
+    snprintf(path, sizeof path, "%s/script.jsonl", case_dir);
+    const char *dirs[] = { case_dir, KC_AGENT_TEST_KERNELS, NULL };
+    kc_fake_llm *srv;
+    char ebuf[512];
+    if (kc_fake_llm_start(path, dirs, KEY, &srv, ebuf, sizeof ebuf)) {
+        fprintf(stderr, "FAIL: fake server: %s\n", ebuf);
+        json_decref(exp);
+        return 1;
+    }
+    snprintf(url, sizeof url, "http://127.0.0.1:%d/v1", kc_fake_llm_port(srv));
+    const json_t *opt = json_object_get(exp, "options");
+    double t0 = now();
+    json_t *rec = NULL;
+    char record_path[4200], transcript[4200], results[4200];
+    snprintf(record_path, sizeof record_path, "%s/record.json", out);
+    snprintf(transcript, sizeof transcript, "%s/transcript.jsonl", out);
+    snprintf(results, sizeof results, "%s/results.jsonl", out);
+    const json_t *cli = json_object_get(exp, "cli");
+    if (cli) {
+        setenv("KC_TEST_KEY", KEY, 1);
+        size_t i;
+        const json_t *step;
+        json_array_foreach(cli, i, step) {
+            int rc = run_cli(step, kc, url, out, dialect, srv);
+            json_int_t want = json_object_get(step, "exit") ? json_integer_value(json_object_get(step, "exit")) : -9;
+            CHECK(rc == want, "cli step %zu exited %d, expected %d", i, rc, (int)want);
+        }
+        if (json_object_get(exp, "results_lines")) {
+            json_t *lines = NULL;
+            kc_err e;
+            kc_err_clear(&e);
+            CHECK(kc_transcript_load(results, &lines, NULL, &e) == KC_OK, "no %s", results);
+            CHECK(json_array_size(lines) == (size_t)json_integer_value(json_object_get(exp, "results_lines")),
+                  "results.jsonl has %zu lines", json_array_size(lines));
+            rec = json_incref(json_array_get(lines, 0));
+            json_decref(lines);
+        } else
+            rec = load_json(record_path);
+    } else {
+        kc_agent_opts o = { .platform = "npu", .task = "relu", .config = 1, .out_dir = out };
+        const char *task = json_string_value(json_object_get(opt, "task"));
+        if (task)
+            o.task = task;
+        if (json_object_get(opt, "config"))
+            o.config = (int)json_integer_value(json_object_get(opt, "config"));
+        o.budget = (int)json_integer_value(json_object_get(opt, "budget"));
+        o.llm.provider = dialect;
+        o.llm.model = "fake-model";
+        o.llm.base_url = url;
+        const char *key = json_string_value(json_object_get(opt, "api_key"));
+        o.llm.api_key = key ? key : KEY;
+        o.llm.temperature = -1;
+        o.llm.http.base_delay_ms = 5;
+        o.llm.http.max_delay_ms = 20;
+        o.llm.http.timeout_ms = 20000;
+        o.llm.http.max_retries = json_object_get(opt, "retries") ? (int)json_integer_value(json_object_get(opt, "retries")) : 3;
+        kc_err err;
+        kc_err_clear(&err);
+        if (kc_agent_run(&o, &rec, &err) != KC_OK) {
+            char b[800];
+            fprintf(stderr, "FAIL: kc_agent_run: %s\n", kc_err_format(&err, b, sizeof b));
+            failures++;
+        }
+        if (key)
+            check_no_key(out, key);
+    }
+    double secs = now() - t0;
+    const char *prob = kc_fake_llm_problem(srv);
+    CHECK(!prob, "server saw a problem: %s", prob);
+    size_t nreq = kc_fake_llm_requests(srv);
+    kc_fake_llm_stop(srv);
+
+    if (json_object_get(exp, "requests"))
+        CHECK(nreq == (size_t)json_integer_value(json_object_get(exp, "requests")),
+              "server answered %zu requests, expected %d", nreq, (int)json_integer_value(json_object_get(exp, "requests")));
+    if (json_object_get(exp, "min_seconds"))
+        CHECK(secs >= json_number_value(json_object_get(exp, "min_seconds")), "took %.3f s only", secs);
+    const json_t *rpat = json_object_get(exp, "record");
+    if (rpat) {
+        CHECK(rec != NULL, "no record");
+        if (rec && !match(rpat, rec)) {
+            char *a = json_dumps(rpat, JSON_COMPACT), *b = json_dumps(rec, JSON_COMPACT);
+            fprintf(stderr, "FAIL: record mismatch\n  want %s\n  got  %.3000s\n", a, b);
+            free(a);
+            free(b);
+            failures++;
+        }
+        /* the record on disk is the one returned */
+        json_t *disk = cli ? NULL : load_json(record_path);
+        if (!cli)
+            CHECK(disk && rec && json_equal(disk, rec), "record.json differs from the returned record");
+        json_decref(disk);
+    }
+    json_t *ev = NULL;
+    kc_err e;
+    kc_err_clear(&e);
+    if (json_object_get(exp, "transcript") || json_object_get(exp, "counts")) {
+        if (kc_transcript_load(transcript, &ev, NULL, &e) != KC_OK) {
+            fprintf(stderr, "FAIL: %s\n", e.text);
+            failures++;
+        }
+    }
+    if (ev) {
+        size_t at = 0, i;
+        const json_t *want;
+        json_array_foreach(json_object_get(exp, "transcript"), i, want) {
+            while (at < json_array_size(ev) && !match(want, json_array_get(ev, at)))
+                at++;
+            if (at == json_array_size(ev)) {
+                char *w = json_dumps(want, JSON_COMPACT);
+                fprintf(stderr, "FAIL: transcript event %zu not found (in order): %s\n", i, w);
+                free(w);
+                failures++;
+                break;
+            }
+            at++;
+        }
+        const char *type;
+        const json_t *cnt;
+        json_object_foreach(json_object_get(exp, "counts"), type, cnt) {
+            size_t n = 0;
+            const json_t *x;
+            json_array_foreach(ev, i, x)
+                n += !strcmp(json_string_value(json_object_get(x, "type")) ?: "", type);
+            CHECK(n == (size_t)json_integer_value(cnt), "%zu '%s' events, expected %d", n, type,
+                  (int)json_integer_value(cnt));
+        }
+        json_decref(ev);
+    }
+    size_t i;
+    const json_t *ab;
+    json_array_foreach(json_object_get(exp, "absent"), i, ab) {
+        char p[8200];
+        snprintf(p, sizeof p, "%s/workspace/%s", out, json_string_value(ab));
+        struct stat st;
+        CHECK(stat(p, &st) != 0, "%s exists", p);
+    }
+    check_no_key(out, KEY);
+    json_decref(rec);
+    json_decref(exp);
+    if (!failures)
+        printf("ok %s (%s): %zu requests, %.2f s\n", name, dialect, nreq, secs);
+    return failures ? 1 : 0;
+}
+
+/* ---- unit tests ---------------------------------------------------------------------- */
+
+static int unit_resolve(void)
+{
+    char out[512], why[300];
+    CHECK(kc_tools_resolve("/ws", "kernel.s", out, sizeof out, why, sizeof why) && !strcmp(out, "/ws/kernel.s"), "plain");
+    CHECK(kc_tools_resolve("/ws", "sub/k.s", out, sizeof out, why, sizeof why), "subdir");
+    const char *bad[] = { "../x", "a/../../x", "/etc/passwd", "~/x", "", "a//b", "./k.s", ".hidden",
+                          "a/", "k s", "a\\b", "..", NULL };
+    for (const char **b = bad; *b; b++)
+        CHECK(!kc_tools_resolve("/ws", *b, out, sizeof out, why, sizeof why), "'%s' accepted", *b);
+    CHECK(!kc_tools_resolve("/ws", "../x", out, sizeof out, why, sizeof why) && strstr(why, "leaves the workspace"),
+          "why: %s", why);
+    return failures;
+}
+
+static int unit_retry_after(void)
+{
+    CHECK(kc_http_parse_retry_after("2") == 2000, "seconds");
+    CHECK(kc_http_parse_retry_after(" 0.5 ") == 500, "fraction");
+    CHECK(kc_http_parse_retry_after("soon") == -1, "garbage");
+    CHECK(kc_http_parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT") == 0, "date in the past");
+    return failures;
+}
+
+static int unit_schemas(void)
+{
+    json_t *s = kc_tools_schemas();
+    const char *names[] = { "grep_docs", "write_code", "check_syntax", "run_eval", "view_output",
+                            "get_inst_size", "profile", "view_waveform", "submit" };
+    CHECK(json_array_size(s) == 9, "%zu tools", json_array_size(s));
+    for (size_t i = 0; i < 9; i++) {
+        const json_t *t = json_array_get(s, i);
+        CHECK(t && !strcmp(json_string_value(json_object_get(t, "name")), names[i]), "tool %zu", i);
+        const json_t *p = json_object_get(t, "parameters");
+        CHECK(!strcmp(json_string_value(json_object_get(p, "type")), "object"), "schema type");
+        CHECK(json_is_object(json_object_get(p, "properties")), "properties");
+    }
+    json_decref(s);
+    return failures;
+}
+
+static int unit_vcd(void)
+{
+    const char *text =
+        "$timescale 1ns $end\n$scope module TOP $end\n$var wire 1 ! clk $end\n"
+        "$scope module core $end\n$var wire 8 \" pc [7:0] $end\n$var wire 1 ! clk $end\n"
+        "$upscope $end\n$upscope $end\n$enddefinitions $end\n"
+        "#100\n0!\nb101 \"\n#105\n1!\n#110\n0!\nb11111111 \"\n#115\n1!\n#120\n0!\nbx0 \"\n#125\n1!\n";
+    kc_vcd *v = NULL;
+    kc_err err;
+    kc_err_clear(&err);
+    CHECK(kc_vcd_parse(text, strlen(text), &v, &err) == KC_OK, "parse: %s", err.text);
+    if (!v)
+        return failures;
+    size_t idx[4];
+    CHECK(kc_vcd_match(v, "clk", idx, 4) == 1, "clk aliases are one signal");
+    CHECK(!strcmp(kc_vcd_var_name(v, idx[0]), "TOP.clk"), "shallowest first");
+    CHECK(kc_vcd_match(v, "pc", idx, 4) == 1 && kc_vcd_var_width(v, idx[0]) == 8, "pc");
+    CHECK(kc_vcd_match(v, "c", idx, 4) == 0, "suffix at a dot boundary only");
+    kc_vcd_match(v, "core.pc", idx, 4);
+    char buf[64];
+    kc_vcd_format(kc_vcd_value_at(v, idx[0], 104), buf, sizeof buf);
+    CHECK(!strcmp(buf, "0x05"), "left-extended value: %s", buf);
+    kc_vcd_format(kc_vcd_value_at(v, idx[0], 114), buf, sizeof buf);
+    CHECK(!strcmp(buf, "0xff"), "ff: %s", buf);
+    kc_vcd_format(kc_vcd_value_at(v, idx[0], 124), buf, sizeof buf);
+    CHECK(!strcmp(buf, "0xxx"), "x-extended: %s", buf);
+    CHECK(kc_vcd_value_at(v, idx[0], 50) == NULL, "before the first change");
+    size_t clk;
+    kc_vcd_match(v, "clk", &clk, 1);
+    uint64_t t[8];
+    CHECK(kc_vcd_rising_edges(v, clk, 0, UINT64_MAX, t, 8) == 3 && t[0] == 105 && t[2] == 125, "edges");
+    kc_vcd_free(v);
+    CHECK(kc_vcd_parse("#1\n1!\n", 6, &v, &err) != KC_OK, "no header is an error");
+    return failures;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && !strcmp(argv[1], "--unit")) {
+        if (!strcmp(argv[2], "resolve"))
+            return unit_resolve() ? 1 : 0;
+        if (!strcmp(argv[2], "retry_after"))
+            return unit_retry_after() ? 1 : 0;
+        if (!strcmp(argv[2], "schemas"))
+            return unit_schemas() ? 1 : 0;
+        if (!strcmp(argv[2], "vcd"))
+            return unit_vcd() ? 1 : 0;
+        fprintf(stderr, "unknown unit test %s\n", argv[2]);
+        return 2;
+    }
+    if (argc != 4) {
+        fprintf(stderr, "usage: test_agent CASE_DIR openai|anthropic KC_BINARY | --unit NAME\n");
+        return 2;
+    }
+    return scenario(argv[1], argv[2], argv[3]);
+}
