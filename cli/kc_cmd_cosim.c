@@ -47,6 +47,7 @@ static const char cosim_help[] =
     "  --keep DIR          write each diverging program to DIR/seed-S.s (a ready\n"
     "                      regression case)\n"
     "  --coverage          with --random: print how often each instruction retired\n"
+    "  --matrix            with --random: also generate matrix-unit instructions\n"
     "  --fresh-model       with --random: a new RTL model per program (default: one\n"
     "                      model, reset between programs, as a long-lived handle is used)\n"
     "  --avoid LIST        with --random: leave out patterns of open RTL bugs: falloff\n"
@@ -57,7 +58,7 @@ static const char cosim_help[] =
 
 typedef struct cosim_cli {
     const char *platform, *task, *kernel, *keep;
-    int config, baseline, iss_only, random, coverage, quiet, fresh_model;
+    int config, baseline, iss_only, random, coverage, quiet, fresh_model, matrix;
     unsigned avoid;
     uint64_t seed, count, dram_seed, cycle_limit;
     int have_dram_seed, have_args, expect_diverge;
@@ -397,7 +398,8 @@ static int cmd_random(cosim_cli *o)
             dc.latency = lats[seed % 5];
         if (!dc.bytes_per_cycle)
             dc.bytes_per_cycle = bws[(seed / 5) % 4];
-        kc_rgen_opts ro = { .dram_bytes = dc.size_bytes, .blocks = 0, .trap = -1, .avoid = o->avoid };
+        kc_rgen_opts ro = { .dram_bytes = dc.size_bytes, .blocks = 0, .trap = -1, .avoid = o->avoid,
+                             .matrix = o->matrix };
         kc_rgen_prog rp;
         kc_program prog = {0};
         kc_dram *dram = NULL;
@@ -530,6 +532,8 @@ int kc_cmd_cosim_main(int argc, char **argv)
             o.iss_only = 1;
         } else if (!strcmp(a, "--random")) {
             o.random = 1;
+        } else if (!strcmp(a, "--matrix")) {
+            o.matrix = 1;
         } else if (!strcmp(a, "--fresh-model")) {
             o.fresh_model = 1;
         } else if (!strcmp(a, "--avoid") && v) {

@@ -54,6 +54,8 @@ typedef struct cosim {
     uint16_t *sram;              /* RTL SRAM image, VROWS rows */
     uint64_t *insn_counts;
     int have_msram;
+    const uint32_t *program;
+    size_t nwords;
 } cosim;
 
 _Static_assert(KC_ISS_MROWS <= KC_ISS_VROWS, "the SRAM image buffer holds either SRAM");
@@ -156,6 +158,30 @@ static void row_diverge(cosim *c, int have, uint32_t pc, uint32_t insn, uint32_t
     diverge(c, have, pc, insn, where, e, a);
 }
 
+/* Operand value of field `name` of a decoded word (-1 when the row lacks it). */
+static int64_t field_of(const kc_isa_insn *row, uint32_t word, const char *name)
+{
+    for (int i = 0; i < row->nops; i++)
+        if (!strcmp(row->ops[i].field->name, name))
+            return kc_isa_operand_get(&row->ops[i], word);
+    return -1;
+}
+
+/* Is the next instruction in program order an mst that writes `row`? The matrix
+ * unit may write its rows before the mst retires (it retires when the array has
+ * drained), so a vector row it overwrites is not final at the usual time. */
+static int next_mst_writes(cosim *c, uint32_t row)
+{
+    uint32_t pc = kc_iss_pc(c->iss);
+    if (pc >= c->nwords)
+        return 0;
+    const kc_isa_insn *in = kc_asm_decode(c->isa, c->program[pc]);
+    if (!in || strcmp(in->name, "mst"))
+        return 0;
+    uint64_t lo = kc_iss_x(c->iss, (unsigned)field_of(in, c->program[pc], "rd"));
+    return row >= lo && row < lo + KC_ISS_MLEN;
+}
+
 /* Vector-row checks whose write has landed. */
 static int check_rows(cosim *c)
 {
@@ -163,6 +189,10 @@ static int check_rows(cosim *c)
         row_check *p = &c->pend[k];
         if (!p->live || p->due > c->cycle)
             continue;
+        if (next_mst_writes(c, p->row)) {   /* dropped when the mst retires */
+            p->due = c->cycle + 1;
+            continue;
+        }
         p->live = 0;
         uint16_t act[KC_ISS_VLEN];
         unsigned lane;
@@ -175,13 +205,13 @@ static int check_rows(cosim *c)
     return 0;
 }
 
-/* Operand value of field `name` of a decoded word (-1 when the row lacks it). */
-static int64_t field_of(const kc_isa_insn *row, uint32_t word, const char *name)
+/* A younger instruction writes `row`: a pending check of it is void (the row is
+ * compared again at the end). */
+static void supersede(cosim *c, uint64_t row)
 {
-    for (int i = 0; i < row->nops; i++)
-        if (!strcmp(row->ops[i].field->name, name))
-            return kc_isa_operand_get(&row->ops[i], word);
-    return -1;
+    for (unsigned k = 0; k < COSIM_PENDING; k++)
+        if (c->pend[k].live && c->pend[k].row == row)
+            c->pend[k].live = 0;
 }
 
 /* Bookkeeping before the ISS executes `word`: what it will write where. */
@@ -217,6 +247,7 @@ static void pre_step(cosim *c, uint32_t pc, uint32_t word, pre_info *pi)
             return;
         if (!strcmp(row->name, "dld")) {   /* rows it writes */
             for (uint64_t r = vrow; r < vrow + (uint64_t)n * sub && r < KC_ISS_VROWS; r++) {
+                supersede(c, r);
                 c->row_pc[r] = pc;
                 c->row_insn[r] = word;
                 c->row_known[r] = 1;
@@ -240,6 +271,7 @@ static void pre_step(cosim *c, uint32_t pc, uint32_t word, pre_info *pi)
     if (!strcmp(row->name, "mst")) {   /* vector rows the accumulators go to */
         uint32_t vrow = kc_iss_x(c->iss, (unsigned)field_of(row, word, "rd"));
         for (uint64_t r = vrow; r < (uint64_t)vrow + KC_ISS_MLEN && r < KC_ISS_VROWS; r++) {
+            supersede(c, r);
             c->row_pc[r] = pc;
             c->row_insn[r] = word;
             c->row_known[r] = 1;
@@ -429,6 +461,8 @@ kc_status kc_cosim_run(const kc_acc_ops *ops, void *model, kc_dram *dram,
     c->model = model;
     c->rep = report;
     c->insn_counts = opts ? opts->insn_counts : NULL;
+    c->program = program;
+    c->nwords = nwords;
     kc_status s = kc_isa_load("npu", &c->isa, err);
     if (s == KC_OK)
         s = kc_iss_open(&c->iss, err);

@@ -37,6 +37,7 @@ typedef struct rgen {
     uint32_t dram_bytes;
     unsigned avoid;
     int after_loop;           /* the last thing emitted was the end of a loop */
+    int matrix;
 } rgen;
 
 static uint64_t rg_next(rgen *g)
@@ -396,8 +397,41 @@ static void blk_countdown(rgen *g)
     emit(g, "    nop");
 }
 
+/* Matrix unit: DRAM -> matrix SRAM, weight-buffer loads (plain and transposed),
+ * multiply-accumulate from vector rows, accumulator readout; r12 stages the
+ * matrix-SRAM row (0..1007). */
+static void blk_mat(rgen *g)
+{
+    unsigned n = 1 + rg_below(g, 3);
+    for (unsigned i = 0; i < n; i++) {
+        switch (rg_below(g, 6)) {
+        case 0:
+            emit(g, "    li r12, %u", rg_below(g, 1000));
+            emit(g, "    mld [r12], a%u, r10", rg_below(g, 4));
+            break;
+        case 1:
+            emit(g, "    li r12, %u", rg_below(g, 1008));
+            emit(g, "    %s %u, [r12]", rg_chance(g, 50) ? "mldb" : "mldbt", rg_below(g, 2));
+            break;
+        case 2: case 3:
+            emit(g, "    mmac %u, [r%u]", rg_below(g, 2), rg_row(g));
+            break;
+        case 4:
+            emit(g, "    mst [r%u]", rg_row(g));
+            break;
+        default:
+            emit(g, "    csrwi mrows, %u", 1 + rg_below(g, 4));
+            break;
+        }
+    }
+}
+
 static void blk_simple(rgen *g)
 {
+    if (g->matrix && rg_chance(g, 15)) {
+        blk_mat(g);
+        return;
+    }
     switch (rg_below(g, 9)) {
     case 0: blk_alu(g); break;
     case 1: blk_fp(g); break;
@@ -577,6 +611,7 @@ kc_status kc_rgen_program(uint64_t seed, const kc_rgen_opts *o, kc_rgen_prog *ou
         trap = rg_chance(&g, 35) ? 1 + (int)rg_below(&g, 7) : 0;
     g.mult = 1;
     g.avoid = o ? o->avoid : 0;
+    g.matrix = o ? o->matrix : 0;
 
     emit(&g, "# kc_rgen program, seed %llu (%s)", (unsigned long long)seed,
          trap ? "ends in a trap" : "ends with halt");
@@ -588,6 +623,14 @@ kc_status kc_rgen_program(uint64_t seed, const kc_rgen_opts *o, kc_rgen_prog *ou
     emit(&g, "    csrwi dstride, 32");
     emit(&g, "    li r10, 224");
     emit(&g, "    dld [r0], a0, r10");
+    if (g.matrix) {   /* nor on weight buffers / accumulators a previous run left */
+        emit(&g, "    mld [r0], a1, r10");
+        emit(&g, "    mldb 0, [r0]");
+        emit(&g, "    mldbt 1, [r0]");
+        emit(&g, "    csrwi mrows, 4");
+        emit(&g, "    mst [r0]");
+        emit(&g, "    dld [r0], a0, r10");
+    }
     /* a known starting configuration and row pointers */
     emit(&g, "    csrwi dlen, %u", 1 + rg_below(&g, 48));
     emit(&g, "    csrwi dstride, %u", 2 * rg_below(&g, 129));

@@ -26,6 +26,7 @@ typedef struct kc_rgen_opts {
     unsigned blocks;       /* random blocks per program (0 = 40) */
     int trap;              /* -1: decided by the seed; 0: end with halt; 1..7: end with that trap cause */
     unsigned avoid;        /* KC_RGEN_AVOID_* bits: patterns of known, reported RTL bugs */
+    int matrix;            /* also generate matrix-unit instructions (mld, mldb, mldbt, mmac, mst) */
 } kc_rgen_opts;
 
 /* Patterns a campaign can leave out while a known RTL bug is open (each has a

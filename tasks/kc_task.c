@@ -9,6 +9,7 @@
 #include "kc_fp.h"
 #include "kc_task_eltwise.h"
 #include "kc_task_matmul.h"
+#include "kc_task_rope.h"
 #include "kc_task_rownorm.h"
 
 /* The registry: later issues append rows here (GEMM, attention, ...). */
@@ -23,6 +24,8 @@ static const kc_task *const registry[] = {
     &kc_task_matmul_gemm,
     &kc_task_matmul_bmm,
     &kc_task_matmul_linear,
+    &kc_task_matmul_swiglu,
+    &kc_task_rope,
     NULL,
 };
 

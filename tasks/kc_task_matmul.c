@@ -1,4 +1,4 @@
-/* kc_task_matmul.c — GEMV, GEMM, BatchMatMul, Linear.
+/* kc_task_matmul.c — GEMV, GEMM, BatchMatMul, Linear, SwiGLU.
  *
  * One generic shape/generator/reference serves the family: each task is a
  * contraction C[b][m][n] = sum_k A[b][m][k] * B[b][k][n] (+ bias[n]) whose
@@ -12,6 +12,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "kc_task_eltwise.h"
+
 typedef enum weight_init {
     INIT_NORMAL,      /* N(0, 1/K): torch.nn.init.normal_(std=K^-1/2) */
     INIT_UNIFORM      /* U(-K^-1/2, K^-1/2): the default of torch.nn.Linear */
@@ -21,6 +23,7 @@ typedef enum weight_init {
 typedef struct matmul_kind {
     const kc_task *task;
     int a_idx, b_idx, bias_idx;   /* ABI positions of A, B, bias (-1: none) */
+    int gate_idx;                 /* SwiGLU's W_gate (-1: none) */
     int b_transposed;
     weight_init init;
 } matmul_kind;
@@ -39,7 +42,8 @@ int kc_task_matmul_view(const kc_task *t, const kc_task_config *c, kc_task_matmu
     d->a_idx = k->a_idx;
     d->b_idx = k->b_idx;
     d->bias_idx = k->bias_idx;
-    d->out_idx = d->has_bias ? 3 : 2;
+    d->gate_idx = k->gate_idx;
+    d->out_idx = d->has_bias || k->gate_idx >= 0 ? 3 : 2;
     if (t == &kc_task_matmul_gemv) {          /* dims: N, K */
         d->m = 1;
         d->n = c->dims[0];
@@ -92,6 +96,11 @@ static void matmul_shape(const kc_task *t, const kc_task_config *c, kc_task_shap
         add_tensor(s, "W", 0, 2, d.n, d.k, 0);
         add_tensor(s, "bias", 0, 1, d.n, 0, 0);
         add_tensor(s, "y", 1, 2, d.m, d.n, 0);
+    } else if (t == &kc_task_matmul_swiglu) {
+        add_tensor(s, "x", 0, 2, d.m, d.k, 0);
+        add_tensor(s, "W_gate", 0, 2, d.n, d.k, 0);
+        add_tensor(s, "W_up", 0, 2, d.n, d.k, 0);
+        add_tensor(s, "h", 1, 2, d.m, d.n, 0);
     } else {
         add_tensor(s, "A", 0, 2, d.m, d.k, 0);
         add_tensor(s, "B", 0, 2, d.k, d.n, 0);
@@ -99,8 +108,10 @@ static void matmul_shape(const kc_task *t, const kc_task_config *c, kc_task_shap
     }
     /* FLOPs counted as multiply-accumulates (the matrix unit's unit of work);
      * Linear's bias is one vector add per output */
-    s->mac_flops = (double)d.batch * d.m * d.n * d.k;
+    s->mac_flops = (double)d.batch * d.m * d.n * d.k * (d.gate_idx >= 0 ? 2 : 1);
     s->vec_flops = d.has_bias ? (double)d.batch * d.m * d.n : 0;
+    if (d.gate_idx >= 0) /* silu (exp, +1, recip, *: as the SiLU task) and the product */
+        s->vec_flops = 5.0 * d.m * d.n;
 }
 
 static void matmul_generate(const kc_task *t, const kc_task_config *c, kc_rng *rng,
@@ -119,6 +130,21 @@ static void matmul_generate(const kc_task *t, const kc_task_config *c, kc_rng *r
     if (k->bias_idx >= 0)
         for (uint32_t i = 0; i < d.n; i++)
             in[k->bias_idx][i] = w * (2.0 * kc_rng_uniform(rng) - 1.0);
+    if (k->gate_idx >= 0)
+        for (size_t i = 0; i < nb; i++)
+            in[k->gate_idx][i] = w * (2.0 * kc_rng_uniform(rng) - 1.0);
+}
+
+/* One output element of the contraction: sum_k A[b][i][k] * B[b][k][j], with B
+ * read from `B` (already offset to batch b) in the task's layout. */
+static double dot(const kc_task_matmul_dims *d, const double *A, const double *B, uint32_t i,
+                  uint32_t j)
+{
+    double s = 0.0;
+    for (uint32_t q = 0; q < d->k; q++)
+        s += A[(size_t)i * d->k + q] *
+             (d->b_transposed ? B[(size_t)j * d->k + q] : B[(size_t)q * d->n + j]);
+    return s;
 }
 
 static void matmul_reference(const kc_task *t, const kc_task_config *c, const double *const *in,
@@ -133,10 +159,9 @@ static void matmul_reference(const kc_task *t, const kc_task_config *c, const do
         double *C = out[0] + (size_t)b * d.m * d.n;
         for (uint32_t i = 0; i < d.m; i++)
             for (uint32_t j = 0; j < d.n; j++) {
-                double s = k->bias_idx >= 0 ? in[k->bias_idx][j] : 0.0;
-                for (uint32_t q = 0; q < d.k; q++)
-                    s += A[(size_t)i * d.k + q] *
-                         (d.b_transposed ? B[(size_t)j * d.k + q] : B[(size_t)q * d.n + j]);
+                double s = (k->bias_idx >= 0 ? in[k->bias_idx][j] : 0.0) + dot(&d, A, B, i, j);
+                if (k->gate_idx >= 0) /* SwiGLU: silu(x W_gate^T) * (x W_up^T) */
+                    s *= kc_task_eltwise_silu_f(dot(&d, A, in[k->gate_idx], i, j));
                 C[(size_t)i * d.n + j] = s;
             }
     }
@@ -240,11 +265,46 @@ const kc_task kc_task_matmul_linear = {
     .reference = matmul_reference,
 };
 
+/* SwiGLU: each factor is rounded to bf16 once by its contraction (2^-9
+ * relative), and a kernel then forms silu(g) * u in about 5 rounded steps (as
+ * the SiLU task: exp(-g), +1, 1/., and two products), another 5 x 2^-9. The
+ * gate's rounding propagates with the factor |g silu'(g) / silu(g)| = |1 + g (1 -
+ * sigmoid(g))| <= 2 for |g| <= 3 (g has rms ~0.6 here). Worst case (1 + 2 + 5)
+ * 2^-9 = 1.6%: rel = 2e-2. abs = 1e-3 covers the fp32 accumulation error of u
+ * (the matmul bound, < 4e-4) times |silu(g)| < 1 where u cancels. tests/tasks
+ * emulates such kernels in both orders (they pass) and wrong variants (they
+ * fail); docs/tasks.md has the derivation. */
+const kc_task kc_task_matmul_swiglu = {
+    .name = "swiglu",
+    .title = "SwiGLU",
+    .level = 2,
+    .family = "matmul",
+    .description =
+        "h = F.silu(F.linear(x, W_gate)) * F.linear(x, W_up) (the gated projection of a "
+        "LLaMA FFN, w1 and w3, without biases): h[m, n] = silu(g[m, n]) * u[m, n] with "
+        "g[m, n] = sum_k x[m, k] * W_gate[n, k], u[m, n] = sum_k x[m, k] * W_up[n, k] and "
+        "silu(v) = v / (1 + exp(-v)).\n"
+        "Shapes: x is M x K, W_gate and W_up are N x K (torch.nn.Linear's weight layout), "
+        "h is M x N; row-major and contiguous.\n"
+        "ABI: a0 = x, a1 = W_gate, a2 = W_up (inputs), a3 = h (output). Write only h.\n"
+        "Inputs: x ~ N(0, 1); W_gate, W_up ~ U(-1/sqrt(K), 1/sqrt(K)).\n"
+        "Numerics: fp32 accumulation of g and u, each rounded to bf16 (as torch on bf16 "
+        "tensors); silu and the product may be computed in bf16 steps.\n",
+    .dim_names = { "M", "N", "K" },
+    .configs = { { { 32, 32, 32 } }, { { 64, 128, 128 } }, { { 128, 256, 256 } },
+                 { { 200, 352, 192 } }, { { 197, 301, 251 } } },
+    .tol = { [KC_DTYPE_BF16] = { 1e-3, 2e-2 }, [KC_DTYPE_FP32] = { 1e-5, 1e-4 } },
+    .shape = matmul_shape,
+    .generate = matmul_generate,
+    .reference = matmul_reference,
+};
+
 static const matmul_kind kinds[] = {
-    { &kc_task_matmul_gemv, 1, 0, -1, 1, INIT_UNIFORM },
-    { &kc_task_matmul_gemm, 0, 1, -1, 0, INIT_NORMAL },
-    { &kc_task_matmul_bmm, 0, 1, -1, 0, INIT_NORMAL },
-    { &kc_task_matmul_linear, 0, 1, 2, 1, INIT_UNIFORM },
+    { &kc_task_matmul_gemv, 1, 0, -1, -1, 1, INIT_UNIFORM },
+    { &kc_task_matmul_gemm, 0, 1, -1, -1, 0, INIT_NORMAL },
+    { &kc_task_matmul_bmm, 0, 1, -1, -1, 0, INIT_NORMAL },
+    { &kc_task_matmul_linear, 0, 1, 2, -1, 1, INIT_UNIFORM },
+    { &kc_task_matmul_swiglu, 0, 2, -1, 1, 1, INIT_UNIFORM },
 };
 
 static const matmul_kind *kind_of(const kc_task *t)

@@ -53,7 +53,7 @@ module npu_matrix #(
     output wire              loader_bsel,
     output wire              feeder_busy,
     output wire              feeder_last,  // the feeder takes a new mmac at this edge
-    output wire [1:0]        b_inuse,      // in-flight MACs still need weight buffer b
+    output wire [1:0]        b_inuse,      // weight buffer b may not be reloaded yet
     output wire              array_busy
 );
 `include "kc_fp_funcs.vh"
@@ -198,8 +198,27 @@ module npu_matrix #(
     end
 
     assign acc_all    = acc;
-    assign b_inuse    = {(f_busy && f_bsel) || |(sv & sb) || |(pv & pb),
-                         (f_busy && !f_bsel) || |(sv & ~sb) || |(pv & ~pb)};
+    // When may mldb overwrite buffer b? Step k of an mmac issued in cycle c0 is
+    // read by PE(i,j) in cycle c0 + 2 + k + i + j, last by PE(MLEN-1, VLEN-1) in
+    // cycle c0 + k + MLEN + VLEN; the loader started in cycle L0 writes row k at
+    // the end of cycle L0 + 1 + k. So every row is rewritten only after its last
+    // read iff L0 >= c0 + MLEN + VLEN - 1, whatever k: a per-buffer countdown from
+    // the last mmac on b, rather than waiting for the whole array to drain.
+    localparam integer RELOAD = MLEN + VLEN - 2;
+    localparam integer TW = $clog2(RELOAD + 1);
+    reg [TW-1:0] reload_wait [0:1];
+    integer bq;
+    always @(posedge clk) begin
+        for (bq = 0; bq < 2; bq = bq + 1) begin
+            if (rst)
+                reload_wait[bq] <= '0;
+            else if (mac_issue && mac_bsel == bq[0])
+                reload_wait[bq] <= TW'(RELOAD);
+            else if (reload_wait[bq] != '0)
+                reload_wait[bq] <= reload_wait[bq] - 1'b1;
+        end
+    end
+    assign b_inuse    = {reload_wait[1] != '0, reload_wait[0] != '0};
     assign array_busy = active;
 endmodule
 

@@ -115,6 +115,8 @@ static void loop_close(gen *g, int id)
 typedef struct slot {
     int x, t, g, b;       /* integer registers: x/gamma/beta row pointers, scratch row */
     int c, p;             /* fp registers: running sum, partial */
+    int w;                /* > 0: a 4th row pointer, starting w_off rows after x's */
+    uint32_t w_off;
 } slot;
 
 /* Expands {X} {T} {G} {B} (as rN) and {C} {P} (as fN) for one slot. */
@@ -131,6 +133,7 @@ static void emit_op(gen *g, const char *op, const slot *s)
             case 'T': reg = s->t; break;
             case 'G': reg = s->g; break;
             case 'B': reg = s->b; break;
+            case 'W': reg = s->w; break;
             case 'C': reg = s->c; kind = 'f'; break;
             case 'P': reg = s->p; kind = 'f'; break;
             default: break;
@@ -167,6 +170,8 @@ static void row_pass(gen *g, const char *const *ops, unsigned flags, slot *slots
 {
     for (int s = 0; s < nslots; s++) {
         emit(g, "addi r%d, %s, %u", slots[s].x, xb.reg, xb.off + (uint32_t)s);
+        if (slots[s].w > 0)
+            emit(g, "addi r%d, r%d, %u", slots[s].w, slots[s].x, slots[s].w_off);
         if (slots[s].g >= 0)
             emit(g, "addi r%d, %s, %u", slots[s].g, gb.reg, gb.off + (uint32_t)s);
         if (slots[s].b >= 0)
@@ -178,6 +183,8 @@ static void row_pass(gen *g, const char *const *ops, unsigned flags, slot *slots
         emit_ops(g, ops, slots, 0, nslots);
         for (int s = 0; s < nslots; s++) {
             emit(g, "addi r%d, r%d, %d", slots[s].x, slots[s].x, nslots);
+            if (slots[s].w > 0)
+                emit(g, "addi r%d, r%d, %d", slots[s].w, slots[s].w, nslots);
             if (slots[s].g >= 0)
                 emit(g, "addi r%d, r%d, %d", slots[s].g, slots[s].g, nslots);
             if (slots[s].b >= 0)
@@ -262,9 +269,9 @@ static void tile_pipeline(gen *g, const tmpl *t, const tiling *tl)
 
 /* ---- families ----------------------------------------------------------------- */
 
-typedef enum family { FAM_ELTWISE, FAM_ROWNORM, FAM_MATMUL } family;
+typedef enum family { FAM_ELTWISE, FAM_ROWNORM, FAM_MATMUL, FAM_ROPE } family;
 
-static const char *const family_names[] = { "eltwise", "rownorm", "matmul" };
+static const char *const family_names[] = { "eltwise", "rownorm", "matmul", "rope" };
 
 typedef enum step_kind {
     STEP_END = 0,
@@ -354,6 +361,12 @@ static const recipe recipes[] = {
     { .task = "gemm", .fam = FAM_MATMUL },
     { .task = "bmm", .fam = FAM_MATMUL },
     { .task = "linear", .fam = FAM_MATMUL },
+    { .task = "swiglu", .fam = FAM_MATMUL },
+    /* rope: X = x1, G = x2 (pair halves), B = cos, W = sin, T scratch:
+     * t = x1 sin; sin = x2 sin; x1 *= cos; x2 *= cos; x1 -= sin; x2 += t */
+    { .task = "rope", .fam = FAM_ROPE,
+      .ops = { "vmul [{T}], [{X}], [{W}]", "vmul [{W}], [{G}], [{W}]", "vmul [{X}], [{X}], [{B}]",
+               "vmul [{G}], [{G}], [{B}]", "vsub [{X}], [{X}], [{W}]", "vadd [{G}], [{G}], [{T}]" } },
 };
 
 /* Everything a family's callbacks need about the kernel being generated. */
@@ -377,6 +390,12 @@ struct tmpl {
     uint32_t mbp;            /* A rows per M block, a multiple of MLEN */
     uint32_t rows;           /* rows of the M block being generated */
     uint32_t a_row, bias_row; /* vector-SRAM rows of the A block and of the bias */
+    /* rope: tiles of `group` positions; a buffer holds 4 regions of `region`
+     * rows (x first halves, x second halves, cos and sin replicated per head),
+     * row (p*H + h)*kh + j of each (kh = ceil(Dh/32) SRAM rows per half) */
+    uint32_t rp_h, rp_dh, rp_kh, region;
+    int halves;              /* 2 for SwiGLU (u and g panels per buffer), else 1 */
+    uint32_t gate_off;       /* rows from a buffer's u panel/outputs to its g ones */
 };
 
 /* -- eltwise: the flat tensor in tiles of tile_elems (one DMA "row" per tile) -- */
@@ -477,6 +496,97 @@ static void rownorm_compute(gen *g, const tmpl *t, int full, const char *buf)
         rownorm_row(g, t, buf, i);
 }
 
+/* -- rope: x viewed as 2SH rows of Dh/2 (the pair halves), so that every half
+ * starts an SRAM row and the pairs line up lane by lane -- */
+
+/* The x halves of a tile: DMA rows of Dh/2 elements, 2 Dh bytes apart (first
+ * halves from areg, second halves Dh bytes further, through `half_areg`). */
+static void rope_x_dma(gen *g, const tmpl *t, uint32_t rows, const char *buf, int store)
+{
+    int areg = store ? 3 : 0, half_areg = store ? 5 : 4;
+    emit_csr(g, "dstride", 2 * t->rp_dh);
+    emit(g, "li r1, %u", rows * t->rp_h);
+    emit(g, "movra r15, a%d", areg);
+    emit(g, "addi r15, r15, %u", t->rp_dh);
+    emit(g, "movar a%d, r15", half_areg);
+    emit(g, "%s [%s], a%d, r1", store ? "dst" : "dld", buf, areg);
+    emit(g, "addi r15, %s, %u", buf, t->region);
+    emit(g, "%s [r15], a%d, r1", store ? "dst" : "dld", half_areg);
+    emit_adda(g, areg, rows * t->rp_h * 2 * t->rp_dh);
+}
+
+static void rope_load(gen *g, const tmpl *t, int full, const char *buf)
+{
+    uint32_t rows = full ? t->group : t->tail_group;
+    emit_csr(g, "dlen", t->rp_dh / 2);
+    rope_x_dma(g, t, rows, buf, 0);
+    /* cos/sin of each position, H copies (dstride 0): one command each */
+    emit_csr(g, "dstride", 0);
+    emit(g, "li r1, %u", t->rp_h);
+    emit(g, "addi r15, %s, %u", buf, 2 * t->region);
+    emit(g, "addi r14, %s, %u", buf, 3 * t->region);
+    int id = rows > 1 ? loop_open(g, rows, 6) : -1;
+    emit(g, "dld [r15], a1, r1");
+    emit(g, "dld [r14], a2, r1");
+    emit(g, "addai a1, a1, %u", t->rp_dh);
+    emit(g, "addai a2, a2, %u", t->rp_dh);
+    emit(g, "addi r15, r15, %u", t->rp_h * t->rp_kh);
+    emit(g, "addi r14, r14, %u", t->rp_h * t->rp_kh);
+    if (id >= 0)
+        loop_close(g, id);
+}
+
+static void rope_store(gen *g, const tmpl *t, int full, const char *buf)
+{
+    emit_csr(g, "dlen", t->rp_dh / 2);
+    rope_x_dma(g, t, full ? t->group : t->tail_group, buf, 1);
+}
+
+static void rope_compute(gen *g, const tmpl *t, int full, const char *buf)
+{
+    uint32_t rows = (full ? t->group : t->tail_group) * t->rp_h * t->rp_kh;
+    slot s[MAX_SLOTS];
+    memcpy(s, t->slots, sizeof s);
+    /* r1 (a DMA count outside compute) is slot 1's scratch-row register */
+    emit(g, "li r11, %u", 12 * t->region);
+    emit(g, "li r1, %u", 12 * t->region + 1);
+    row_pass(g, t->r->ops, 0, s, t->nslots, (rowbase){ buf, 0 }, (rowbase){ buf, t->region },
+             (rowbase){ buf, 2 * t->region }, rows, 0);
+}
+
+static kc_status gen_rope(gen *g, tmpl *t, const kc_task *task, const kc_task_config *c,
+                          kc_err *err)
+{
+    uint32_t S = c->dims[0];
+    t->rp_h = c->dims[1];
+    t->rp_dh = c->dims[2];
+    t->rp_kh = (t->rp_dh / 2 + VLEN - 1) / VLEN;
+    /* 3 buffers of 4 regions, 2 scratch rows */
+    uint32_t per_pos = t->rp_h * t->rp_kh;
+    t->group = (VROWS - 2) / (12 * per_pos);
+    if (t->group > 32)
+        t->group = 32;
+    if (t->group > S)
+        t->group = S;
+    if (t->group < 1 || t->rp_dh % 2 || 2 * t->rp_dh > 0xffff)
+        return kc_err_set(err, KC_ERR_USAGE,
+                          "npu template: %s with H = %u, Dh = %u does not fit the vector SRAM",
+                          task->name, t->rp_h, t->rp_dh);
+    t->tail_group = S % t->group;
+    t->region = t->group * per_pos;
+    t->nslots = 2;
+    /* slot registers; the sin pointer W walks 3 regions after x */
+    t->slots[0] = (slot){ .x = 7, .g = 8, .b = 9, .w = 10, .w_off = 3 * t->region, .t = 11,
+                          .c = -1, .p = -1 };
+    t->slots[1] = (slot){ .x = 12, .g = 13, .b = 14, .w = 15, .w_off = 3 * t->region, .t = 1,
+                          .c = -1, .p = -1 };
+    tiling tl = { .nfull = S / t->group, .tail = t->tail_group > 0, .buf_rows = 4 * t->region,
+                  .load = rope_load, .compute = rope_compute, .store = rope_store };
+    tile_pipeline(g, t, &tl);
+    emit(g, "halt");
+    return KC_OK;
+}
+
 /* -- matmul: C[b] = A[b] B[b] (+ bias) on the systolic array --
  *
  * Per batch and per M block of up to mbp rows (straight-line code), the A block
@@ -520,8 +630,29 @@ static const char *mm_ldb(const tmpl *t)
     return t->mm.b_transposed ? "mldbt" : "mldb";
 }
 
+/* "mv rd, rs" or "addi rd, rs, off". */
+static void emit_offset(gen *g, int rd, const char *rs, uint32_t off)
+{
+    if (off)
+        emit(g, "addi r%d, %s, %u", rd, rs, off);
+    else
+        emit(g, "mv r%d, %s", rd, rs);
+}
+
+/* a7 = first W row of the current panel of weight matrix h: a5 walks W (W_up
+ * for SwiGLU); SwiGLU's W_gate panel (h = 1) is at a5 + r13 (r13 = &W_gate - &W_up,
+ * since no address register is left to walk it). */
+static void matmul_src(gen *g, int h)
+{
+    emit(g, "movra r15, a5");
+    if (h)
+        emit(g, "add r15, r15, r13");
+    emit(g, "movar a7, r15");
+}
+
 /* B panel into matrix rows [buf, buf + 16*KT): B[k][n0..] row k at buf + k, or,
- * transposed, W[n0 + j][16kt..] at buf + 16kt + j (one command per K tile). */
+ * transposed, W[n0 + j][16kt..] at buf + 16kt + j (one command per K tile).
+ * SwiGLU loads its W_gate panel the same way 16*KT rows further (gate_off). */
 static void matmul_load(gen *g, const tmpl *t, int full, const char *buf)
 {
     uint32_t cols = full ? t->pw : t->nw_tail;
@@ -535,16 +666,17 @@ static void matmul_load(gen *g, const tmpl *t, int full, const char *buf)
     }
     emit_csr(g, "dstride", 2 * t->mm.k);
     emit(g, "li r1, %u", cols);
-    emit(g, "movra r15, a5");
-    emit(g, "movar a7, r15");
-    emit(g, "mv r14, %s", buf);
-    for (uint32_t kt = 0; kt < t->kt; kt++) {
-        if (kt == 0 || kt + 1 == t->kt)
-            emit_csr(g, "dlen", kt + 1 == t->kt ? t->kt_last : VLEN);
-        emit(g, "mld [r14], a7, r1");
-        if (kt + 1 < t->kt) {
-            emit(g, "addai a7, a7, %u", 2 * VLEN);
-            emit(g, "addi r14, r14, %u", t->pw);
+    for (int h = 0; h < t->halves; h++) {
+        matmul_src(g, h);
+        emit_offset(g, 14, buf, (uint32_t)h * t->gate_off);
+        for (uint32_t kt = 0; kt < t->kt; kt++) {
+            if (kt == 0 || kt + 1 == t->kt)
+                emit_csr(g, "dlen", kt + 1 == t->kt ? t->kt_last : VLEN);
+            emit(g, "mld [r14], a7, r1");
+            if (kt + 1 < t->kt) {
+                emit(g, "addai a7, a7, %u", 2 * VLEN);
+                emit(g, "addi r14, r14, %u", t->pw);
+            }
         }
     }
     emit_adda(g, 5, 2 * t->pw * t->mm.k);
@@ -614,10 +746,12 @@ static void matmul_groups(gen *g, const tmpl *t, uint32_t count, uint32_t cmds)
  * spread over the groups (K-1 uniform ones in the group loops, the short last
  * one after them), so the core never waits long for the engine. A wide GEMV
  * panel (single buffer) issues them in its last block, K tile t right after
- * that block has read tile t. */
-static void matmul_compute_load(gen *g, const tmpl *t, int full, const char *buf, int next)
+ * that block has read tile t. SwiGLU runs this twice (matmul_half h = 0: u from
+ * W_up into the buffer's output rows, h = 1: g from W_gate, gate_off rows
+ * further, each loading its own next panel), then joins them (matmul_gate). */
+static void matmul_half(gen *g, const tmpl *t, int full, const char *buf, int next, int h)
 {
-    uint32_t groups = t->rows / MLEN, rest = t->rows % MLEN;
+    uint32_t groups = t->rows / MLEN, rest = t->rows % MLEN, off = (uint32_t)h * t->gate_off;
     uint32_t uniform = 0;
     int last = 0;
     if (t->wide) { /* blocks of 16 columns; the next panel loads during the last */
@@ -630,14 +764,13 @@ static void matmul_compute_load(gen *g, const tmpl *t, int full, const char *buf
         emit_csr(g, "dstride", 2 * t->mm.k);
         emit_csr(g, "dlen", VLEN);
         emit(g, "li r1, %u", next ? t->pw : t->nw_tail);
-        emit(g, "movra r15, a5");
-        emit(g, "movar a7, r15");
-        emit(g, "mv r14, r3");
+        matmul_src(g, h);
+        emit_offset(g, 14, "r3", off);
         uniform = t->kt - 1;
         last = 1;
     }
-    emit(g, "mv r8, %s", buf);
-    emit(g, "mv r9, %s", buf);
+    emit_offset(g, 8, buf, off);
+    emit_offset(g, 9, buf, off);
     emit(g, "li r7, %u", t->a_row);
     if (t->kt == 1 || t->kt % 2 == 0) {
         emit(g, "%s 0, [r8]", mm_ldb(t));
@@ -665,8 +798,32 @@ static void matmul_compute_load(gen *g, const tmpl *t, int full, const char *buf
         emit_csr(g, "dlen", t->kt_last);
         emit(g, "mld [r14], a7, r1");
     }
+}
+
+/* SwiGLU: u rows (at buf) *= silu(g rows, gate_off further), in place in a row
+ * pass over 4 slots: u *= g; g = 1 / (1 + exp(-g)); u *= g (f1 = 1, f2 = -1). */
+static void matmul_gate(gen *g, const tmpl *t, const char *buf)
+{
+    static const char *const ops[] = { "vmul [{X}], [{X}], [{G}]", "vmuls [{G}], [{G}], f2",
+                                       "vexp [{G}], [{G}]", "vadds [{G}], [{G}], f1",
+                                       "vrecip [{G}], [{G}]", "vmul [{X}], [{X}], [{G}]", NULL };
+    /* r7..r10, r12, r14 and r4, r11 are free once the panel's mst's are issued */
+    slot s[MAX_SLOTS] = { { .x = 7, .g = 11, .t = -1, .b = -1, .c = -1, .p = -1 },
+                          { .x = 8, .g = 12, .t = -1, .b = -1, .c = -1, .p = -1 },
+                          { .x = 9, .g = 14, .t = -1, .b = -1, .c = -1, .p = -1 },
+                          { .x = 10, .g = 4, .t = -1, .b = -1, .c = -1, .p = -1 } };
+    row_pass(g, ops, 0, s, MAX_SLOTS, (rowbase){ buf, 0 }, (rowbase){ buf, t->gate_off },
+             (rowbase){ "r0", 0 }, t->rows, 0);
+}
+
+static void matmul_compute_load(gen *g, const tmpl *t, int full, const char *buf, int next)
+{
+    for (int h = 0; h < t->halves; h++)
+        matmul_half(g, t, full, buf, next, h);
     if (next >= 0 && t->mm.b_transposed)
         emit_adda(g, 5, 2 * t->pw * t->mm.k);
+    if (t->halves > 1)
+        matmul_gate(g, t, buf);
     if (t->mm.has_bias) { /* y rows += bias row of this panel, after the mst's */
         emit(g, "mv r11, %s", buf);
         int id = t->rows > 1 ? loop_open(g, t->rows, 12) : -1;
@@ -724,25 +881,42 @@ static kc_status gen_matmul(gen *g, tmpl *t, const kc_task *task, const kc_task_
      * SRAM (K tile t of block p at t*16P + 16p); panel q+1 loads during the last
      * block of panel q, each K tile as soon as that block has read it. */
     uint32_t wide_p = MROWS / panel < nt ? MROWS / panel : nt;
-    t->wide = d->m == 1 && d->b_transposed && t->kt > 1 && wide_p > 1;
+    /* SwiGLU: a buffer holds the W_up panel and, gate_off = 16*KT rows further,
+     * the W_gate panel (matrix SRAM), the u and the g output rows (vector SRAM) */
+    t->halves = d->gate_idx >= 0 ? 2 : 1;
+    t->gate_off = panel;
+    uint32_t span = panel * (uint32_t)t->halves;
+    t->wide = d->m == 1 && d->b_transposed && t->kt > 1 && wide_p > 1 && t->halves == 1;
     t->pw = t->wide ? VLEN * wide_p : VLEN;
     t->nw_tail = d->n % t->pw;
     uint32_t bias_rows = d->has_bias ? nt : 0;
-    /* vector SRAM: outputs [0, mbp) and [panel, panel + mbp), A block, bias rows */
-    uint32_t fit = VROWS > 2 * panel + bias_rows ? (VROWS - panel - bias_rows) / (t->kt + 1) : 0;
+    /* vector SRAM: output rows [v, v + mbp) (and [v + panel, ..) for g) of both
+     * buffers v = 0, span; the last starts at last_out; then A block, bias rows */
+    uint32_t last_out = 2 * span - panel;
+    uint32_t fit = VROWS > last_out + panel + bias_rows
+                       ? (VROWS - last_out - bias_rows) / (t->kt + 1) : 0;
     t->mbp = round_down4(fit < panel ? fit : panel);
     uint32_t m4 = (d->m + MLEN - 1) & ~(MLEN - 1);
     if (t->mbp > m4)
         t->mbp = m4;
-    if (2 * panel > MROWS || t->mbp < MLEN || 2 * d->k > 0xffff || 2 * d->n > 0xffff)
+    if (2 * span > MROWS || t->mbp < MLEN || 2 * d->k > 0xffff || 2 * d->n > 0xffff)
         return kc_err_set(err, KC_ERR_USAGE,
-                          "npu template: %s with K = %u does not fit (two panels of 16 x K in "
-                          "matrix SRAM need K <= %u)", task->name, d->k, MROWS / 2);
-    t->a_row = t->wide ? t->pw / VLEN + MLEN : panel + t->mbp;
+                          "npu template: %s with K = %u does not fit (two buffers of %d panels "
+                          "of 16 x K in matrix SRAM need K <= %u)", task->name, d->k, t->halves,
+                          MROWS / 2 / (uint32_t)t->halves);
+    t->a_row = t->wide ? t->pw / VLEN + MLEN : last_out + t->mbp;
     t->bias_row = t->a_row + t->kt * t->mbp;
 
     if (t->wide)
         emit(g, "csrwi mrows, 1");
+    if (t->halves > 1) {
+        comment(g, "r13 = &W_gate - &W_up (the gate panel is walked relative to a5)");
+        emit(g, "movra r13, a%d", d->gate_idx);
+        emit(g, "movra r15, a%d", d->b_idx);
+        emit(g, "sub r13, r13, r15");
+        emit_fconst(g, 1, 1.0);
+        emit_fconst(g, 2, -1.0);
+    }
     if (d->has_bias) { /* bias stays resident: row p holds bias[16p .. 16p+15] */
         emit_csr(g, "dlen", d->n);
         emit(g, "li r1, 1");
@@ -772,7 +946,7 @@ static kc_status gen_matmul(gen *g, tmpl *t, const kc_task *task, const kc_task_
                 emit(g, "li r10, %u", t->bias_row);
             matmul_load_a(g, t);
             tiling tl = { .nfull = d->n / t->pw, .tail = t->nw_tail > 0,
-                          .buf_rows = t->wide ? 0 : panel,
+                          .buf_rows = t->wide ? 0 : span,
                           .two_bufs = 1, .load = matmul_load, .store = matmul_store,
                           .compute_load = matmul_compute_load };
             tile_pipeline(g, t, &tl);
@@ -896,6 +1070,7 @@ kc_status kc_npu_tmpl_emit(const kc_task *task, int config, char **text, kc_err 
 
     kc_status s = r->fam == FAM_ELTWISE   ? gen_eltwise(&g, &t, err)
                   : r->fam == FAM_ROWNORM ? gen_rownorm(&g, &t, task, err)
+                  : r->fam == FAM_ROPE    ? gen_rope(&g, &t, task, c, err)
                                           : gen_matmul(&g, &t, task, c, err);
     if (s != KC_OK) {
         kc_text_free(&g.out);

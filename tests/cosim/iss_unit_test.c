@@ -95,6 +95,15 @@ static const iss_case cases[] = {
     {"store then load same bytes", "fli f1, 2.0\nvbcast [r0], f1\nli r2, 1\nli r3, 7\ncsrwi dlen, 16\ndst [r0], a0, r2\ndld [r3], a0, r2\nhalt", "",
      "v7.0=0x4000 v7.15=0x4000 m@0x11e=0x4000"},
     {"dma count 0 is a no-op", "li r1, 5000\ncsrwi dlen, 0\ndld [r1], a0, r0\nhalt", "", "halt"},
+    /* ---- matrix unit: C = A x B with B from matrix SRAM, plain and transposed ---- */
+    {"matrix mmac/mst", "csrwi dlen, 16\nli r2, 16\nmld [r0], a1, r2\nmldb 0, [r0]\nli r3, 1\ndld [r3], a0, r3\ncsrwi mrows, 1\n"
+     "mmac 0, [r3]\nli r5, 5\nmst [r5]\nmldbt 1, [r0]\nmmac 1, [r3]\nli r6, 6\nmst [r6]\nhalt",
+     "m@0x100=0x4040 m@0x102=0x40a0 m@0x106=0x40e0 m@0x2000=0x4000 m@0x2026=0x3f80",
+     "v5.0=0x40c0 v5.1=0 v5.3=0x40a0 v6.0=0x40c0 v6.1=0x40e0 v6.3=0 halt"},
+    {"trap bad mrows", "csrwi mrows, 0\nmmac 0, [r0]", "", "trap=6@1:0"},
+    {"trap mldb rows", "li r1, 1009\nmldb 0, [r1]", "", "trap=3@1:1009"},
+    {"trap mst rows", "csrwi mrows, 4\nli r1, 2046\nmst [r1]", "", "trap=3@2:2046"},
+    {"trap mld rows", "li r1, 1020\nli r2, 8\nmld [r1], a0, r2", "", "trap=3@2:1020"},
     /* ---- traps: cause, pc, info; priorities ---- */
     {"trap illegal word", "nop\n.word 0x00001234\nhalt", "", "trap=1@1:0x1234"},
     {"trap running off the end", "nop", "", "trap=1@1:0"},

@@ -12,7 +12,7 @@ files=$(echo "$root"/rtl/npu/*.v)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 if ! yosys -q -l "$log" -p "
-    read_verilog -sv -I$root/rtl/npu -I$root/rtl/common $files
+    read_verilog -sv -defer -I$root/rtl/npu -I$root/rtl/common $files
     hierarchy -check -top npu_top -chparam VLEN $vlen -chparam VROWS $vrows -chparam IMEM_WORDS $imem -chparam MLEN $mlen -chparam MROWS $mrows
     proc
     select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr

@@ -2,7 +2,7 @@
  * against closed forms, generator determinism, the checker's negative cases,
  * the roofline, and that every npu baseline kernel is generated and assembles.
  * Usage: test_tasks GROUP (references | generators | checker | roofline | templates |
- *        matmul). */
+ *        matmul | swiglu). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -498,6 +498,123 @@ static void test_matmul(void)
     }
 }
 
+/* ---- SwiGLU ------------------------------------------------------------------------ */
+
+static double bf(double v)
+{
+    return kc_dtype_quantize(KC_DTYPE_BF16, v);
+}
+
+/* fp32 accumulation of row m of x times row n of W (both N x K / M x K), then
+ * bf16 rounding, as the matrix unit's mmac + mst. */
+static double sw_dot(const double *x, const double *W, uint32_t k, uint32_t m, uint32_t n)
+{
+    float acc = 0;
+    for (uint32_t q = 0; q < k; q++)
+        acc = fmaf((float)x[(size_t)m * k + q], (float)W[(size_t)n * k + q], acc);
+    return bf(acc);
+}
+
+/* Elements of an instance outside the tolerance for a kernel that forms h from
+ * bf16 u and g in bf16 steps: mode 0 the baseline's order (u*g, then times
+ * 1/(1 + exp(-g))), mode 1 the SiLU task's order (silu(g) first, then * u), and
+ * wrong kernels: 2 gate and up swapped (silu(u) * g), 3 no silu (g * u), 4 the
+ * sigmoid alone (sigmoid(g) * u). */
+static size_t sw_emulate(const kc_task_inst *in, int mode)
+{
+    const kc_task_config *c = &in->task->configs[in->config - 1];
+    uint32_t M = c->dims[0], N = c->dims[1], K = c->dims[2];
+    const kc_tol *tol = &in->task->tol[KC_DTYPE_BF16];
+    size_t bad = 0;
+    for (uint32_t m = 0; m < M; m++)
+        for (uint32_t n = 0; n < N; n++) {
+            double g = sw_dot(in->data[0], in->data[1], K, m, n);
+            double u = sw_dot(in->data[0], in->data[2], K, m, n);
+            if (mode == 2) {
+                double t = g;
+                g = u;
+                u = t;
+            }
+            double sig = bf(1.0 / bf(1.0 + bf(exp(-g)))), y;
+            if (mode == 0 || mode == 2)
+                y = bf(bf(u * g) * sig);
+            else if (mode == 1)
+                y = bf(bf(g * sig) * u);
+            else if (mode == 3)
+                y = bf(g * u);
+            else
+                y = bf(sig * u);
+            bad += !kc_check_within(tol, in->data[3][(size_t)m * N + n], y);
+        }
+    return bad;
+}
+
+static void test_swiglu(void)
+{
+    const kc_task *t = &kc_task_matmul_swiglu;
+    kc_err err;
+    kc_err_clear(&err);
+    /* closed form: W_gate picks x's first columns, W_up picks a constant-1
+     * column, so u = 1 and h = silu(x) */
+    {
+        kc_task_config c = { { 2, 2, 3 } };   /* M=2, N=2, K=3 */
+        double x[6] = { 0.5, -2, 1, 3, 0, 1 };
+        double Wg[6] = { 1, 0, 0, 0, 1, 0 }, Wu[6] = { 0, 0, 1, 0, 0, 1 }, h[4];
+        double *in[3] = { x, Wg, Wu }, *out[1] = { h };
+        t->reference(t, &c, (const double *const *)in, out);
+        CHECK(h[0] == kc_task_eltwise_silu_f(0.5) && h[1] == kc_task_eltwise_silu_f(-2) &&
+                  h[2] == kc_task_eltwise_silu_f(3) && h[3] == 0,
+              "swiglu with u = 1 is silu: %g %g %g %g", h[0], h[1], h[2], h[3]);
+        /* W_up = -W_gate-like scaling: u = 2 g gives h = 2 g silu(g) */
+        double Wu2[6] = { 2, 0, 0, 0, 2, 0 };
+        double *in2[3] = { x, Wg, Wu2 };
+        t->reference(t, &c, (const double *const *)in2, out);
+        CHECK(NEAR(h[0], 2 * 0.5 * kc_task_eltwise_silu_f(0.5), 1e-15) &&
+                  NEAR(h[1], -4 * kc_task_eltwise_silu_f(-2), 1e-15),
+              "swiglu with u = 2g: %g %g", h[0], h[1]);
+    }
+    kc_task_matmul_dims d;
+    CHECK(kc_task_matmul_view(t, &t->configs[0], &d) && d.gate_idx == 1 && d.b_idx == 2 &&
+              d.out_idx == 3 && d.b_transposed && !d.has_bias,
+          "swiglu view");
+    CHECK(t->level == 2, "swiglu is level 2");
+    for (int c = 1; c <= KC_TASK_NCONFIGS; c++) {
+        kc_task_inst in;
+        CHECK(kc_task_inst_make(&in, t, c, KC_DTYPE_BF16, 5, &err) == KC_OK, "%s", err.text);
+        const kc_task_config *cf = &t->configs[c - 1];
+        uint32_t M = cf->dims[0], N = cf->dims[1], K = cf->dims[2];
+        CHECK(in.shape.mac_flops == 2.0 * M * N * K && in.shape.vec_flops == 5.0 * M * N,
+              "swiglu C%d work", c);
+        /* the reference is the composition of two Linear references (zero bias)
+         * joined by the SiLU task's function */
+        kc_task_config lc = { { M, N, K } };
+        double *zero = calloc(N, sizeof *zero), *g = malloc(sizeof(double) * M * N),
+               *u = malloc(sizeof(double) * M * N);
+        double *gin[3] = { in.data[0], in.data[1], zero }, *uin[3] = { in.data[0], in.data[2], zero };
+        double *gout[1] = { g }, *uout[1] = { u };
+        kc_task_matmul_linear.reference(&kc_task_matmul_linear, &lc, (const double *const *)gin, gout);
+        kc_task_matmul_linear.reference(&kc_task_matmul_linear, &lc, (const double *const *)uin, uout);
+        double worst = 0, ss = 0;
+        for (size_t i = 0; i < (size_t)M * N; i++) {
+            double e = fabs(in.data[3][i] - kc_task_eltwise_silu_f(g[i]) * u[i]);
+            worst = e > worst ? e : worst;
+            ss += in.data[3][i] * in.data[3][i];
+        }
+        CHECK(worst < 1e-12, "swiglu C%d = silu(linear) * linear: %g", c, worst);
+        double rms = sqrt(ss / ((double)M * N));
+        CHECK(rms > 0.05 && rms < 1.0, "swiglu C%d output rms %g", c, rms);
+        /* the tolerance: the bf16-step kernels pass in either order, wrong ones fail */
+        size_t b0 = sw_emulate(&in, 0), b1 = sw_emulate(&in, 1);
+        CHECK(b0 == 0 && b1 == 0, "swiglu C%d: bf16 kernel fails %zu / %zu", c, b0, b1);
+        for (int mode = 2; mode <= 4; mode++)
+            CHECK(sw_emulate(&in, mode) > 0, "swiglu C%d: wrong kernel %d passes", c, mode);
+        free(zero);
+        free(g);
+        free(u);
+        kc_task_inst_free(&in);
+    }
+}
+
 /* ---- templates --------------------------------------------------------------------- */
 
 static void test_templates(void)
@@ -540,6 +657,7 @@ int main(int argc, char **argv)
         { "references", test_references }, { "generators", test_generators },
         { "checker", test_checker },       { "roofline", test_roofline },
         { "templates", test_templates },   { "matmul", test_matmul },
+        { "swiglu", test_swiglu },
     };
     int ran = 0;
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)

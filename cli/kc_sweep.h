@@ -1,0 +1,56 @@
+/* kc_sweep.h — runs many evaluations in forked worker processes.
+ *
+ * The parent hands job indices to idle workers over pipes; a worker evaluates
+ * (kc_eval_run on the job's kernel text) and sends the JSON record back; the
+ * parent appends it to the results file at once (kc_bench_append: one whole
+ * line) and hands out the next job. SIGINT during a run: stop handing out jobs,
+ * let running evaluations finish and record them; a second SIGINT kills the
+ * workers. Workers ignore SIGINT so a terminal's Ctrl-C reaches only the parent's
+ * logic. Progress (done/total, elapsed, ETA, failures) goes to opts->progress.
+ */
+#ifndef KC_SWEEP_H
+#define KC_SWEEP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "kc_err.h"
+
+typedef struct kc_sweep_job {
+    const char *task;
+    int config;
+    uint64_t seed;
+    const char *source;       /* "baseline" | "kernels": the record's "source" */
+    char kernel_name[600];    /* file path or "baseline-<platform>-<task>-c<config>" */
+    const char *text;         /* kernel text (owned by the caller) */
+    char hash[24];            /* "%016llx" of kc_eval_hash(text): the record's kernel_hash */
+} kc_sweep_job;
+
+typedef struct kc_sweep_opts {
+    const char *platform;
+    int workers;              /* < 1 = 1 */
+    int out_fd;               /* results file (O_APPEND), or -1 */
+    uint64_t cycle_limit;     /* 0 = default */
+    FILE *progress;           /* NULL = quiet */
+} kc_sweep_opts;
+
+typedef struct kc_sweep_stats {
+    size_t done;              /* records received */
+    size_t not_correct;       /* of which not correct */
+    size_t errors;            /* jobs that ended in an error, not a record */
+    int interrupted;          /* SIGINT arrived: some jobs never ran */
+    double wall;              /* seconds */
+    double slowest[3];        /* the three slowest evaluations (seconds)... */
+    size_t slowest_job[3];    /* ...and their job indices */
+} kc_sweep_stats;
+
+/* Runs jobs[0..njobs); each new record is appended to out_fd and to records
+ * (a json array, may be NULL). Returns an error only for failures of the runner
+ * itself (fork, pipes, writing the results file). */
+kc_status kc_sweep_run(const kc_sweep_opts *o, const kc_sweep_job *jobs, size_t njobs, json_t *records,
+                       kc_sweep_stats *st, kc_err *err);
+
+#endif

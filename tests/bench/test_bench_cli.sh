@@ -1,0 +1,81 @@
+#!/bin/bash
+# test_bench_cli.sh KC SCRATCH SCENARIO — end-to-end checks of kc bench / kc merge /
+# kc run on small configs (relu and softmax, C1 and C2; 3 hidden seeds each).
+set -u
+KC=$1
+D=$2/$3
+SCEN=$3
+rm -rf "$D" && mkdir -p "$D" || exit 2
+SEL="--platform npu --tasks relu,softmax --configs 1,2"
+N=12   # 2 tasks x 2 configs x 3 hidden seeds
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+lines() { [ -f "$1" ] && wc -l < "$1" || echo 0; }
+# every line is one whole JSON object: starts with {, ends with }, and the file ends in a newline
+whole() {
+    [ ! -s "$1" ] && return 0
+    [ "$(tail -c 1 "$1" | od -An -c | tr -d ' ')" = '\n' ] || return 1
+    ! grep -qv '^{.*}$' "$1"
+}
+keys() { sed -E 's/.*"task":"([^"]*)","config":([0-9]+),"seed":([0-9]+),"kernel":"[^"]*","kernel_hash":"([0-9a-f]*)".*/\1 \2 \3 \4/' "$1" | sort; }
+
+case $SCEN in
+sweep)
+    "$KC" bench $SEL --jobs 2 --out "$D/a.jsonl" > "$D/out1" 2> "$D/err1" || fail "bench exit $?: $(cat "$D/err1")"
+    [ "$(lines "$D/a.jsonl")" = $N ] || fail "expected $N records, got $(lines "$D/a.jsonl")"
+    whole "$D/a.jsonl" || fail "torn lines"
+    [ "$(keys "$D/a.jsonl" | uniq | wc -l)" = $N ] || fail "duplicate keys"
+    grep -q "^relu  *2/2" "$D/out1" || fail "table lacks relu 2/2: $(cat "$D/out1")"
+    grep -q "^all  *4/4" "$D/out1" || fail "table lacks all 4/4"
+    "$KC" bench $SEL --jobs 2 --out "$D/a.jsonl" > "$D/out2" 2> "$D/err2" || fail "rerun exit $?"
+    grep -q "$N already recorded, 0 to run" "$D/err2" || fail "rerun did not skip: $(cat "$D/err2")"
+    [ "$(lines "$D/a.jsonl")" = $N ] || fail "rerun added records"
+    "$KC" bench --table "$D/a.jsonl" > "$D/out3" || fail "--table exit $?"
+    diff <(sed -n '/^task  *correct/,/^all /p' "$D/out1") <(sed -n '/^task  *correct/,/^all /p' "$D/out3") || fail "--table differs"
+    "$KC" run --tasks relu --configs 1 --jobs 2 > "$D/run" 2>&1 || fail "kc run exit $?"
+    grep -q "^relu  *1/1" "$D/run" || fail "kc run summary"
+    ;;
+interrupt)
+    # slower evaluations (~0.5 s each) so the interrupt lands mid-sweep
+    SEL="--platform npu --tasks silu,gelu --configs 4"
+    N=6
+    "$KC" bench $SEL --jobs 1 --out "$D/i.jsonl" > /dev/null 2> "$D/err1" &
+    pid=$!
+    for _ in $(seq 1200); do [ "$(lines "$D/i.jsonl")" -ge 1 ] && break; sleep 0.05; done
+    kill -INT $pid
+    wait $pid
+    rc=$?
+    n=$(lines "$D/i.jsonl")
+    whole "$D/i.jsonl" || fail "interrupted run left a torn line"
+    [ "$n" -ge 1 ] && [ "$n" -lt $N ] || fail "interrupt: $n records (rc $rc)"
+    [ $rc = 130 ] || fail "interrupted run exit $rc, expected 130"
+    "$KC" bench $SEL --jobs 2 --out "$D/i.jsonl" > /dev/null 2> "$D/err2" || fail "resume exit $?"
+    grep -q "$n already recorded, $((N - n)) to run" "$D/err2" || fail "resume: $(cat "$D/err2")"
+    [ "$(lines "$D/i.jsonl")" = $N ] && whole "$D/i.jsonl" || fail "resume did not complete"
+    [ "$(keys "$D/i.jsonl" | uniq | wc -l)" = $N ] || fail "duplicate keys after resume"
+    ;;
+shard)
+    "$KC" bench $SEL --jobs 2 --out "$D/a.jsonl" > /dev/null 2>&1 || fail "unsharded"
+    "$KC" bench $SEL --jobs 1 --shard 0/2 --out "$D/s0.jsonl" > /dev/null 2>&1 || fail "shard 0"
+    "$KC" bench $SEL --jobs 1 --shard 1/2 --out "$D/s1.jsonl" > /dev/null 2>&1 || fail "shard 1"
+    [ "$(lines "$D/s0.jsonl")" = $((N / 2)) ] || fail "shard 0 has $(lines "$D/s0.jsonl")"
+    "$KC" merge "$D/m.jsonl" "$D/s0.jsonl" "$D/s1.jsonl" "$D/s0.jsonl" 2> "$D/merr" || fail "merge: $(cat "$D/merr")"
+    grep -q "$((N + N / 2)) records read, $N written, $((N / 2)) duplicates, 0 conflicts" "$D/merr" || fail "merge stats: $(cat "$D/merr")"
+    diff <(keys "$D/a.jsonl") <(keys "$D/m.jsonl") || fail "merged keys differ from the unsharded run"
+    diff <("$KC" bench --table "$D/a.jsonl") <("$KC" bench --table "$D/m.jsonl") || fail "merged table differs"
+    ;;
+wrongdir)
+    mkdir -p "$D/k" || exit 2
+    "$KC" compile --platform npu --task relu --config 1 -o "$D/k/relu_c1.s" || fail "compile"
+    mkdir -p "$D/k/relu" && printf 'halt\n' > "$D/k/relu/c2.s"   # writes nothing: wrong
+    "$KC" bench --platform npu --kernels "$D/k" --tasks relu --configs 1,2 --jobs 2 --out "$D/w.jsonl" \
+        > "$D/out" 2> "$D/err" || fail "bench exit $?: $(cat "$D/err")"
+    [ "$(lines "$D/w.jsonl")" = 12 ] || fail "expected 6 baseline + 6 kernel records"
+    grep -q "^relu  *C1  *yes .* 1.00x$" "$D/out" || fail "relu C1 (the baseline's own text) not 1.00x: $(cat "$D/out")"
+    grep -q "^relu  *C2  *wrong" "$D/out" || fail "relu C2 not scored wrong: $(cat "$D/out")"
+    grep -q "^relu  *1/2 " "$D/out" || fail "relu not 1/2"
+    grep -q "kernels vs baseline" "$D/out" || fail "not a candidate table"
+    ;;
+*) echo "unknown scenario $SCEN" >&2; exit 2 ;;
+esac
+echo "ok: $SCEN"
