@@ -61,6 +61,7 @@ const char *const npu_cause_names[] = {
 struct npu_model {
     VerilatedContext *ctx = nullptr;
     top_t *top = nullptr;
+    size_t loaded_words = 0;   /* instruction-memory words the last program wrote */
     VerilatedVcdC *vcd = nullptr;
     bool trace_on = false;
     bool broken = false;   /* a Verilator fatal error left the model unusable */
@@ -112,6 +113,7 @@ void npu_build(npu_model *m)
     m->ctx->timeunit(-9);
     m->ctx->timeprecision(-9);
     m->top = new top_t(m->ctx, "TOP");
+    m->loaded_words = 0;          /* a fresh model's memories are zero */
     m->broken = m->stopped = false;
 }
 
@@ -243,12 +245,16 @@ kc_status npu_reset(npu_model *m, const uint32_t *program, size_t nwords, const 
          * edge with rst low, where the core fetches pc 0. */
         npu_reset_edge(t);
         npu_reset_edge(t);
+        /* Instruction memory is not reset (it is a RAM): words a previous, longer
+         * program left behind are zeroed, so a kernel that runs off its end traps
+         * on a zero word (illegal instruction) in a reused model as in a fresh one. */
         t->imem_we = 1;
-        for (size_t i = 0; i < nwords; i++) {
+        for (size_t i = 0; i < nwords || i < m->loaded_words; i++) {
             t->imem_addr = (uint32_t)i;
-            t->imem_wdata = program[i];
+            t->imem_wdata = i < nwords ? program[i] : 0u;
             npu_reset_edge(t);
         }
+        m->loaded_words = nwords;
         t->imem_we = 0;
         t->imem_addr = 0;
         t->imem_wdata = 0;

@@ -312,15 +312,19 @@ module npu_core #(
     reg [LPW-1:0] fall_lvl;
     integer li;
     reg lcont;
+    // A loop with count 0 continues at its end label exactly as if it had fallen
+    // through to it (an enclosing loop ending there iterates or pops).
+    wire        loop_skip = op == NPU_OP_LOOP && x_rs1 == 32'd0;
+    wire [31:0] seq_pc    = loop_skip ? loop_end : pc + 32'd1;
     always @* begin
-        fall_pc  = pc + 32'd1;
+        fall_pc  = seq_pc;
         fall_sp  = lp_sp;
         fall_dec = 1'b0;
         fall_lvl = '0;
         lcont    = 1'b1;
         for (li = LOOP_DEPTH - 1; li >= 0; li = li - 1) begin
             if (lcont && li < 32'(lp_sp)) begin
-                if (lp_end[li] == pc + 32'd1) begin
+                if (lp_end[li] == seq_pc) begin
                     if (lp_cnt[li] > 32'd1) begin
                         fall_pc  = lp_start[li];
                         fall_dec = 1'b1;
@@ -411,6 +415,9 @@ module npu_core #(
                 cnt[i] <= 32'd0;
         end else if (!running) begin
             retire_valid <= 1'b0;
+            // a reduction that retired before the trap still lands (it is architectural)
+            if (wbf_valid)
+                F[wbf_idx] <= wbf_val;
         end else begin
             retire_valid <= issue;
             if (issue) begin
@@ -459,9 +466,8 @@ module npu_core #(
                     NPU_OP_BLTU: if (x_rs1 < x_rs2) pc <= br_target;
                     NPU_OP_BGEU: if (x_rs1 >= x_rs2) pc <= br_target;
                     NPU_OP_LOOP, NPU_OP_LOOPI: begin
-                        if (op == NPU_OP_LOOP && x_rs1 == 32'd0) begin
-                            pc    <= loop_end;
-                            lp_sp <= lp_sp;
+                        if (loop_skip) begin
+                            // pc, lp_sp and the loop counters come from fall_* (above)
                         end else begin
                             lp_start[lp_sp[LPW-1:0]] <= pc + 32'd1;
                             lp_end[lp_sp[LPW-1:0]]   <= loop_end;

@@ -134,68 +134,63 @@ module npu_matrix #(
     localparam integer NPE = MLEN * VLEN;
     reg [NPE-1:0]    pv;                 // PE output valid
     reg [NPE-1:0]    pb;                 // PE output buffer select
+    // The last PE of a row passes nothing on: those bits are never read.
+    /* verilator lint_off UNUSEDSIGNAL */
     reg [NPE*16-1:0] pa;                 // PE output A element
     reg [NPE*4-1:0]  pk;                 // PE output step k
+    /* verilator lint_on UNUSEDSIGNAL */
     reg [NPE*32-1:0] acc /* verilator public_flat_rd */;
-    // skew line of row i: stage s at bit (or field) i*MLEN + s; row i reads stage i
-    reg [MLEN*MLEN-1:0]    sv, sb;
-    reg [MLEN*MLEN*16-1:0] sa;
-    reg [MLEN*MLEN*4-1:0]  sk;
+    wire [MLEN-1:0]  skew_busy;
 
-    wire active = f_busy || (|sv) || (|pv);
+    wire active = f_busy || (|skew_busy) || (|pv);
 
-    integer i, c, s, p;
-    reg        in_v, in_b;
-    reg [15:0] in_a;
-    reg [3:0]  in_k;
-    always @(posedge clk) begin
-        if (rst) begin
-            pv  <= '0;
-            sv  <= '0;
-            acc <= '0;
-        end else if (clear) begin
-            acc <= '0;                   // mst issues only when the array is idle
-        end else if (active) begin
-            for (i = 0; i < MLEN; i = i + 1) begin
-                for (s = MLEN - 1; s > 0; s = s - 1) begin
-                    sv[i*MLEN + s]         <= sv[i*MLEN + s - 1];
-                    sb[i*MLEN + s]         <= sb[i*MLEN + s - 1];
-                    sa[(i*MLEN + s)*16 +: 16] <= sa[(i*MLEN + s - 1)*16 +: 16];
-                    sk[(i*MLEN + s)*4 +: 4]   <= sk[(i*MLEN + s - 1)*4 +: 4];
+    // One clocked block per row's skew line and per PE, all with constant indices
+    // (fast to simulate; identical hardware to a PE module per site).
+    genvar gi, gj;
+    generate
+        for (gi = 0; gi < MLEN; gi = gi + 1) begin : g_row
+            // skew line: stage s is bit (field) s; the row's PEs read stage gi
+            reg [gi:0]       d_v, d_b;
+            reg [16*gi+15:0] d_a;
+            reg [4*gi+3:0]   d_k;
+            always @(posedge clk) begin
+                if (rst || clear)
+                    d_v <= '0;
+                else if (active) begin
+                    d_v <= (d_v << 1) | (gi + 1)'(f_busy && gi < 32'(f_rows));
+                    d_b <= (d_b << 1) | (gi + 1)'(f_bsel);
+                    d_a <= (d_a << 16) | (16*gi + 16)'(f_a[gi*W + f_k*16 +: 16]);
+                    d_k <= (d_k << 4) | (4*gi + 4)'(f_k);
                 end
-                sv[i*MLEN]          <= f_busy && i < 32'(f_rows);
-                sb[i*MLEN]          <= f_bsel;
-                sa[i*MLEN*16 +: 16] <= f_a[i*W + f_k*16 +: 16];
-                sk[i*MLEN*4 +: 4]   <= 4'(f_k);
-                // p and in_* are per-PE temporaries (no state): blocking is intended.
-                /* verilator lint_off BLKSEQ */
-                for (c = 0; c < VLEN; c = c + 1) begin
-                    p = i*VLEN + c;
-                    if (c == 0) begin
-                        in_v = sv[i*MLEN + i];
-                        in_b = sb[i*MLEN + i];
-                        in_a = sa[(i*MLEN + i)*16 +: 16];
-                        in_k = sk[(i*MLEN + i)*4 +: 4];
-                    end else begin
-                        in_v = pv[p - 1];
-                        in_b = pb[p - 1];
-                        in_a = pa[(p - 1)*16 +: 16];
-                        in_k = pk[(p - 1)*4 +: 4];
-                    end
-                    pv[p] <= in_v;
-                    if (in_v) begin
-                        pb[p]             <= in_b;
-                        pa[p*16 +: 16]    <= in_a;
-                        pk[p*4 +: 4]      <= in_k;
-                        acc[p*32 +: 32]   <= kc_fp_fma(kc_fp_from_bf16(in_a),
-                                                       kc_fp_from_bf16(wbuf[{in_b, in_k[KW-1:0]}][c*16 +: 16]),
-                                                       acc[p*32 +: 32]);
+            end
+            assign skew_busy[gi] = |d_v;
+
+            for (gj = 0; gj < VLEN; gj = gj + 1) begin : g_pe
+                localparam integer P = gi*VLEN + gj;
+                // input: the row's skew output for column 0, else the left neighbour
+                wire        in_v = gj == 0 ? d_v[gi] : pv[(P > 0 ? P : 1) - 1];
+                wire        in_b = gj == 0 ? d_b[gi] : pb[(P > 0 ? P : 1) - 1];
+                wire [15:0] in_a = gj == 0 ? d_a[16*gi +: 16] : pa[((P > 0 ? P : 1) - 1)*16 +: 16];
+                wire [3:0]  in_k = gj == 0 ? d_k[4*gi +: 4] : pk[((P > 0 ? P : 1) - 1)*4 +: 4];
+                always @(posedge clk) begin
+                    if (rst || clear) begin      // mst issues only when the array is idle
+                        pv[P]           <= 1'b0;
+                        acc[P*32 +: 32] <= 32'd0;
+                    end else if (active) begin
+                        pv[P] <= in_v;
+                        if (in_v) begin
+                            pb[P]           <= in_b;
+                            pa[P*16 +: 16]  <= in_a;
+                            pk[P*4 +: 4]    <= in_k;
+                            acc[P*32 +: 32] <= kc_fp_fma(kc_fp_from_bf16(in_a),
+                                                         kc_fp_from_bf16(wbuf[{in_b, in_k[KW-1:0]}][gj*16 +: 16]),
+                                                         acc[P*32 +: 32]);
+                        end
                     end
                 end
-                /* verilator lint_on BLKSEQ */
             end
         end
-    end
+    endgenerate
 
     assign acc_all    = acc;
     // When may mldb overwrite buffer b? Step k of an mmac issued in cycle c0 is

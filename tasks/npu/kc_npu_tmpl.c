@@ -15,8 +15,10 @@
  *   - per family, a recipe of ops as data: eltwise (one pass over the flat
  *     tensor) and rownorm (per tensor row: passes for max/sum/variance, scalar
  *     combines, the output pass). The matmul family (GEMV, GEMM, BatchMatMul,
- *     Linear) drives the same skeleton over panels of 16 output columns with two
- *     buffers; its plan is described above gen_matmul.
+ *     Linear; SwiGLU as two contractions per panel joined by a row pass) drives the
+ *     same skeleton over panels of 16 output columns with two buffers; its plan
+ *     is described above gen_matmul. rope runs the skeleton over tiles of
+ *     positions with the pair halves, cos and sin in four lock-step regions.
  * Register plan (eltwise, rownorm): a0..a7 tensor addresses (ABI); r1 DMA row
  * count; r2/r3/r4 the current/next/spare buffer base rows; r5 tile-loop count; r6 row-loop count;
  * r7..r14 slot pointers and scratch rows; r15 temporary. f0 stays 0.0.

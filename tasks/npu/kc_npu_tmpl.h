@@ -1,7 +1,7 @@
 /* kc_npu_tmpl.h — the npu template compiler: baseline kernels for every
  * (task, config), generated from one parameterised template per task family
  * (eltwise: ReLU/SiLU/GELU; rownorm: Softmax/LayerNorm/RMSNorm; matmul: GEMV,
- * GEMM, BatchMatMul, Linear on the systolic array) over a shared tiling
+ * GEMM, BatchMatMul, Linear and SwiGLU on the systolic array; rope: RoPE) over a shared tiling
  * skeleton (double/triple-buffered DMA, hardware loops, vmask/dlen/mrows tails). */
 #ifndef KC_NPU_TMPL_H
 #define KC_NPU_TMPL_H

@@ -2,7 +2,7 @@
  * against closed forms, generator determinism, the checker's negative cases,
  * the roofline, and that every npu baseline kernel is generated and assembles.
  * Usage: test_tasks GROUP (references | generators | checker | roofline | templates |
- *        matmul | swiglu). */
+ *        matmul | swiglu | rope). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +14,7 @@
 #include "kc_task.h"
 #include "kc_task_eltwise.h"
 #include "kc_task_matmul.h"
+#include "kc_task_rope.h"
 #include "kc_task_rownorm.h"
 
 static int failures;
@@ -615,6 +616,105 @@ static void test_swiglu(void)
     }
 }
 
+/* ---- RoPE ----------------------------------------------------------------------------- */
+
+/* Elements outside the tolerance for a bf16 kernel on an instance: mode 0 the
+ * baseline's steps (bf16 products, bf16 difference/sum), 1 fused (fp32 x1 c -
+ * x2 s, one rounding); wrong kernels: 2 interleaved pairs (2i, 2i+1), 3 sin
+ * with the wrong sign, 4 no rotation (y = x). Also returns the largest pair
+ * norm. */
+static size_t rope_emulate(const kc_task_inst *in, int mode, double *rmax)
+{
+    const kc_task_config *c = &in->task->configs[in->config - 1];
+    uint32_t S = c->dims[0], H = c->dims[1], dh = c->dims[2], hf = dh / 2;
+    const kc_tol *tol = &in->task->tol[KC_DTYPE_BF16];
+    size_t bad = 0;
+    *rmax = 0;
+    for (uint32_t p = 0; p < S; p++)
+        for (uint32_t h = 0; h < H; h++) {
+            const double *x = in->data[0] + ((size_t)p * H + h) * dh;
+            const double *e = in->data[3] + ((size_t)p * H + h) * dh;
+            for (uint32_t i = 0; i < hf; i++) {
+                uint32_t i1 = i, i2 = i + hf;
+                if (mode == 2) {
+                    i1 = 2 * i;
+                    i2 = 2 * i + 1;
+                }
+                double cs = in->data[1][(size_t)p * hf + i], sn = in->data[2][(size_t)p * hf + i];
+                if (mode == 3)
+                    sn = -sn;
+                double x1 = x[i1], x2 = x[i2], y1, y2;
+                if (mode == 1) {
+                    y1 = bf((float)((float)(x1 * cs) - (float)(x2 * sn)));
+                    y2 = bf((float)((float)(x2 * cs) + (float)(x1 * sn)));
+                } else if (mode == 4) {
+                    y1 = x1;
+                    y2 = x2;
+                } else {
+                    y1 = bf(bf(x1 * cs) - bf(x2 * sn));
+                    y2 = bf(bf(x2 * cs) + bf(x1 * sn));
+                }
+                bad += !kc_check_within(tol, e[i1], y1) + !kc_check_within(tol, e[i2], y2);
+                double r = sqrt(x1 * x1 + x2 * x2);
+                *rmax = r > *rmax ? r : *rmax;
+            }
+        }
+    return bad;
+}
+
+static void test_rope(void)
+{
+    const kc_task *t = &kc_task_rope;
+    kc_err err;
+    kc_err_clear(&err);
+    CHECK(t->level == 2, "rope is level 2");
+    /* closed form: a quarter turn maps (x1, x2) to (-x2, x1) in every head */
+    {
+        kc_task_config c = { { 1, 2, 4 } };   /* S=1, H=2, Dh=4 */
+        double x[8] = { 1, 2, 3, 4, 5, 6, 7, 8 }, cs[2] = { 0, 1 }, sn[2] = { 1, 0 }, y[8];
+        double *in[3] = { x, cs, sn }, *out[1] = { y };
+        t->reference(t, &c, (const double *const *)in, out);
+        CHECK(y[0] == -3 && y[1] == 2 && y[2] == 1 && y[3] == 4 && y[4] == -7 && y[5] == 6 &&
+                  y[6] == 5 && y[7] == 8,
+              "rope rotate-half pairing: %g %g %g %g", y[0], y[1], y[2], y[3]);
+    }
+    CHECK(kc_task_rope_angle(0, 5, 64) == 0 && NEAR(kc_task_rope_angle(3, 0, 64), 3, 0) &&
+              NEAR(kc_task_rope_angle(1, 16, 64), 0.01, 1e-15),
+          "rope angles 10000^(-2i/Dh)");
+    for (int c = 1; c <= KC_TASK_NCONFIGS; c++) {
+        for (uint64_t seed = 1; seed <= 2; seed++) {
+            kc_task_inst in;
+            CHECK(kc_task_inst_make(&in, t, c, KC_DTYPE_BF16, seed, &err) == KC_OK, "%s",
+                  err.text);
+            const kc_task_config *cf = &t->configs[c - 1];
+            uint32_t H = cf->dims[1], dh = cf->dims[2], hf = dh / 2;
+            /* position 0 is the identity; every rotation keeps the pair norms
+             * up to the bf16 rounding of the tables (cos^2 + sin^2 = 1 +- 2^-7) */
+            size_t n0 = (size_t)H * dh, notid = 0, badnorm = 0;
+            for (size_t i = 0; i < n0; i++)
+                notid += in.data[3][i] != in.data[0][i];
+            for (size_t q = 0; q < in.shape.t[0].nelem; q += dh)
+                for (uint32_t i = 0; i < hf; i++) {
+                    const double *x = in.data[0] + q, *y = in.data[3] + q;
+                    double rx = hypot(x[i], x[i + hf]), ry = hypot(y[i], y[i + hf]);
+                    badnorm += fabs(rx - ry) > ldexp(rx, -7);
+                }
+            CHECK(notid == 0, "rope C%d: position 0 is not the identity (%zu)", c, notid);
+            CHECK(badnorm == 0, "rope C%d: %zu pair norms changed", c, badnorm);
+            /* the tolerance: bf16-step and fused kernels pass, wrong ones fail,
+             * and the pair norms stay below the 5.8 the abs term assumes */
+            double rmax;
+            size_t b0 = rope_emulate(&in, 0, &rmax), b1 = rope_emulate(&in, 1, &rmax);
+            CHECK(b0 == 0 && b1 == 0, "rope C%d: bf16 kernel fails %zu / %zu", c, b0, b1);
+            CHECK(rmax < 5.8, "rope C%d: pair norm %g", c, rmax);
+            for (int mode = 2; mode <= 4; mode++)
+                CHECK(rope_emulate(&in, mode, &rmax) > 0, "rope C%d: wrong kernel %d passes", c,
+                      mode);
+            kc_task_inst_free(&in);
+        }
+    }
+}
+
 /* ---- templates --------------------------------------------------------------------- */
 
 static void test_templates(void)
@@ -657,7 +757,7 @@ int main(int argc, char **argv)
         { "references", test_references }, { "generators", test_generators },
         { "checker", test_checker },       { "roofline", test_roofline },
         { "templates", test_templates },   { "matmul", test_matmul },
-        { "swiglu", test_swiglu },
+        { "swiglu", test_swiglu },         { "rope", test_rope },
     };
     int ran = 0;
     for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)

@@ -8,7 +8,7 @@
 # (back to the outer body), RTL 6 (the label).
 # Fix: on a count-0 skip, take the next pc through the same fall-through logic
 # as an instruction whose successor is `end` (fall_pc evaluated at loop_end).
-# cosim: expect=diverge
+# cosim: regression case (the RTL once diverged here; fixed)
         li     r1, 0
         li     r2, 0
         loopi  3, e

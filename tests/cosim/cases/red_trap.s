@@ -4,7 +4,7 @@
 # writes F[wbf_idx] while running. Expected (ISS, docs/isa/npu.md: traps are
 # precise, the vredsum retired): f2 = 16.0; the RTL leaves f2 = 0.
 # Fix: write F[wbf_idx] <= wbf_val also when !running (halted/trapped).
-# cosim: expect=diverge
+# cosim: regression case (the RTL once diverged here; fixed)
         fli    f1, 1.0
         vbcast [r0], f1
         vredsum f2, [r0]
