@@ -1,28 +1,63 @@
 #!/usr/bin/env bash
-# Synthesizes npu_top with yosys (generic cells) and fails on a latch, a
-# combinational loop, an undriven or multiply-driven net, or any error.
-# Usage: synth.sh ROOT [VLEN VROWS IMEM_WORDS MLEN MROWS]
-# The memories and the datapath width are shrunk (their size does not change what
-# is synthesizable) to keep the check fast; abc's gate-level optimisation is
-# skipped for the same reason (latches are caught before it runs; the fp blocks get
-# a full abc synthesis in tests/fp).
+# Synthesis check of the npu RTL with yosys. Fails on a latch, a combinational
+# loop, an undriven or multiply-driven net, or any error.
+#
+#   synth.sh ROOT [VLEN VROWS IMEM_WORDS MLEN MROWS]          (the ctest)
+#   synth.sh --full ROOT [VLEN VROWS IMEM_WORDS MLEN MROWS]   (gate level, slow)
+#
+# The ctest elaborates the whole npu_top (memories and datapath shrunk: their size
+# does not change what is synthesizable), runs process synthesis (where latches
+# and multiple drivers appear) and yosys' netlist checks, then synthesizes the
+# DMA engines and instruction memory to gates. Gate-level synthesis of the whole
+# top (--full) is not in the ctest: the fp datapaths (fma, exp, recip, rsqrt, per
+# lane and per PE) take yosys tens of minutes even shrunk; each fp block gets a
+# full gate-level synthesis of its own in tests/fp.
 set -euo pipefail
-root=$1; vlen=${2:-16}; vrows=${3:-64}; imem=${4:-64}; mlen=${5:-4}; mrows=${6:-32}
+full=0
+if [ "${1:-}" = "--full" ]; then full=1; shift; fi
+root=$1; vlen=${2:-2}; vrows=${3:-32}; imem=${4:-32}; mlen=${5:-1}; mrows=${6:-16}
 files=$(echo "$root"/rtl/npu/*.v)
+params="-chparam VLEN $vlen -chparam VROWS $vrows -chparam IMEM_WORDS $imem -chparam MLEN $mlen -chparam MROWS $mrows"
+read="read_verilog -sv -defer -I$root/rtl/npu -I$root/rtl/common $files"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-if ! yosys -q -l "$log" -p "
-    read_verilog -sv -defer -I$root/rtl/npu -I$root/rtl/common $files
-    hierarchy -check -top npu_top -chparam VLEN $vlen -chparam VROWS $vrows -chparam IMEM_WORDS $imem -chparam MLEN $mlen -chparam MROWS $mrows
+
+run() {   # run NAME SCRIPT
+  if ! yosys -q -l "$log" -p "$2" >/dev/null; then
+    grep -iE "error|assert|latch|warning" "$log" | grep -v "No latch inferred" | tail -20
+    echo "npu synthesis ($1): FAILED"
+    exit 1
+  fi
+  echo "npu synthesis ($1): ok, $(grep -E 'Number of cells' "$log" | tail -1 | tr -s ' ')"
+}
+
+if [ $full = 1 ]; then
+  run "npu_top, gates" "$read
+    hierarchy -check -top npu_top $params
     proc
     select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr
-    synth -top npu_top -noabc
+    synth -top npu_top
     check -assert
     select -assert-none t:\$_DLATCH_* t:\$_DLATCHSR_*
-    stat" >/dev/null; then
-  grep -iE "error|assert|latch|warning" "$log" | grep -v "No latch inferred" | tail -20
-  echo "npu synthesis: FAILED"
-  exit 1
+    stat"
+  exit 0
 fi
-grep -E "Number of cells" "$log" | tail -1
-echo "npu synthesis: ok (VLEN=$vlen VROWS=$vrows IMEM_WORDS=$imem MLEN=$mlen MROWS=$mrows, no latches)"
+
+run "npu_top, processes and netlist checks, VLEN=$vlen MLEN=$mlen" "$read
+    hierarchy -check -top npu_top $params
+    proc
+    select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr
+    opt_clean
+    check -assert
+    stat"
+for spec in "npu_dma VLEN $vlen" "npu_imem WORDS $imem"; do
+  set -- $spec
+  run "$1, gates" "$read
+    hierarchy -check -top $1 -chparam $2 $3
+    proc
+    select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr
+    synth -top $1
+    check -assert
+    select -assert-none t:\$_DLATCH_* t:\$_DLATCHSR_*
+    stat"
+done
