@@ -25,7 +25,6 @@
 #include "kc_tools.h"
 #include "kc_transcript.h"
 
-const uint64_t kc_agent_hidden_seeds[KC_AGENT_NHIDDEN] = { 1001, 1002, 1003 };
 
 int kc_agent_budget_for_level(int level)
 {
@@ -540,9 +539,9 @@ static kc_status setup(run *r, const kc_agent_opts *o, kc_err *err)
     if (!o->out_dir || !*o->out_dir)
         return kc_err_set(err, KC_ERR_USAGE, "agent: no run directory given");
     r->budget = o->budget > 0 ? o->budget : kc_agent_budget_for_level(r->task->level);
-    r->visible_seed = o->visible_seed ? o->visible_seed : KC_AGENT_VISIBLE_SEED;
-    r->hidden = o->hidden_seeds && o->nhidden ? o->hidden_seeds : kc_agent_hidden_seeds;
-    r->nhidden = o->hidden_seeds && o->nhidden ? o->nhidden : KC_AGENT_NHIDDEN;
+    r->visible_seed = o->visible_seed ? o->visible_seed : KC_EVAL_VISIBLE_SEED;
+    r->hidden = o->hidden_seeds && o->nhidden ? o->hidden_seeds : kc_eval_hidden_seeds;
+    r->nhidden = o->hidden_seeds && o->nhidden ? o->nhidden : KC_EVAL_NHIDDEN;
     for (size_t i = 0; i < r->nhidden; i++)
         if (r->hidden[i] == r->visible_seed)
             return kc_err_set(err, KC_ERR_USAGE, "agent: hidden seed %" PRIu64 " equals the visible seed",

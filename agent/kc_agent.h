@@ -19,13 +19,11 @@
 #include <jansson.h>
 
 #include "kc_err.h"
+#include "kc_eval.h"
 #include "kc_llm.h"
 
-/* The visible seed (what run_eval uses, as `kc eval` by default) and the hidden
- * seeds scoring uses (never shown to the model, all different from it). */
-#define KC_AGENT_VISIBLE_SEED 1u
-#define KC_AGENT_NHIDDEN 3
-extern const uint64_t kc_agent_hidden_seeds[KC_AGENT_NHIDDEN];
+/* The visible seed and the hidden scoring seeds are the evaluation library's
+ * (KC_EVAL_VISIBLE_SEED, kc_eval_hidden_seeds in tasks/kc_eval.h). */
 
 typedef struct kc_agent_opts {
     const char *platform;          /* "npu" */
@@ -35,8 +33,8 @@ typedef struct kc_agent_opts {
     int budget;                    /* model turns; 0 = by task level (15 / 20 / 25) */
     const char *out_dir;           /* run directory (created when missing) */
     int resume;                    /* continue the run recorded in out_dir */
-    uint64_t visible_seed;         /* 0 = KC_AGENT_VISIBLE_SEED */
-    const uint64_t *hidden_seeds;  /* NULL = kc_agent_hidden_seeds */
+    uint64_t visible_seed;         /* 0 = KC_EVAL_VISIBLE_SEED */
+    const uint64_t *hidden_seeds;  /* NULL = kc_eval_hidden_seeds */
     size_t nhidden;
     uint64_t cycle_limit;          /* 0 = the harness default */
 } kc_agent_opts;

@@ -25,8 +25,8 @@ static void help(void)
         "until it submits or its budget of turns (15/20/25 by task level) is spent, then\n"
         "scores the submitted (else the last correct) kernel on the hidden seeds %" PRIu64
         ", %" PRIu64 ", %" PRIu64 "\n(run_eval shows the model seed %u).\n\n",
-        kc_agent_hidden_seeds[0], kc_agent_hidden_seeds[1], kc_agent_hidden_seeds[2],
-        KC_AGENT_VISIBLE_SEED);
+        kc_eval_hidden_seeds[0], kc_eval_hidden_seeds[1], kc_eval_hidden_seeds[2],
+        KC_EVAL_VISIBLE_SEED);
     printf(
         "A run directory holds transcript.jsonl (every request, response, tool call and\n"
         "result), workspace/ (the model's files) and record.json (the result record: the\n"
@@ -54,7 +54,7 @@ static void help(void)
         "  --seed N             the visible seed (default %u)\n"
         "  --jobs N             --suite: worker processes (default 1)\n"
         "  --json               print the record (single run)\n",
-        KC_AGENT_VISIBLE_SEED);
+        KC_EVAL_VISIBLE_SEED);
 }
 
 static int usage_error(const char *what, const char *arg)

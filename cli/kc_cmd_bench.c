@@ -8,7 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kc_agent.h"
 #include "kc_bench.h"
 #include "kc_cmds.h"
 #include "kc_eval.h"
@@ -195,8 +194,8 @@ static int build_jobs(const bench_args *a, const kc_platform *p, job_list *l)
 {
     kc_opts_job pairs[KC_OPTS_MAX_JOBS];
     size_t npairs = kc_opts_jobs(&a->sel, pairs, KC_OPTS_MAX_JOBS);
-    const uint64_t *seeds = a->seed_given ? &a->sel.seed : kc_agent_hidden_seeds;
-    size_t nseeds = a->seed_given ? 1 : KC_AGENT_NHIDDEN;
+    const uint64_t *seeds = a->seed_given ? &a->sel.seed : kc_eval_hidden_seeds;
+    size_t nseeds = a->seed_given ? 1 : KC_EVAL_NHIDDEN;
     int from_dir = strcmp(a->kernels, "baseline") != 0;
     for (size_t k = 0; k < npairs; k++) {
         const char *task = pairs[k].task->name;

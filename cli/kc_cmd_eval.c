@@ -238,7 +238,7 @@ int kc_cmd_eval_main(int argc, char **argv)
 {
     common_opts c = { "npu", NULL, 0 };
     kc_trace_opts tr = { NULL, 0, 0, 0 };
-    uint64_t seed = 1, limit = 0;
+    uint64_t seed = KC_EVAL_VISIBLE_SEED, limit = 0;
     int json = 0, baseline = 0;
     const char *kernel = NULL;
     for (int i = 1; i < argc; i++) {

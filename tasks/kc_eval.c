@@ -191,6 +191,8 @@ static kc_status run(const kc_eval_opts *o, const kc_platform *p, const kc_task 
     return KC_OK;
 }
 
+const uint64_t kc_eval_hidden_seeds[KC_EVAL_NHIDDEN] = { 1001, 1002, 1003 };
+
 kc_status kc_eval_run(const kc_eval_opts *o, const char *src, const char *kernel_name,
                       kc_eval_result *r, kc_err *err)
 {

@@ -86,6 +86,13 @@ typedef struct kc_eval_result {
     double t_setup, t_assemble, t_sim, t_check;
 } kc_eval_result;
 
+/* Seeds. The visible seed is the one an author develops against (kc eval's
+ * default, the agent's run_eval); scoring (kc run, kc bench, the agent's final
+ * record) uses the hidden seeds, never shown to an author, all different from it. */
+#define KC_EVAL_VISIBLE_SEED 1u
+#define KC_EVAL_NHIDDEN 3
+extern const uint64_t kc_eval_hidden_seeds[KC_EVAL_NHIDDEN];
+
 /* Evaluates kernel_src. kernel_name labels the record and error positions. */
 kc_status kc_eval_run(const kc_eval_opts *opts, const char *kernel_src, const char *kernel_name,
                       kc_eval_result *res, kc_err *err);
