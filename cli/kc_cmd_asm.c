@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kc_file.h"
 #include "kc_asm.h"
 #include "kc_cmds.h"
 #include "kc_isagen.h"
@@ -15,40 +16,6 @@ static int cmd_asm_fail(const kc_err *err)
     char buf[1200];
     fprintf(stderr, "%s\n", kc_err_format(err, buf, sizeof buf));
     return err->code == KC_ERR_USAGE ? 2 : 1;
-}
-
-static kc_status cmd_asm_read(const char *path, char **data, size_t *size, kc_err *err)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return kc_err_set(err, KC_ERR_IO, "cannot open %s", path);
-    size_t cap = 1 << 16, n = 0, got;
-    char *buf = malloc(cap + 1);
-    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            char *nb = realloc(buf, cap * 2 + 1);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf)
-        return kc_err_set(err, KC_ERR_NOMEM, "out of memory reading %s", path);
-    if (bad) {
-        free(buf);
-        return kc_err_set(err, KC_ERR_IO, "error reading %s", path);
-    }
-    buf[n] = 0;
-    *data = buf;
-    *size = n;
-    return KC_OK;
 }
 
 static int cmd_asm_has_suffix(const char *s, const char *suffix)
@@ -117,7 +84,7 @@ int kc_cmd_asm_asm(int argc, char **argv)
     const kc_isa *isa;
     char *src;
     size_t size;
-    if (kc_isa_load(platform, &isa, &err) || cmd_asm_read(in, &src, &size, &err))
+    if (kc_isa_load(platform, &isa, &err) || kc_file_read(in, &src, &size, &err))
         return cmd_asm_fail(&err);
     kc_program prog;
     if (kc_asm_assemble(isa, src, in, &prog, &err)) {
@@ -204,7 +171,7 @@ int kc_cmd_asm_disasm(int argc, char **argv)
     const kc_isa *isa;
     char *data;
     size_t size;
-    if (kc_isa_load(platform, &isa, &err) || cmd_asm_read(in, &data, &size, &err))
+    if (kc_isa_load(platform, &isa, &err) || kc_file_read(in, &data, &size, &err))
         return cmd_asm_fail(&err);
     kc_program prog;
     kc_status st = force_hex || cmd_asm_has_suffix(in, ".hex")

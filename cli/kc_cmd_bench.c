@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kc_file.h"
 #include "kc_bench.h"
 #include "kc_cmds.h"
 #include "kc_eval.h"
@@ -109,38 +110,17 @@ static int parse_args(bench_args *a, int argc, char **argv, int as_run)
     return -1;
 }
 
-/* Whole file as a string (NULL when unreadable). */
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, len = 0, n;
-    char *buf = malloc(cap);
-    while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-        len += n;
-        if (len + 1 == cap) {
-            char *b = realloc(buf, cap *= 2);
-            if (!b) {
-                free(buf);
-                buf = NULL;
-            }
-            buf = b;
-        }
-    }
-    fclose(f);
-    if (buf)
-        buf[len] = 0;
-    return buf;
-}
-
 /* The kernel of (task, config) in DIR: DIR/<task>_c<config>.s or DIR/<task>/c<config>.s. */
 static char *dir_kernel(const char *dir, const char *task, int config, char *path, size_t size)
 {
     const char *fmt[2] = {"%s/%s_c%d.s", "%s/%s/c%d.s"};
     for (int k = 0; k < 2; k++) {
         snprintf(path, size, fmt[k], dir, task, config);
-        char *text = access(path, R_OK) == 0 ? read_text(path) : NULL;
+        char *text = NULL;
+        kc_err rerr;
+        kc_err_clear(&rerr);
+        if (access(path, R_OK) == 0)
+            kc_file_read(path, &text, NULL, &rerr);
         if (text)
             return text;
     }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "kc_file.h"
 #include "kc_asm.h"
 #include "kc_check.h"
 #include "kc_cmds.h"
@@ -109,36 +110,6 @@ static double now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static char *read_file(const char *path, kc_err *err)
-{
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (!f) {
-        kc_err_set(err, KC_ERR_IO, "cannot open %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        len += fread(buf + len, 1, cap - len - 1, f);
-        if (len + 1 < cap)
-            break;
-        char *nb = realloc(buf, cap *= 2);
-        if (!nb)
-            free(buf);
-        buf = nb;
-    }
-    int bad = ferror(f);
-    if (f != stdin)
-        fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        kc_err_set(err, bad ? KC_ERR_IO : KC_ERR_NOMEM, "cannot read %s", path);
-        return NULL;
-    }
-    buf[len] = 0;
-    return buf;
 }
 
 /* "# cosim: args=... dram-seed=N ..." lines: defaults the command line overrides. */
@@ -270,7 +241,7 @@ static int cmd_single(cosim_cli *o)
             fprintf(stderr, "kc cosim: no kernel file (see kc cosim --help)\n");
             return 2;
         }
-        if (!(src = read_file(o->kernel, &err)))
+        if (kc_file_read(o->kernel, &src, NULL, &err) != KC_OK)
             return fail(&err);
     }
     int set_args = o->have_args, set_seed = o->have_dram_seed, set_size = o->dram.size_bytes != 0,

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kc_file.h"
 #include "kc_cmds.h"
 #include "kc_eval.h"
 #include "kc_platform.h"
@@ -36,37 +37,6 @@ static int parse_u64(const char *s, uint64_t *out)
         return 0;
     *out = v;
     return 1;
-}
-
-static char *read_file(const char *path, kc_err *err)
-{
-    FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-    if (!f) {
-        kc_err_set(err, KC_ERR_IO, "cannot open %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t n = fread(buf + len, 1, cap - len - 1, f);
-        len += n;
-        if (len + 1 < cap)
-            break;
-        char *nb = realloc(buf, cap *= 2);
-        if (!nb)
-            free(buf);
-        buf = nb;
-    }
-    int bad = ferror(f);
-    if (f != stdin)
-        fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        kc_err_set(err, bad ? KC_ERR_IO : KC_ERR_NOMEM, "cannot read %s", path);
-        return NULL;
-    }
-    buf[len] = 0;
-    return buf;
 }
 
 /* Options shared by both commands. Returns 1 when argv[*i] was one of them. */
@@ -306,7 +276,8 @@ int kc_cmd_eval_main(int argc, char **argv)
     if (baseline)
         s = kc_eval_baseline(&o, r, &err);
     else {
-        char *src = read_file(kernel, &err);
+        char *src = NULL;
+        kc_file_read(kernel, &src, NULL, &err);
         s = src ? kc_eval_run(&o, src, kernel, r, &err) : err.code;
         free(src);
     }

@@ -57,18 +57,12 @@ module npu_matrix #(
     output wire              array_busy
 );
 `include "kc_fp_funcs.vh"
+`include "npu_sram_funcs.vh"
 
     localparam integer KW = $clog2(VLEN);
 
     reg [W-1:0] msram [0:MROWS-1] /* verilator public_flat_rd */;
     reg [W-1:0] wbuf  [0:2*VLEN-1] /* verilator public_flat_rd */;   // wbuf[b*VLEN + k] = B[b][k][*]
-
-    // Whole-row writes with a lane mask (lanes outside it keep their old value).
-    function automatic [W-1:0] merge(input [W-1:0] old, input [W-1:0] nw, input [VLEN-1:0] lanes);
-        integer q;
-        for (q = 0; q < VLEN; q = q + 1)
-            merge[q*16 +: 16] = lanes[q] ? nw[q*16 +: 16] : old[q*16 +: 16];
-    endfunction
 
     // ---------------------------------------------------------------- loader
     reg             l_busy, l_trans, l_bsel;

@@ -70,6 +70,7 @@ module npu_vector #(
 );
 `include "npu_isa.vh"
 `include "kc_fp_funcs.vh"
+`include "npu_sram_funcs.vh"
 
     reg [W-1:0] mem [0:VROWS-1] /* verilator public_flat_rd */;   // readable for co-simulation
 
@@ -155,13 +156,6 @@ module npu_vector #(
                                            : kc_fp_add(t[i*32 +: 32], t[(i+s)*32 +: 32]);
             reduce = t[31:0];
         end
-    endfunction
-
-    // Whole-row writes with a lane mask (lanes outside it keep their old value).
-    function automatic [W-1:0] merge(input [W-1:0] old, input [W-1:0] nw, input [VLEN-1:0] lanes);
-        integer q;
-        for (q = 0; q < VLEN; q = q + 1)
-            merge[q*16 +: 16] = lanes[q] ? nw[q*16 +: 16] : old[q*16 +: 16];
     endfunction
 
     function automatic [W-1:0] row_op(input [5:0] f, input [W-1:0] a, input [W-1:0] b,
