@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "kc_file.h"
+#include "kc_opts.h"
 #include "kc_asm.h"
 #include "kc_check.h"
 #include "kc_cmds.h"
@@ -75,19 +76,6 @@ static int fail(const kc_err *err)
     return 2;
 }
 
-static int parse_u64(const char *s, uint64_t *out)
-{
-    char *end;
-    if (!s || !*s)
-        return 0;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || *end)
-        return 0;
-    *out = v;
-    return 1;
-}
-
 static int parse_args_list(const char *s, uint32_t *args, size_t *n)
 {
     *n = 0;
@@ -131,13 +119,13 @@ static int apply_header(const char *src, cosim_cli *o, int *set_args, int *set_s
                 if (!*set_args && !parse_args_list(val, o->args, &o->nargs))
                     return 0;
                 o->have_args = 1;
-            } else if (!strcmp(key, "dram-seed") && parse_u64(val, &v)) {
+            } else if (!strcmp(key, "dram-seed") && kc_opts_u64(val, &v)) {
                 if (!*set_seed) { o->dram_seed = v; o->have_dram_seed = 1; }
-            } else if (!strcmp(key, "dram-bytes") && parse_u64(val, &v)) {
+            } else if (!strcmp(key, "dram-bytes") && kc_opts_u64(val, &v)) {
                 if (!*set_size) o->dram.size_bytes = (uint32_t)v;
-            } else if (!strcmp(key, "latency") && parse_u64(val, &v)) {
+            } else if (!strcmp(key, "latency") && kc_opts_u64(val, &v)) {
                 if (!*set_lat) o->dram.latency = (unsigned)v;
-            } else if (!strcmp(key, "bw") && parse_u64(val, &v)) {
+            } else if (!strcmp(key, "bw") && kc_opts_u64(val, &v)) {
                 if (!*set_bw) o->dram.bytes_per_cycle = (unsigned)v;
             } else if (!strcmp(key, "expect")) {
                 if (strcmp(val, "diverge"))
@@ -477,23 +465,23 @@ int kc_cmd_cosim_main(int argc, char **argv)
             o.platform = v; i++;
         } else if (!strcmp(a, "--task") && v) {
             o.task = v; i++;
-        } else if (!strcmp(a, "--config") && v && parse_u64(v, &n) && n >= 1 && n <= 5) {
+        } else if (!strcmp(a, "--config") && v && kc_opts_u64(v, &n) && n >= 1 && n <= 5) {
             o.config = (int)n; i++;
-        } else if (!strcmp(a, "--seed") && v && parse_u64(v, &n)) {
+        } else if (!strcmp(a, "--seed") && v && kc_opts_u64(v, &n)) {
             o.seed = n; i++;
-        } else if (!strcmp(a, "--count") && v && parse_u64(v, &n)) {
+        } else if (!strcmp(a, "--count") && v && kc_opts_u64(v, &n)) {
             o.count = n; i++;
         } else if (!strcmp(a, "--args") && v && parse_args_list(v, o.args, &o.nargs)) {
             o.have_args = 1; i++;
-        } else if (!strcmp(a, "--dram-seed") && v && parse_u64(v, &n)) {
+        } else if (!strcmp(a, "--dram-seed") && v && kc_opts_u64(v, &n)) {
             o.dram_seed = n; o.have_dram_seed = 1; i++;
-        } else if (!strcmp(a, "--dram-bytes") && v && parse_u64(v, &n) && n && n <= UINT32_MAX) {
+        } else if (!strcmp(a, "--dram-bytes") && v && kc_opts_u64(v, &n) && n && n <= UINT32_MAX) {
             o.dram.size_bytes = (uint32_t)n; i++;
-        } else if (!strcmp(a, "--latency") && v && parse_u64(v, &n) && n && n < 100000) {
+        } else if (!strcmp(a, "--latency") && v && kc_opts_u64(v, &n) && n && n < 100000) {
             o.dram.latency = (unsigned)n; i++;
-        } else if (!strcmp(a, "--bw") && v && parse_u64(v, &n) && n && n < 100000) {
+        } else if (!strcmp(a, "--bw") && v && kc_opts_u64(v, &n) && n && n < 100000) {
             o.dram.bytes_per_cycle = (unsigned)n; i++;
-        } else if (!strcmp(a, "--cycle-limit") && v && parse_u64(v, &n)) {
+        } else if (!strcmp(a, "--cycle-limit") && v && kc_opts_u64(v, &n)) {
             o.cycle_limit = n; i++;
         } else if (!strcmp(a, "--keep") && v) {
             o.keep = v; i++;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "kc_file.h"
+#include "kc_opts.h"
 #include "kc_cmds.h"
 #include "kc_eval.h"
 #include "kc_platform.h"
@@ -24,19 +25,6 @@ static int usage_error(const char *cmd, const char *what, const char *arg)
 {
     fprintf(stderr, "kc %s: %s '%s' (see kc %s --help)\n", cmd, what, arg ? arg : "", cmd);
     return 2;
-}
-
-static int parse_u64(const char *s, uint64_t *out)
-{
-    char *end;
-    if (!s || !*s)
-        return 0;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || *end)
-        return 0;
-    *out = v;
-    return 1;
 }
 
 /* Options shared by both commands. Returns 1 when argv[*i] was one of them. */
@@ -61,7 +49,7 @@ static int common_arg(int argc, char **argv, int *i, common_opts *c, int *bad)
         c->task = v;
     else {
         uint64_t n;
-        if (!parse_u64(v, &n) || n < 1 || n > KC_TASK_NCONFIGS)
+        if (!kc_opts_u64(v, &n) || n < 1 || n > KC_TASK_NCONFIGS)
             *bad = 1;
         c->config = (int)n;
     }
@@ -198,7 +186,7 @@ static int parse_window(const char *s, kc_trace_opts *tr)
     memcpy(a, s, n);
     a[n] = 0;
     uint64_t end = 0;
-    if (!parse_u64(a, &tr->start) || (colon[1] && !parse_u64(colon + 1, &end)))
+    if (!kc_opts_u64(a, &tr->start) || (colon[1] && !kc_opts_u64(colon + 1, &end)))
         return 0;
     tr->end = end;
     return 1;
@@ -240,10 +228,10 @@ int kc_cmd_eval_main(int argc, char **argv)
         else if (!strcmp(a, "--baseline"))
             baseline = 1;
         else if (!strcmp(a, "--seed") && has_val) {
-            if (!parse_u64(argv[++i], &seed))
+            if (!kc_opts_u64(argv[++i], &seed))
                 return usage_error("eval", "bad --seed", argv[i]);
         } else if (!strcmp(a, "--cycle-limit") && has_val) {
-            if (!parse_u64(argv[++i], &limit) || limit == 0)
+            if (!kc_opts_u64(argv[++i], &limit) || limit == 0)
                 return usage_error("eval", "bad --cycle-limit", argv[i]);
         } else if (!strcmp(a, "--vcd") && has_val)
             tr.path = argv[++i];
@@ -252,7 +240,7 @@ int kc_cmd_eval_main(int argc, char **argv)
                 return usage_error("eval", "bad --window (want A:B)", argv[i]);
         } else if (!strcmp(a, "--depth") && has_val) {
             uint64_t d;
-            if (!parse_u64(argv[++i], &d) || d > 1000)
+            if (!kc_opts_u64(argv[++i], &d) || d > 1000)
                 return usage_error("eval", "bad --depth", argv[i]);
             tr.depth = (int)d;
         } else if ((a[0] != '-' || !strcmp(a, "-")) && !kernel)

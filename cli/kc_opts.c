@@ -2,6 +2,7 @@
 
 #include "kc_eval.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,19 @@ void kc_opts_init(kc_opts *o)
     for (int c = 1; c <= KC_TASK_NCONFIGS; c++)
         o->configs |= 1u << c;
     o->seed = KC_EVAL_VISIBLE_SEED;   /* sweeps score on the hidden seeds unless --seed is given */
+}
+
+int kc_opts_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    if (!s || !*s)
+        return 0;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || *end)
+        return 0;
+    *out = v;
+    return 1;
 }
 
 /* Is name an element of the comma list? */
@@ -86,9 +100,7 @@ int kc_opts_parse(kc_opts *o, int argc, char **argv, int i)
             if (parse_configs(v, &o->configs))
                 return -1;
         } else {
-            char *end;
-            o->seed = strtoull(v, &end, 0);
-            if (*end) {
+            if (!kc_opts_u64(v, &o->seed)) {
                 fprintf(stderr, "kc: --seed takes a number\n");
                 return -1;
             }

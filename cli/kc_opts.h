@@ -24,6 +24,10 @@ typedef struct kc_opts_job {
 
 void kc_opts_init(kc_opts *o);
 
+/* Parses a whole unsigned number (decimal, 0x hex, 0 octal). Returns 1 on
+ * success, 0 on an empty, malformed or out-of-range string. */
+int kc_opts_u64(const char *s, uint64_t *out);
+
 /* Tries to parse the option at argv[i]. Returns the number of argv entries used
  * (0 = not one of ours, -1 = one of ours but malformed: a message was printed). */
 int kc_opts_parse(kc_opts *o, int argc, char **argv, int i);
