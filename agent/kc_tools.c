@@ -834,7 +834,7 @@ static void t_view_output(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
         kc_text_printf(&b, "the tolerance is 0 here: outputs must match exactly\n");
     for (unsigned i = 0; i < r->layout.ntensors; i++) {
         const kc_tensor_desc *d = i < shape.ntensors ? &shape.t[i] : NULL;
-        if (d && d->is_output) {
+        if (d && d->role == KC_ROLE_OUTPUT) {
             kc_text_printf(&b, "output %s: shape [", d->name);
             for (unsigned j = 0; j < d->ndims; j++)
                 kc_text_printf(&b, "%s%u", j ? ", " : "", d->dims[j]);

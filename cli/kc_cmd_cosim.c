@@ -35,10 +35,10 @@ static const char cosim_help[] =
     "                      latency=, bw= (regression cases carry one); expect=diverge\n"
     "                      marks an open RTL bug: exit 0 only while the models disagree\n"
     "  --task T --config C --seed S\n"
-    "                      lay out and fill DRAM exactly as `kc eval` does; a0..a7 =\n"
+    "                      lay out and fill DRAM exactly as `kc eval` does; a0..a15 =\n"
     "                      the task's tensors\n"
     "  --baseline          with --task: use the template compiler's kernel (no KERNEL.s)\n"
-    "  --args A0,A1,...    initial a0..a7 without a task (default 0)\n"
+    "  --args A0,A1,...    initial a0..a15 without a task (default 0)\n"
     "  --dram-seed N       fill DRAM with the random-program image of seed N (default: zeros)\n"
     "  --dram-bytes N      DRAM size (default 64 MiB; --random: 256 KiB)\n"
     "  --latency N --bw N  DRAM latency (cycles) and bandwidth (bytes/cycle)\n"
@@ -64,7 +64,7 @@ typedef struct cosim_cli {
     unsigned avoid;
     uint64_t seed, count, dram_seed, cycle_limit;
     int have_dram_seed, have_args, expect_diverge;
-    uint32_t args[8];
+    uint32_t args[KC_ISS_NAREGS];
     size_t nargs;
     kc_dram_cfg dram;
 } cosim_cli;
@@ -83,7 +83,7 @@ static int parse_args_list(const char *s, uint32_t *args, size_t *n)
         char *end;
         errno = 0;
         unsigned long long v = strtoull(s, &end, 0);
-        if (errno || end == s || v > UINT32_MAX || *n == 8)
+        if (errno || end == s || v > UINT32_MAX || *n == KC_ISS_NAREGS)
             return 0;
         args[(*n)++] = (uint32_t)v;
         s = *end == ',' ? end + 1 : end;
@@ -377,7 +377,7 @@ static int cmd_random(cosim_cli *o)
             kc_rgen_fill_dram(seed, kc_dram_data(dram), dc.size_bytes);
             kc_cosim_opts co = { .cycle_limit = o->cycle_limit ? o->cycle_limit : 2000000,
                                  .insn_counts = counts };
-            s = kc_cosim_run(ops, model, dram, prog.words, prog.nwords, rp.args, 8, &co, &rep, &err);
+            s = kc_cosim_run(ops, model, dram, prog.words, prog.nwords, rp.args, KC_ISS_NAREGS, &co, &rep, &err);
         }
         if (s != KC_OK) {
             char buf[800];

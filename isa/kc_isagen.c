@@ -254,7 +254,9 @@ static void npu_overview(const kc_isa *isa, gen_buf *b)
         "Every hazard is interlocked: an instruction that needs a result not ready yet **stalls**; it "
         "never reads a stale value. Vector results are written back %ld cycles after issue. DMA runs in "
         "the background: a later instruction that reads or writes SRAM rows of an unfinished `dld`, or "
-        "writes rows an unfinished `dst` still has to read, waits for it; a `dld`/`dst` issued while "
+        "writes rows an unfinished `dst` still has to read, waits for it; so does a `dld` of DRAM bytes "
+        "an unfinished `dst` writes, and a `dst` of DRAM bytes an unfinished `dld` reads (intermediates "
+        "can go through DRAM without a fence); a `dld`/`dst` issued while "
         "the DMA engine cannot accept it waits. `halt` waits until all "
         "DMA and vector work is done. Stalls show in the profile counters (stall_vector, stall_dma, "
         "stall_drain). To overlap DMA with compute, work on different rows (double buffering).\n\n",
@@ -289,7 +291,7 @@ static void npu_abi(const kc_isa *isa, gen_buf *b)
     (void)isa;
     gen_printf(b,
         "## 5. Kernel ABI\n\n"
-        "- On entry, **a0..a7 hold the DRAM byte addresses of the task's tensors, in the order the task "
+        "- On entry, **a0..a15 hold the DRAM byte addresses of the task's tensors, in the order the task "
         "lists them: inputs first, then outputs** (e.g. ReLU: a0 = x, a1 = y).\n"
         "- All other registers are 0 (r0..r15, f0..f15, unused a registers); vector SRAM contents are "
         "unspecified; configuration registers hold their reset values (table in section 6).\n"

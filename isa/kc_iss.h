@@ -69,7 +69,7 @@ kc_status kc_iss_open(kc_iss **out, kc_err *err);
 void kc_iss_close(kc_iss *s);
 
 /* Decodes the program (at most IMEM_WORDS words; the rest of instruction memory
- * holds zero words), resets the registers (a0..a7 = args, nargs <= 8; cfg reset
+ * holds zero words), resets the registers (a0..a15 = args, nargs <= 16; cfg reset
  * values), zeroes the vector SRAM and attaches dram (range checks use its size).
  * Does not touch DRAM contents. */
 kc_status kc_iss_reset(kc_iss *s, const uint32_t *program, size_t nwords, const uint32_t *args,

@@ -342,12 +342,12 @@ static void blk_rows(rgen *g)
 
 static void blk_addr(rgen *g)
 {
-    unsigned s = 4 + rg_below(g, 4);   /* scratch a4..a7 */
+    unsigned s = 4 + rg_below(g, KC_ISS_NAREGS - 4);   /* scratch a4.. */
     switch (rg_below(g, 4)) {
     case 0: emit(g, "    movar a%u, r%u", s, rg_xsrc(g)); break;
-    case 1: emit(g, "    movra r%u, a%u", rg_xdst(g), rg_below(g, 8)); break;
-    case 2: emit(g, "    adda a%u, a%u, r%u", s, rg_below(g, 8), rg_xsrc(g)); break;
-    default: emit(g, "    addai a%u, a%u, %d", s, rg_below(g, 8), (int)rg_below(g, 65536) - 32768); break;
+    case 1: emit(g, "    movra r%u, a%u", rg_xdst(g), rg_below(g, KC_ISS_NAREGS)); break;
+    case 2: emit(g, "    adda a%u, a%u, r%u", s, rg_below(g, KC_ISS_NAREGS), rg_xsrc(g)); break;
+    default: emit(g, "    addai a%u, a%u, %d", s, rg_below(g, KC_ISS_NAREGS), (int)rg_below(g, 65536) - 32768); break;
     }
 }
 
@@ -615,7 +615,7 @@ kc_status kc_rgen_program(uint64_t seed, const kc_rgen_opts *o, kc_rgen_prog *ou
 
     emit(&g, "# kc_rgen program, seed %llu (%s)", (unsigned long long)seed,
          trap ? "ends in a trap" : "ends with halt");
-    for (unsigned i = 0; i < 8; i++)
+    for (unsigned i = 0; i < KC_ISS_NAREGS; i++)
         out->args[i] = RG_WIN_LO + RG_DRIFT + 2 * rg_below(&g, 8192);
     /* Define every vector-SRAM row the program uses (0..223) from DRAM: the RTL's
      * SRAM is not reset, and a run must not depend on what a model held before. */

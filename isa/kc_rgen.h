@@ -16,6 +16,7 @@
 #ifndef KC_RGEN_H
 #define KC_RGEN_H
 
+#include "kc_iss.h"
 #include <stddef.h>
 #include <stdint.h>
 
@@ -37,7 +38,7 @@ typedef struct kc_rgen_opts {
 
 typedef struct kc_rgen_prog {
     char *text;            /* malloc'd assembly */
-    uint32_t args[8];      /* initial a0..a7 */
+    uint32_t args[KC_ISS_NAREGS]; /* initial address registers */
     int trap;              /* trap cause the program ends with (0 = halt) */
 } kc_rgen_prog;
 

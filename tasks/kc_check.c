@@ -47,7 +47,7 @@ void kc_check_fill(const kc_task_inst *inst, const kc_layout *l, uint8_t *dram, 
     unsigned es = kc_dtype_size(inst->dtype);
     fill_sentinel(dram, size);
     for (unsigned i = 0; i < l->ntensors; i++) {
-        if (inst->shape.t[i].is_output)
+        if (inst->shape.t[i].role != KC_ROLE_INPUT)
             continue;
         for (size_t k = 0; k < inst->shape.t[i].nelem; k++)
             kc_dtype_store(inst->dtype, inst->data[i][k], dram + l->addr[i] + k * es);
@@ -136,15 +136,16 @@ void kc_check_run(const kc_task_inst *inst, const kc_layout *l, const uint8_t *d
     memset(r, 0, sizeof *r);
     r->oob_tensor = -1;
     size_t at = 0;
-    /* Tensors are laid out in ascending address order: walk gap, tensor, gap... */
+    /* Tensors are laid out in ascending address order: walk gap, tensor, gap...
+     * Scratch tensors are the kernel's to use: neither checked nor guarded. */
     for (unsigned i = 0; i < l->ntensors; i++) {
         size_t bad = sentinel_scan(dram, at, l->addr[i]);
         if (bad < l->addr[i])
             note_oob(r, bad, -1);
         const uint8_t *p = dram + l->addr[i];
-        if (inst->shape.t[i].is_output) {
+        if (inst->shape.t[i].role == KC_ROLE_OUTPUT) {
             check_output(inst, i, p, r);
-        } else {
+        } else if (inst->shape.t[i].role == KC_ROLE_INPUT) {
             for (size_t k = 0; k < inst->shape.t[i].nelem && !r->oob; k++) {
                 uint8_t want[4];
                 kc_dtype_store(inst->dtype, inst->data[i][k], want);

@@ -23,7 +23,7 @@ static const kc_platform npu = {
     .vec_peak = 16,                 /* VLEN lanes, one vector instruction per cycle */
     .mac_peak = 64,                 /* MLEN x VLEN = 4 x 16 bf16 MACs per cycle */
     .dram_bw = KC_DRAM_DEFAULT_BW,
-    .nargs = 8,
+    .nargs = 16,
     .align = 256,
     .assemble = npu_assemble,
     .baseline = kc_npu_tmpl_emit,

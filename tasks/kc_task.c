@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "kc_fp.h"
+#include "kc_task_attn.h"
+#include "kc_task_block.h"
 #include "kc_task_eltwise.h"
 #include "kc_task_matmul.h"
 #include "kc_task_rope.h"
@@ -26,6 +28,14 @@ static const kc_task *const registry[] = {
     &kc_task_matmul_linear,
     &kc_task_matmul_swiglu,
     &kc_task_rope,
+    &kc_task_attn_sdpa,
+    &kc_task_attn_flash,
+    &kc_task_attn_mha,
+    &kc_task_attn_gqa,
+    &kc_task_attn_mqa,
+    &kc_task_block_ffn,
+    &kc_task_block_llama,
+    &kc_task_block_t5,
     NULL,
 };
 
@@ -173,7 +183,9 @@ kc_status kc_task_inst_make(kc_task_inst *inst, const kc_task *t, int config, kc
             return kc_err_set(err, KC_ERR_NOMEM, "task %s: no memory for tensor %s", t->name,
                               d->name);
         }
-        if (d->is_output)
+        if (d->role == KC_ROLE_SCRATCH)
+            continue;
+        if (d->role == KC_ROLE_OUTPUT)
             out[nout++] = inst->data[i];
         else
             in[nin++] = inst->data[i];
@@ -185,7 +197,7 @@ kc_status kc_task_inst_make(kc_task_inst *inst, const kc_task *t, int config, kc
     t->generate(t, c, &rng, in);
     for (unsigned i = 0; i < inst->shape.ntensors; i++) {
         const kc_tensor_desc *d = &inst->shape.t[i];
-        if (d->is_output)
+        if (d->role != KC_ROLE_INPUT)
             continue;
         for (size_t k = 0; k < d->nelem; k++)
             inst->data[i][k] = kc_dtype_quantize(dtype, inst->data[i][k]);
@@ -215,29 +227,34 @@ double kc_task_ideal_cycles(const kc_task_shape *s, double dram_bytes, double ve
     return ceil(c);
 }
 
-static kc_tensor_desc *shape_add(kc_task_shape *s, const char *name, int is_output)
+const char *kc_role_name(kc_role r)
+{
+    return r == KC_ROLE_OUTPUT ? "output" : r == KC_ROLE_SCRATCH ? "scratch" : "input";
+}
+
+void kc_task_shape_nd(kc_task_shape *s, const char *name, kc_role role, unsigned ndims,
+                      const uint32_t *dims)
 {
     kc_tensor_desc *d = &s->t[s->ntensors++];
     memset(d, 0, sizeof *d);
     d->name = name;
-    d->is_output = is_output;
-    return d;
+    d->role = role;
+    d->ndims = ndims;
+    d->nelem = 1;
+    for (unsigned i = 0; i < ndims; i++) {
+        d->dims[i] = dims[i];
+        d->nelem *= dims[i];
+    }
 }
 
-void kc_task_shape_2d(kc_task_shape *s, const char *name, int is_output, uint32_t rows,
+void kc_task_shape_2d(kc_task_shape *s, const char *name, kc_role role, uint32_t rows,
                       uint32_t cols)
 {
-    kc_tensor_desc *d = shape_add(s, name, is_output);
-    d->ndims = 2;
-    d->dims[0] = rows;
-    d->dims[1] = cols;
-    d->nelem = (size_t)rows * cols;
+    uint32_t dims[2] = { rows, cols };
+    kc_task_shape_nd(s, name, role, 2, dims);
 }
 
-void kc_task_shape_1d(kc_task_shape *s, const char *name, int is_output, uint32_t n)
+void kc_task_shape_1d(kc_task_shape *s, const char *name, kc_role role, uint32_t n)
 {
-    kc_tensor_desc *d = shape_add(s, name, is_output);
-    d->ndims = 1;
-    d->dims[0] = n;
-    d->nelem = n;
+    kc_task_shape_nd(s, name, role, 1, &n);
 }

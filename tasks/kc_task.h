@@ -9,7 +9,7 @@
  * kc_task.c; nothing in the framework changes.
  *
  * Tensor order is the kernel ABI: tensor i's DRAM address arrives in argument
- * register i (a0..a7 on the npu), inputs first, then outputs.
+ * register i (a0..a15 on the npu), inputs first, then outputs.
  */
 #ifndef KC_TASK_H
 #define KC_TASK_H
@@ -20,8 +20,8 @@
 #include "kc_err.h"
 
 #define KC_TASK_NCONFIGS 5
-#define KC_TASK_MAX_TENSORS 8
-#define KC_TASK_MAX_DIMS 4
+#define KC_TASK_MAX_TENSORS 16
+#define KC_TASK_MAX_DIMS 8
 
 /* Storage types of tensors in DRAM. */
 typedef enum kc_dtype {
@@ -51,10 +51,23 @@ typedef struct kc_task_config {
     uint32_t dims[KC_TASK_MAX_DIMS];
 } kc_task_config;
 
+/* What the kernel may do with a tensor. A scratch tensor is a workspace the
+ * task grants (composite tasks: room for intermediates that do not fit on chip):
+ * its contents are undefined at entry (sentinels), the kernel may read and write
+ * it freely, and the checker ignores it. It is not compulsory traffic, so a
+ * kernel that does without it scores better. */
+typedef enum kc_role {
+    KC_ROLE_INPUT = 0,
+    KC_ROLE_OUTPUT = 1,
+    KC_ROLE_SCRATCH = 2
+} kc_role;
+
+const char *kc_role_name(kc_role r);
+
 /* One tensor of an instantiated configuration (row-major, contiguous). */
 typedef struct kc_tensor_desc {
     const char *name;     /* "x", "gamma", "y" */
-    int is_output;
+    kc_role role;
     unsigned ndims;
     uint32_t dims[KC_TASK_MAX_DIMS];
     size_t nelem;
@@ -94,7 +107,8 @@ struct kc_task {
     void (*shape)(const kc_task *t, const kc_task_config *c, kc_task_shape *out);
     /* Fills the inputs (ABI order, values before quantization). */
     void (*generate)(const kc_task *t, const kc_task_config *c, kc_rng *rng, double *const *in);
-    /* fp64 reference from the quantized inputs into the outputs. */
+    /* fp64 reference from the quantized inputs into the outputs (scratch
+     * tensors are in neither list). */
     void (*reference)(const kc_task *t, const kc_task_config *c, const double *const *in,
                       double *const *out);
 };
@@ -115,7 +129,7 @@ typedef struct kc_task_inst {
     uint64_t seed;
     kc_task_shape shape;
     double *data[KC_TASK_MAX_TENSORS];
-    double dram_bytes;        /* compulsory traffic: every tensor once, at dtype */
+    double dram_bytes;        /* compulsory traffic: every input and output once, at dtype */
 } kc_task_inst;
 
 kc_status kc_task_inst_make(kc_task_inst *inst, const kc_task *t, int config, kc_dtype dtype,
@@ -128,8 +142,11 @@ double kc_task_ideal_cycles(const kc_task_shape *s, double dram_bytes, double ve
                             double mac_peak, double dram_bw);
 
 /* Helpers for tasks on row-major 2-D data (used by several task files). */
-void kc_task_shape_2d(kc_task_shape *s, const char *name, int is_output, uint32_t rows,
+void kc_task_shape_2d(kc_task_shape *s, const char *name, kc_role role, uint32_t rows,
                       uint32_t cols);
-void kc_task_shape_1d(kc_task_shape *s, const char *name, int is_output, uint32_t n);
+void kc_task_shape_1d(kc_task_shape *s, const char *name, kc_role role, uint32_t n);
+/* A tensor of 1..KC_TASK_MAX_DIMS dimensions (dims[0] outermost). */
+void kc_task_shape_nd(kc_task_shape *s, const char *name, kc_role role, unsigned ndims,
+                      const uint32_t *dims);
 
 #endif

@@ -62,20 +62,11 @@ int kc_task_matmul_view(const kc_task *t, const kc_task_config *c, kc_task_matmu
 }
 
 /* Adds a tensor of 1..3 dimensions (row-major, contiguous). */
-static void add_tensor(kc_task_shape *s, const char *name, int is_output, unsigned ndims,
+static void add_tensor(kc_task_shape *s, const char *name, kc_role role, unsigned ndims,
                        uint32_t d0, uint32_t d1, uint32_t d2)
 {
-    kc_tensor_desc *t = &s->t[s->ntensors++];
     uint32_t d[3] = { d0, d1, d2 };
-    memset(t, 0, sizeof *t);
-    t->name = name;
-    t->is_output = is_output;
-    t->ndims = ndims;
-    t->nelem = 1;
-    for (unsigned i = 0; i < ndims; i++) {
-        t->dims[i] = d[i];
-        t->nelem *= d[i];
-    }
+    kc_task_shape_nd(s, name, role, ndims, d);
 }
 
 static void matmul_shape(const kc_task *t, const kc_task_config *c, kc_task_shape *s)

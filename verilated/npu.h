@@ -49,7 +49,7 @@ kc_status npu_open(npu_model **out, kc_err *err);
 void npu_close(npu_model *m);
 
 /* Holds reset, writes the program (at most IMEM_WORDS words) through the
- * instruction-memory port, sets a0..a7 from args (nargs <= 8, the rest 0) and the
+ * instruction-memory port, sets a0..a15 from args (nargs <= 16, the rest 0) and the
  * DRAM size, releases reset. The model is then at cycle 0, about to fetch pc 0.
  * Also recovers a model stopped by a Verilator fatal error (it is rebuilt). */
 kc_status npu_reset(npu_model *m, const uint32_t *program, size_t nwords, const uint32_t *args,

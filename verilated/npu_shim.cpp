@@ -40,7 +40,7 @@ static_assert(NPU_BEAT == NPU_VLEN * 2, "mem_req_wdata is not VLEN*16 bits wide"
 static_assert(NPU_BEAT <= KC_BEAT_BYTES_MAX && NPU_BEAT <= 64, "beat wider than kc_bus allows");
 static_assert(sizeof(port_t<decltype(std::declval<top_t &>().mem_resp_rdata)>) == NPU_BEAT,
               "mem_resp_rdata width differs from mem_req_wdata");
-static_assert(NPU_ARG_WORDS == 8, "args port is not 8 x 32 bits");
+static_assert(NPU_ARG_WORDS == NPU_NAREGS, "args port is not NAREGS x 32 bits");
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "beats are copied as little-endian words");
 
 const char *const npu_counter_names[] = {
@@ -207,7 +207,7 @@ kc_status npu_reset(npu_model *m, const uint32_t *program, size_t nwords, const 
                           "npu: program of %zu instructions does not fit the %u-word instruction memory",
                           nwords, NPU_IMEM_WORDS);
     if (nargs > NPU_ARG_WORDS)
-        return kc_err_set(err, KC_ERR_RANGE, "npu: %zu arguments (a0..a7 hold at most %u)", nargs,
+        return kc_err_set(err, KC_ERR_RANGE, "npu: %zu arguments (a0..a15 hold at most %u)", nargs,
                           NPU_ARG_WORDS);
     return npu_guard(m, err, "reset", [&] {
         if (m->broken || !m->top) {  /* rebuild: the old model's state is unknown */

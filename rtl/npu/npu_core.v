@@ -10,6 +10,10 @@
 // Traps are precise: the trapping instruction has no effect, trap_pc is its pc.
 `default_nettype none
 
+`define NPU_ISA_MACROS_ONLY
+`include "npu_isa.vh"
+`undef NPU_ISA_MACROS_ONLY
+
 module npu_core #(
     parameter integer VLEN       = 16,
     parameter integer VROWS      = 2048,
@@ -22,7 +26,7 @@ module npu_core #(
 ) (
     input  wire            clk,
     input  wire            rst,
-    input  wire [8*32-1:0] args,
+    input  wire [`NPU_NAREGS*32-1:0] args,
     input  wire [31:0]     dram_bytes,
     // fetch
     output wire [31:0]     fetch_pc,
@@ -100,7 +104,7 @@ module npu_core #(
     reg [31:0] pc                         /* verilator public_flat_rd */;
     reg [31:0] X [0:15]                   /* verilator public_flat_rd */;
     reg [31:0] F [0:15]                   /* verilator public_flat_rd */;
-    reg [31:0] A [0:7]                    /* verilator public_flat_rd */;
+    reg [31:0] A [0:NPU_NAREGS-1]                    /* verilator public_flat_rd */;
     reg [31:0] cfg_dstride, cfg_dlen, cfg_vmask, cfg_mrows /* verilator public_flat_rd */;
     reg [31:0] lp_start [0:LOOP_DEPTH-1];
     reg [31:0] lp_end   [0:LOOP_DEPTH-1];
@@ -180,7 +184,7 @@ module npu_core #(
     wire vrow_bad_rs2 = v_vv && row_bad(x_rs2);
 
     // DMA footprint: SRAM rows [x_rd, x_rd + n*subrows), DRAM bytes [a, a + (n-1)*stride + 2*dlen)
-    wire [31:0] d_addr   = A[rs1[2:0]];
+    wire [31:0] d_addr   = A[rs1];
     wire [31:0] d_n      = x_rs2;
     wire [16:0] d_sub    = 17'(({1'b0, cfg_dlen[15:0]} + 17'(VLEN - 1)) >> LV);
     wire [63:0] d_vend   = {32'd0, x_rd} + {32'd0, d_n} * {47'd0, d_sub};
@@ -409,7 +413,7 @@ module npu_core #(
                 X[i] <= 32'd0;
                 F[i] <= 32'd0;
             end
-            for (i = 0; i < 8; i = i + 1)
+            for (i = 0; i < NPU_NAREGS; i = i + 1)
                 A[i] <= args[i*32 +: 32];
             for (i = 0; i < NCOUNTERS; i = i + 1)
                 cnt[i] <= 32'd0;
@@ -513,13 +517,13 @@ module npu_core #(
                     NPU_OP_LUI:  if (rd != 4'd0) X[rd] <= {insn[15:0], 16'd0};
                     NPU_OP_MOVAR: begin
                         case (fn)
-                            NPU_FN_MOVAR: A[rd[2:0]] <= x_rs1;
-                            NPU_FN_MOVRA: if (rd != 4'd0) X[rd] <= A[rs1[2:0]];
-                            NPU_FN_ADDA:  A[rd[2:0]] <= A[rs1[2:0]] + x_rs2;
+                            NPU_FN_MOVAR: A[rd] <= x_rs1;
+                            NPU_FN_MOVRA: if (rd != 4'd0) X[rd] <= A[rs1];
+                            NPU_FN_ADDA:  A[rd] <= A[rs1] + x_rs2;
                             default: ;
                         endcase
                     end
-                    NPU_OP_ADDAI: A[rd[2:0]] <= A[rs1[2:0]] + simm16;
+                    NPU_OP_ADDAI: A[rd] <= A[rs1] + simm16;
                     NPU_OP_FADD: begin
                         case (fn)
                             NPU_FN_FADD, NPU_FN_FSUB, NPU_FN_FMUL, NPU_FN_FFMA:

@@ -18,7 +18,7 @@
 `define NPU_IMEM_WORDS 16384
 `define NPU_NXREGS 16
 `define NPU_NFREGS 16
-`define NPU_NAREGS 8
+`define NPU_NAREGS 16
 `define NPU_LOOP_DEPTH 2
 `define NPU_VEC_LAT 2
 `define NPU_NCOUNTERS 10
@@ -36,7 +36,7 @@ localparam int NPU_VROWS = 2048;  // rows of vector SRAM (2048 x 16 x bf16 = 64 
 localparam int NPU_IMEM_WORDS = 16384;  // instruction memory, in 32-bit instructions
 localparam int NPU_NXREGS = 16;  // integer registers r0..r15 (32-bit, r0 reads as 0)
 localparam int NPU_NFREGS = 16;  // fp32 registers f0..f15
-localparam int NPU_NAREGS = 8;  // DRAM address registers a0..a7 (32-bit byte addresses)
+localparam int NPU_NAREGS = 16;  // DRAM address registers a0..a15 (32-bit byte addresses)
 localparam int NPU_LOOP_DEPTH = 2;  // nesting depth of hardware loops
 localparam int NPU_VEC_LAT = 2;  // vector unit latency in cycles (issue to SRAM write-back)
 localparam int NPU_NCOUNTERS = 10;  // performance counters exported by the RTL
@@ -403,10 +403,10 @@ function automatic npu_isa_legal(input [31:0] w);
         ((w & NPU_MASK_SRAI) == NPU_MATCH_SRAI && w[15:0] <= 16'd31) ||
         ((w & NPU_MASK_SLTI) == NPU_MATCH_SLTI) ||
         ((w & NPU_MASK_LUI) == NPU_MATCH_LUI) ||
-        ((w & NPU_MASK_MOVAR) == NPU_MATCH_MOVAR && w[25:22] <= 4'd7) ||
-        ((w & NPU_MASK_MOVRA) == NPU_MATCH_MOVRA && w[21:18] <= 4'd7) ||
-        ((w & NPU_MASK_ADDA) == NPU_MATCH_ADDA && w[25:22] <= 4'd7 && w[21:18] <= 4'd7) ||
-        ((w & NPU_MASK_ADDAI) == NPU_MATCH_ADDAI && w[25:22] <= 4'd7 && w[21:18] <= 4'd7) ||
+        ((w & NPU_MASK_MOVAR) == NPU_MATCH_MOVAR) ||
+        ((w & NPU_MASK_MOVRA) == NPU_MATCH_MOVRA) ||
+        ((w & NPU_MASK_ADDA) == NPU_MATCH_ADDA) ||
+        ((w & NPU_MASK_ADDAI) == NPU_MATCH_ADDAI) ||
         ((w & NPU_MASK_FADD) == NPU_MATCH_FADD) ||
         ((w & NPU_MASK_FSUB) == NPU_MATCH_FSUB) ||
         ((w & NPU_MASK_FMUL) == NPU_MATCH_FMUL) ||
@@ -438,9 +438,9 @@ function automatic npu_isa_legal(input [31:0] w);
         ((w & NPU_MASK_VBCAST) == NPU_MATCH_VBCAST) ||
         ((w & NPU_MASK_VREDSUM) == NPU_MATCH_VREDSUM) ||
         ((w & NPU_MASK_VREDMAX) == NPU_MATCH_VREDMAX) ||
-        ((w & NPU_MASK_DLD) == NPU_MATCH_DLD && w[21:18] <= 4'd7) ||
-        ((w & NPU_MASK_DST) == NPU_MATCH_DST && w[21:18] <= 4'd7) ||
-        ((w & NPU_MASK_MLD) == NPU_MATCH_MLD && w[21:18] <= 4'd7) ||
+        ((w & NPU_MASK_DLD) == NPU_MATCH_DLD) ||
+        ((w & NPU_MASK_DST) == NPU_MATCH_DST) ||
+        ((w & NPU_MASK_MLD) == NPU_MATCH_MLD) ||
         ((w & NPU_MASK_MLDB) == NPU_MATCH_MLDB && w[25:22] <= 4'd1) ||
         ((w & NPU_MASK_MLDBT) == NPU_MATCH_MLDBT && w[25:22] <= 4'd1) ||
         ((w & NPU_MASK_MMAC) == NPU_MATCH_MMAC && w[25:22] <= 4'd1) ||

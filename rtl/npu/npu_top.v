@@ -23,7 +23,7 @@ module npu_top #(
     input  wire                    imem_we,
     input  wire [31:0]             imem_addr,
     input  wire [31:0]             imem_wdata,
-    input  wire [8*32-1:0]         args,
+    input  wire [`NPU_NAREGS*32-1:0] args,
     input  wire [31:0]             dram_bytes,
     output wire                    mem_req_valid,
     input  wire                    mem_req_ready,

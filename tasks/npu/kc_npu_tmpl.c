@@ -19,97 +19,25 @@
  *     same skeleton over panels of 16 output columns with two buffers; its plan
  *     is described above gen_matmul. rope runs the skeleton over tiles of
  *     positions with the pair halves, cos and sin in four lock-step regions.
- * Register plan (eltwise, rownorm): a0..a7 tensor addresses (ABI); r1 DMA row
+ * Register plan (eltwise, rownorm): a0.. tensor addresses (ABI); r1 DMA row
  * count; r2/r3/r4 the current/next/spare buffer base rows; r5 tile-loop count; r6 row-loop count;
  * r7..r14 slot pointers and scratch rows; r15 temporary. f0 stays 0.0.
  */
 #include "kc_npu_tmpl.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "kc_npu_stage.h"
 #include "kc_task_matmul.h"
-#include "kc_text.h"
 
-#define VLEN 16u
-#define VROWS 2048u
+#define VLEN NPU_VLEN
+#define VROWS NPU_VROWS
 #define MAX_SLOTS 4
 #define ELTWISE_TILE_ROWS 512u     /* SRAM rows per eltwise tile (3 buffers + temps fit) */
 #define ROWNORM_TILE_ROWS 256u     /* target SRAM rows per rownorm tile */
 #define ROWNORM_MAX_GROUP 8u       /* tensor rows per rownorm tile (code size) */
-
-/* ---- text emission ----------------------------------------------------------- */
-
-typedef struct gen {
-    kc_text out;
-    int nlabel;
-} gen;
-
-static void emit(gen *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void emit(gen *g, const char *fmt, ...)
-{
-    char line[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    kc_text_printf(&g->out, "    %s\n", line);
-}
-
-static void comment(gen *g, const char *text)
-{
-    kc_text_printf(&g->out, "    # %s\n", text);
-}
-
-/* Loads an fp32 constant; -inf has no decimal literal, so it goes in as bits. */
-static void emit_fconst(gen *g, int freg, double v)
-{
-    if (isinf(v))
-        emit(g, "flui f%d, 0x%s", freg, v < 0 ? "ff80" : "7f80");
-    else
-        emit(g, "fli f%d, %.9g", freg, (double)(float)v);
-}
-
-/* Writes a configuration register (csrwi takes 0..16383). */
-static void emit_csr(gen *g, const char *name, uint32_t v)
-{
-    if (v <= 16383)
-        emit(g, "csrwi %s, %u", name, v);
-    else {
-        emit(g, "li r15, %u", v);
-        emit(g, "csrw %s, r15", name);
-    }
-}
-
-static void emit_adda(gen *g, int areg, uint32_t bytes)
-{
-    if (bytes <= 32767)
-        emit(g, "addai a%d, a%d, %u", areg, areg, bytes);
-    else {
-        emit(g, "li r15, %u", bytes);
-        emit(g, "adda a%d, a%d, r15", areg, areg);
-    }
-}
-
-/* Opens a hardware loop of `count` >= 2 iterations; returns its end label. */
-static int loop_open(gen *g, uint32_t count, int count_reg)
-{
-    int id = g->nlabel++;
-    if (count <= 1023)
-        emit(g, "loopi %u, L%d", count, id);
-    else {
-        emit(g, "li r%d, %u", count_reg, count);
-        emit(g, "loop r%d, L%d", count_reg, id);
-    }
-    return id;
-}
-
-static void loop_close(gen *g, int id)
-{
-    kc_text_printf(&g->out, "L%d:\n", id);
-}
 
 /* ---- slots and recipes --------------------------------------------------------- */
 
@@ -122,7 +50,7 @@ typedef struct slot {
 } slot;
 
 /* Expands {X} {T} {G} {B} (as rN) and {C} {P} (as fN) for one slot. */
-static void emit_op(gen *g, const char *op, const slot *s)
+static void emit_op(npu_gen *g, const char *op, const slot *s)
 {
     char line[256];
     size_t n = 0;
@@ -146,11 +74,11 @@ static void emit_op(gen *g, const char *op, const slot *s)
             line[n++] = *q;
     }
     line[n] = 0;
-    emit(g, "%s", line);
+    npu_emit(g, "%s", line);
 }
 
 /* Issues ops round-robin over slots [s0, s1): op k of every slot before op k+1. */
-static void emit_ops(gen *g, const char *const *ops, const slot *slots, int s0, int s1)
+static void emit_ops(npu_gen *g, const char *const *ops, const slot *slots, int s0, int s1)
 {
     for (const char *const *op = ops; *op; op++)
         for (int s = s0; s < s1; s++)
@@ -167,42 +95,42 @@ typedef struct rowbase {
 
 /* One pass over `full` whole rows and, when tail_lanes > 0, one ragged row.
  * X pointers start at xb; gamma/beta pointers (when the slots have them) at gb/bb. */
-static void row_pass(gen *g, const char *const *ops, unsigned flags, slot *slots, int nslots,
+static void row_pass(npu_gen *g, const char *const *ops, unsigned flags, slot *slots, int nslots,
                      rowbase xb, rowbase gb, rowbase bb, uint32_t full, uint32_t tail_lanes)
 {
     for (int s = 0; s < nslots; s++) {
-        emit(g, "addi r%d, %s, %u", slots[s].x, xb.reg, xb.off + (uint32_t)s);
+        npu_emit(g, "addi r%d, %s, %u", slots[s].x, xb.reg, xb.off + (uint32_t)s);
         if (slots[s].w > 0)
-            emit(g, "addi r%d, r%d, %u", slots[s].w, slots[s].x, slots[s].w_off);
+            npu_emit(g, "addi r%d, r%d, %u", slots[s].w, slots[s].x, slots[s].w_off);
         if (slots[s].g >= 0)
-            emit(g, "addi r%d, %s, %u", slots[s].g, gb.reg, gb.off + (uint32_t)s);
+            npu_emit(g, "addi r%d, %s, %u", slots[s].g, gb.reg, gb.off + (uint32_t)s);
         if (slots[s].b >= 0)
-            emit(g, "addi r%d, %s, %u", slots[s].b, bb.reg, bb.off + (uint32_t)s);
+            npu_emit(g, "addi r%d, %s, %u", slots[s].b, bb.reg, bb.off + (uint32_t)s);
     }
     uint32_t iters = full / (uint32_t)nslots, rest = full % (uint32_t)nslots;
     if (iters > 0) {
-        int id = iters > 1 ? loop_open(g, iters, 6) : -1;
+        int id = iters > 1 ? npu_loop_open(g, iters, 6) : -1;
         emit_ops(g, ops, slots, 0, nslots);
         for (int s = 0; s < nslots; s++) {
-            emit(g, "addi r%d, r%d, %d", slots[s].x, slots[s].x, nslots);
+            npu_emit(g, "addi r%d, r%d, %d", slots[s].x, slots[s].x, nslots);
             if (slots[s].w > 0)
-                emit(g, "addi r%d, r%d, %d", slots[s].w, slots[s].w, nslots);
+                npu_emit(g, "addi r%d, r%d, %d", slots[s].w, slots[s].w, nslots);
             if (slots[s].g >= 0)
-                emit(g, "addi r%d, r%d, %d", slots[s].g, slots[s].g, nslots);
+                npu_emit(g, "addi r%d, r%d, %d", slots[s].g, slots[s].g, nslots);
             if (slots[s].b >= 0)
-                emit(g, "addi r%d, r%d, %d", slots[s].b, slots[s].b, nslots);
+                npu_emit(g, "addi r%d, r%d, %d", slots[s].b, slots[s].b, nslots);
         }
         if (id >= 0)
-            loop_close(g, id);
+            npu_loop_close(g, id);
     }
     emit_ops(g, ops, slots, 0, (int)rest);
     if (tail_lanes > 0) {
         /* slot `rest` points at row `full`: the pointers advanced in lock-step */
         if (flags & PASS_MASK_TAIL)
-            emit(g, "csrwi vmask, %u", tail_lanes);
+            npu_emit(g, "csrwi vmask, %u", tail_lanes);
         emit_ops(g, ops, slots, (int)rest, (int)rest + 1);
         if (flags & PASS_MASK_TAIL)
-            emit(g, "csrwi vmask, %u", VLEN);
+            npu_emit(g, "csrwi vmask, %u", VLEN);
     }
 }
 
@@ -218,16 +146,16 @@ typedef struct tiling {
                             tile's loads and stores touch different SRAMs */
     /* Each callback gets full = 1 for a whole tile, 0 for the tail tile, and the
      * register holding the buffer's first row. */
-    void (*load)(gen *g, const tmpl *t, int full, const char *buf);
-    void (*compute)(gen *g, const tmpl *t, int full, const char *buf);
-    void (*store)(gen *g, const tmpl *t, int full, const char *buf);
+    void (*load)(npu_gen *g, const tmpl *t, int full, const char *buf);
+    void (*compute)(npu_gen *g, const tmpl *t, int full, const char *buf);
+    void (*store)(npu_gen *g, const tmpl *t, int full, const char *buf);
     /* Optional: computes tile i (full, buf) and issues the load of tile i+1 (next:
      * 1 whole, 0 tail, -1 none) into "r3" itself, interleaved with the compute,
      * for loads made of many DMA commands that would otherwise stall the core. */
-    void (*compute_load)(gen *g, const tmpl *t, int full, const char *buf, int next);
+    void (*compute_load)(npu_gen *g, const tmpl *t, int full, const char *buf, int next);
 } tiling;
 
-static void tile_iteration(gen *g, const tmpl *t, const tiling *tl, int cur_full, int next)
+static void tile_iteration(npu_gen *g, const tmpl *t, const tiling *tl, int cur_full, int next)
 {
     if (tl->compute_load)
         tl->compute_load(g, t, cur_full, "r2", next);
@@ -238,32 +166,32 @@ static void tile_iteration(gen *g, const tmpl *t, const tiling *tl, int cur_full
     }
     tl->store(g, t, cur_full, "r2");
     if (next >= 0) { /* rotate buffers: (cur, next, spare) <- (next, spare, cur) */
-        emit(g, "mv r15, r2");
-        emit(g, "mv r2, r3");
-        emit(g, "mv r3, %s", tl->two_bufs ? "r15" : "r4");
+        npu_emit(g, "mv r15, r2");
+        npu_emit(g, "mv r2, r3");
+        npu_emit(g, "mv r3, %s", tl->two_bufs ? "r15" : "r4");
         if (!tl->two_bufs)
-            emit(g, "mv r4, r15");
+            npu_emit(g, "mv r4, r15");
     }
 }
 
-static void tile_pipeline(gen *g, const tmpl *t, const tiling *tl)
+static void tile_pipeline(npu_gen *g, const tmpl *t, const tiling *tl)
 {
     uint32_t total = tl->nfull + (uint32_t)tl->tail;
-    emit(g, "li r2, 0");
-    emit(g, "li r3, %u", tl->buf_rows);
+    npu_emit(g, "li r2, 0");
+    npu_emit(g, "li r3, %u", tl->buf_rows);
     if (!tl->two_bufs)
-        emit(g, "li r4, %u", 2 * tl->buf_rows);
+        npu_emit(g, "li r4, %u", 2 * tl->buf_rows);
     tl->load(g, t, tl->nfull > 0, "r2");
     uint32_t uniform = tl->nfull >= 2 ? tl->nfull - 1 : 0;
     if (uniform > 0) {
-        comment(g, "steady state: load tile i+1, compute tile i, store tile i");
-        int id = uniform > 1 ? loop_open(g, uniform, 5) : -1;
+        npu_comment(g, "steady state: load tile i+1, compute tile i, store tile i");
+        int id = uniform > 1 ? npu_loop_open(g, uniform, 5) : -1;
         tile_iteration(g, t, tl, 1, 1);
         if (id >= 0)
-            loop_close(g, id);
+            npu_loop_close(g, id);
     }
     for (uint32_t i = uniform; i < total; i++) {
-        comment(g, i < tl->nfull ? "last whole tile" : "ragged tail tile");
+        npu_comment(g, i < tl->nfull ? "last whole tile" : "ragged tail tile");
         int next = i + 1 < total ? (i + 1 < tl->nfull) : -1;
         tile_iteration(g, t, tl, i < tl->nfull, next);
     }
@@ -272,8 +200,6 @@ static void tile_pipeline(gen *g, const tmpl *t, const tiling *tl)
 /* ---- families ----------------------------------------------------------------- */
 
 typedef enum family { FAM_ELTWISE, FAM_ROWNORM, FAM_MATMUL, FAM_ROPE } family;
-
-static const char *const family_names[] = { "eltwise", "rownorm", "matmul", "rope" };
 
 typedef enum step_kind {
     STEP_END = 0,
@@ -310,6 +236,9 @@ typedef struct recipe {
 static const recipe recipes[] = {
     { .task = "relu", .fam = FAM_ELTWISE,
       .ops = { "vmaxs [{X}], [{X}], f0" } },
+    /* x += second input (G rows): residual connections of composite kernels */
+    { .task = "add", .fam = FAM_ELTWISE,
+      .ops = { "vadd [{X}], [{X}], [{G}]" } },
     { .task = "silu", .fam = FAM_ELTWISE,
       .consts = { { 1, 1.0 }, { 2, -1.0 } },
       .ops = { "vmuls [{T}], [{X}], f2", "vexp [{T}], [{T}]", "vadds [{T}], [{T}], f1",
@@ -374,17 +303,18 @@ static const recipe recipes[] = {
 /* Everything a family's callbacks need about the kernel being generated. */
 struct tmpl {
     const recipe *r;
-    const kc_task_shape *shape;
     int nslots;
     slot slots[MAX_SLOTS];
-    int out_areg;            /* address register of the output tensor */
-    /* eltwise */
+    npu_work w;              /* working address registers (per family below) */
+    /* eltwise: w0 walks in, w1 out, w2 in2 ("add") */
     uint32_t tile_elems, tail_elems;
-    /* rownorm */
-    uint32_t n, k_full, k_tail_lanes, k_rows, group, tail_group;
+    int binary;              /* "add": a second input region tile_rows after x */
+    uint32_t tile_rows;
+    /* rownorm: w0 walks in, w1 out; rows ld elements apart */
+    uint32_t n, ld, k_full, k_tail_lanes, k_rows, group, tail_group;
     uint32_t gamma_row, beta_row;
-    /* matmul */
-    kc_task_matmul_dims mm;
+    /* matmul: w0 walks the A block and the transposed panel loads, w1 B, w2 C */
+    npu_mm mm;
     uint32_t kt, kt_last;    /* K tiles of 16, lanes of the last one */
     uint32_t pw;             /* output columns per panel: 16, or 16P (wide GEMV panels) */
     uint32_t nw_tail;        /* columns of the ragged last panel (0: none) */
@@ -392,7 +322,8 @@ struct tmpl {
     uint32_t mbp;            /* A rows per M block, a multiple of MLEN */
     uint32_t rows;           /* rows of the M block being generated */
     uint32_t a_row, bias_row; /* vector-SRAM rows of the A block and of the bias */
-    /* rope: tiles of `group` positions; a buffer holds 4 regions of `region`
+    /* rope: w0 walks x, w1 y, w2 the half being moved, w3 cos, w4 sin;
+     * tiles of `group` positions; a buffer holds 4 regions of `region`
      * rows (x first halves, x second halves, cos and sin replicated per head),
      * row (p*H + h)*kh + j of each (kh = ceil(Dh/32) SRAM rows per half) */
     uint32_t rp_h, rp_dh, rp_kh, region;
@@ -402,59 +333,65 @@ struct tmpl {
 
 /* -- eltwise: the flat tensor in tiles of tile_elems (one DMA "row" per tile) -- */
 
-static void eltwise_dma(gen *g, const tmpl *t, int full, const char *buf, int store)
+static void eltwise_dma(npu_gen *g, const tmpl *t, int full, const char *buf, int store)
 {
     uint32_t elems = full ? t->tile_elems : t->tail_elems;
-    emit_csr(g, "dlen", elems);
-    emit(g, "li r1, 1");
-    emit(g, "%s [%s], a%d, r1", store ? "dst" : "dld", buf, store ? t->out_areg : 0);
-    emit_adda(g, store ? t->out_areg : 0, 2 * elems);
+    int reg = t->w.a[store ? 1 : 0];
+    npu_csr(g, "dlen", elems);
+    npu_emit(g, "li r1, 1");
+    npu_emit(g, "%s [%s], a%d, r1", store ? "dst" : "dld", buf, reg);
+    npu_adda(g, reg, 2ull * elems);
 }
 
-static void eltwise_load(gen *g, const tmpl *t, int full, const char *buf)
+static void eltwise_load(npu_gen *g, const tmpl *t, int full, const char *buf)
 {
     eltwise_dma(g, t, full, buf, 0);
+    if (t->binary) { /* the second input, tile_rows further */
+        uint32_t elems = full ? t->tile_elems : t->tail_elems;
+        npu_emit(g, "addi r15, %s, %u", buf, t->tile_rows);
+        npu_emit(g, "dld [r15], a%d, r1", t->w.a[2]);
+        npu_adda(g, t->w.a[2], 2ull * elems);
+    }
 }
 
-static void eltwise_store(gen *g, const tmpl *t, int full, const char *buf)
+static void eltwise_store(npu_gen *g, const tmpl *t, int full, const char *buf)
 {
     eltwise_dma(g, t, full, buf, 1);
 }
 
-static void eltwise_compute(gen *g, const tmpl *t, int full, const char *buf)
+static void eltwise_compute(npu_gen *g, const tmpl *t, int full, const char *buf)
 {
     uint32_t rows = ((full ? t->tile_elems : t->tail_elems) + VLEN - 1) / VLEN;
     slot s[MAX_SLOTS];
     memcpy(s, t->slots, sizeof s);
-    row_pass(g, t->r->ops, 0, s, t->nslots, (rowbase){ buf, 0 }, (rowbase){ "r0", 0 },
+    row_pass(g, t->r->ops, 0, s, t->nslots, (rowbase){ buf, 0 }, (rowbase){ buf, t->tile_rows },
              (rowbase){ "r0", 0 }, rows, 0);
 }
 
 /* -- rownorm: tiles of `group` tensor rows, each row k_rows SRAM rows -- */
 
-static void rownorm_dma(gen *g, const tmpl *t, int full, const char *buf, int store)
+static void rownorm_dma(npu_gen *g, const tmpl *t, int full, const char *buf, int store)
 {
     uint32_t rows = full ? t->group : t->tail_group;
-    emit(g, "li r1, %u", rows);
-    emit(g, "%s [%s], a%d, r1", store ? "dst" : "dld", buf, store ? t->out_areg : 0);
-    emit_adda(g, store ? t->out_areg : 0, rows * 2 * t->n);
+    int reg = t->w.a[store ? 1 : 0];
+    npu_emit(g, "li r1, %u", rows);
+    npu_emit(g, "%s [%s], a%d, r1", store ? "dst" : "dld", buf, reg);
+    npu_adda(g, reg, 2ull * rows * t->ld);
 }
 
-static void rownorm_load(gen *g, const tmpl *t, int full, const char *buf)
+static void rownorm_load(npu_gen *g, const tmpl *t, int full, const char *buf)
 {
     rownorm_dma(g, t, full, buf, 0);
 }
 
-static void rownorm_store(gen *g, const tmpl *t, int full, const char *buf)
+static void rownorm_store(npu_gen *g, const tmpl *t, int full, const char *buf)
 {
     rownorm_dma(g, t, full, buf, 1);
 }
 
-static void rownorm_row(gen *g, const tmpl *t, const char *buf, uint32_t row)
+static void rownorm_row(npu_gen *g, const tmpl *t, const char *buf, uint32_t row)
 {
-    char note[64];
-    snprintf(note, sizeof note, "tensor row %u of the tile", row);
-    comment(g, note);
+    npu_comment(g, "tensor row %u of the tile", row);
     for (const step *st = t->r->steps; st->kind != STEP_END; st++) {
         switch (st->kind) {
         case STEP_SLOTS:
@@ -491,7 +428,7 @@ static void rownorm_row(gen *g, const tmpl *t, const char *buf, uint32_t row)
     }
 }
 
-static void rownorm_compute(gen *g, const tmpl *t, int full, const char *buf)
+static void rownorm_compute(npu_gen *g, const tmpl *t, int full, const char *buf)
 {
     uint32_t rows = full ? t->group : t->tail_group;
     for (uint32_t i = 0; i < rows; i++)
@@ -503,65 +440,80 @@ static void rownorm_compute(gen *g, const tmpl *t, int full, const char *buf)
 
 /* The x halves of a tile: DMA rows of Dh/2 elements, 2 Dh bytes apart (first
  * halves from areg, second halves Dh bytes further, through `half_areg`). */
-static void rope_x_dma(gen *g, const tmpl *t, uint32_t rows, const char *buf, int store)
+static void rope_x_dma(npu_gen *g, const tmpl *t, uint32_t rows, const char *buf, int store)
 {
-    int areg = store ? 3 : 0, half_areg = store ? 5 : 4;
-    emit_csr(g, "dstride", 2 * t->rp_dh);
-    emit(g, "li r1, %u", rows * t->rp_h);
-    emit(g, "movra r15, a%d", areg);
-    emit(g, "addi r15, r15, %u", t->rp_dh);
-    emit(g, "movar a%d, r15", half_areg);
-    emit(g, "%s [%s], a%d, r1", store ? "dst" : "dld", buf, areg);
-    emit(g, "addi r15, %s, %u", buf, t->region);
-    emit(g, "%s [r15], a%d, r1", store ? "dst" : "dld", half_areg);
-    emit_adda(g, areg, rows * t->rp_h * 2 * t->rp_dh);
+    int areg = t->w.a[store ? 1 : 0], half_areg = t->w.a[2];
+    npu_csr(g, "dstride", 2 * t->rp_dh);
+    npu_emit(g, "li r1, %u", rows * t->rp_h);
+    npu_emit(g, "movra r15, a%d", areg);
+    npu_emit(g, "addi r15, r15, %u", t->rp_dh);
+    npu_emit(g, "movar a%d, r15", half_areg);
+    npu_emit(g, "%s [%s], a%d, r1", store ? "dst" : "dld", buf, areg);
+    npu_emit(g, "addi r15, %s, %u", buf, t->region);
+    npu_emit(g, "%s [r15], a%d, r1", store ? "dst" : "dld", half_areg);
+    npu_adda(g, areg, rows * t->rp_h * 2 * t->rp_dh);
 }
 
-static void rope_load(gen *g, const tmpl *t, int full, const char *buf)
+static void rope_load(npu_gen *g, const tmpl *t, int full, const char *buf)
 {
     uint32_t rows = full ? t->group : t->tail_group;
-    emit_csr(g, "dlen", t->rp_dh / 2);
+    npu_csr(g, "dlen", t->rp_dh / 2);
     rope_x_dma(g, t, rows, buf, 0);
     /* cos/sin of each position, H copies (dstride 0): one command each */
-    emit_csr(g, "dstride", 0);
-    emit(g, "li r1, %u", t->rp_h);
-    emit(g, "addi r15, %s, %u", buf, 2 * t->region);
-    emit(g, "addi r14, %s, %u", buf, 3 * t->region);
-    int id = rows > 1 ? loop_open(g, rows, 6) : -1;
-    emit(g, "dld [r15], a1, r1");
-    emit(g, "dld [r14], a2, r1");
-    emit(g, "addai a1, a1, %u", t->rp_dh);
-    emit(g, "addai a2, a2, %u", t->rp_dh);
-    emit(g, "addi r15, r15, %u", t->rp_h * t->rp_kh);
-    emit(g, "addi r14, r14, %u", t->rp_h * t->rp_kh);
+    npu_csr(g, "dstride", 0);
+    npu_emit(g, "li r1, %u", t->rp_h);
+    npu_emit(g, "addi r15, %s, %u", buf, 2 * t->region);
+    npu_emit(g, "addi r14, %s, %u", buf, 3 * t->region);
+    int id = rows > 1 ? npu_loop_open(g, rows, 6) : -1;
+    npu_emit(g, "dld [r15], a%d, r1", t->w.a[3]);
+    npu_emit(g, "dld [r14], a%d, r1", t->w.a[4]);
+    npu_emit(g, "addai a%d, a%d, %u", t->w.a[3], t->w.a[3], t->rp_dh);
+    npu_emit(g, "addai a%d, a%d, %u", t->w.a[4], t->w.a[4], t->rp_dh);
+    npu_emit(g, "addi r15, r15, %u", t->rp_h * t->rp_kh);
+    npu_emit(g, "addi r14, r14, %u", t->rp_h * t->rp_kh);
     if (id >= 0)
-        loop_close(g, id);
+        npu_loop_close(g, id);
 }
 
-static void rope_store(gen *g, const tmpl *t, int full, const char *buf)
+static void rope_store(npu_gen *g, const tmpl *t, int full, const char *buf)
 {
-    emit_csr(g, "dlen", t->rp_dh / 2);
+    npu_csr(g, "dlen", t->rp_dh / 2);
     rope_x_dma(g, t, full ? t->group : t->tail_group, buf, 1);
 }
 
-static void rope_compute(gen *g, const tmpl *t, int full, const char *buf)
+static void rope_compute(npu_gen *g, const tmpl *t, int full, const char *buf)
 {
     uint32_t rows = (full ? t->group : t->tail_group) * t->rp_h * t->rp_kh;
     slot s[MAX_SLOTS];
     memcpy(s, t->slots, sizeof s);
     /* r1 (a DMA count outside compute) is slot 1's scratch-row register */
-    emit(g, "li r11, %u", 12 * t->region);
-    emit(g, "li r1, %u", 12 * t->region + 1);
+    npu_emit(g, "li r11, %u", 12 * t->region);
+    npu_emit(g, "li r1, %u", 12 * t->region + 1);
     row_pass(g, t->r->ops, 0, s, t->nslots, (rowbase){ buf, 0 }, (rowbase){ buf, t->region },
              (rowbase){ buf, 2 * t->region }, rows, 0);
 }
 
-static kc_status gen_rope(gen *g, tmpl *t, const kc_task *task, const kc_task_config *c,
-                          kc_err *err)
+static const recipe *recipe_find(const char *task);
+
+static kc_status need_work(const npu_work *w, int n, const char *what, kc_err *err)
 {
-    uint32_t S = c->dims[0];
-    t->rp_h = c->dims[1];
-    t->rp_dh = c->dims[2];
+    if (w->n < n)
+        return kc_err_set(err, KC_ERR_INTERNAL, "npu template: the %s stage needs %d working "
+                          "address registers, %d given", what, n, w->n);
+    return KC_OK;
+}
+
+kc_status npu_stage_rope(npu_gen *g, npu_opnd x, npu_opnd cos, npu_opnd sin, npu_opnd y,
+                         uint32_t S, uint32_t H, uint32_t Dh, npu_work w, kc_err *err)
+{
+    tmpl tt, *t = &tt;
+    memset(t, 0, sizeof *t);
+    t->r = recipe_find("rope");
+    t->w = w;
+    if (need_work(&w, 5, "rope", err) != KC_OK)
+        return KC_ERR_INTERNAL;
+    t->rp_h = H;
+    t->rp_dh = Dh;
     t->rp_kh = (t->rp_dh / 2 + VLEN - 1) / VLEN;
     /* 3 buffers of 4 regions, 2 scratch rows */
     uint32_t per_pos = t->rp_h * t->rp_kh;
@@ -572,8 +524,12 @@ static kc_status gen_rope(gen *g, tmpl *t, const kc_task *task, const kc_task_co
         t->group = S;
     if (t->group < 1 || t->rp_dh % 2 || 2 * t->rp_dh > 0xffff)
         return kc_err_set(err, KC_ERR_USAGE,
-                          "npu template: %s with H = %u, Dh = %u does not fit the vector SRAM",
-                          task->name, t->rp_h, t->rp_dh);
+                          "npu template: rope with H = %u, Dh = %u does not fit the vector SRAM",
+                          t->rp_h, t->rp_dh);
+    npu_aset_op(g, w.a[0], x, 0);
+    npu_aset_op(g, w.a[1], y, 0);
+    npu_aset_op(g, w.a[3], cos, 0);
+    npu_aset_op(g, w.a[4], sin, 0);
     t->tail_group = S % t->group;
     t->region = t->group * per_pos;
     t->nslots = 2;
@@ -585,7 +541,6 @@ static kc_status gen_rope(gen *g, tmpl *t, const kc_task *task, const kc_task_co
     tiling tl = { .nfull = S / t->group, .tail = t->tail_group > 0, .buf_rows = 4 * t->region,
                   .load = rope_load, .compute = rope_compute, .store = rope_store };
     tile_pipeline(g, t, &tl);
-    emit(g, "halt");
     return KC_OK;
 }
 
@@ -613,133 +568,114 @@ static kc_status gen_rope(gen *g, tmpl *t, const kc_task *task, const kc_task_co
  * temporaries; a4 A block, a5 next B panel, a6 next C panel, a7 DMA walk.
  */
 
-#define MROWS 1024u
-#define MLEN 4u
-
-/* a<dst> = a<base> + off (bytes). */
-static void emit_aset(gen *g, int dst, int base, uint64_t off)
-{
-    emit(g, "movra r15, a%d", base);
-    if (off) {
-        emit(g, "li r14, %llu", (unsigned long long)off);
-        emit(g, "add r15, r15, r14");
-    }
-    emit(g, "movar a%d, r15", dst);
-}
+#define MROWS NPU_MROWS
+#define MLEN NPU_MLEN
 
 static const char *mm_ldb(const tmpl *t)
 {
     return t->mm.b_transposed ? "mldbt" : "mldb";
 }
 
-/* "mv rd, rs" or "addi rd, rs, off". */
-static void emit_offset(gen *g, int rd, const char *rs, uint32_t off)
-{
-    if (off)
-        emit(g, "addi r%d, %s, %u", rd, rs, off);
-    else
-        emit(g, "mv r%d, %s", rd, rs);
-}
-
 /* a7 = first W row of the current panel of weight matrix h: a5 walks W (W_up
  * for SwiGLU); SwiGLU's W_gate panel (h = 1) is at a5 + r13 (r13 = &W_gate - &W_up,
  * since no address register is left to walk it). */
-static void matmul_src(gen *g, int h)
+static void matmul_src(npu_gen *g, const tmpl *t, int h)
 {
-    emit(g, "movra r15, a5");
+    npu_emit(g, "movra r15, a%d", t->w.a[1]);
     if (h)
-        emit(g, "add r15, r15, r13");
-    emit(g, "movar a7, r15");
+        npu_emit(g, "add r15, r15, r13");
+    npu_emit(g, "movar a%d, r15", t->w.a[0]);
 }
 
 /* B panel into matrix rows [buf, buf + 16*KT): B[k][n0..] row k at buf + k, or,
  * transposed, W[n0 + j][16kt..] at buf + 16kt + j (one command per K tile).
  * SwiGLU loads its W_gate panel the same way 16*KT rows further (gate_off). */
-static void matmul_load(gen *g, const tmpl *t, int full, const char *buf)
+static void matmul_load(npu_gen *g, const tmpl *t, int full, const char *buf)
 {
     uint32_t cols = full ? t->pw : t->nw_tail;
+    int wb = t->w.a[1], wt = t->w.a[0];
     if (!t->mm.b_transposed) {
-        emit_csr(g, "dlen", cols);
-        emit_csr(g, "dstride", 2 * t->mm.n);
-        emit(g, "li r1, %u", t->mm.k);
-        emit(g, "mld [%s], a5, r1", buf);
-        emit(g, "addai a5, a5, %u", 2 * VLEN);
+        npu_csr(g, "dlen", cols);
+        npu_csr(g, "dstride", 2 * t->mm.b.ld);
+        npu_emit(g, "li r1, %u", t->mm.k);
+        npu_emit(g, "mld [%s], a%d, r1", buf, wb);
+        npu_emit(g, "addai a%d, a%d, %u", wb, wb, 2 * VLEN);
         return;
     }
-    emit_csr(g, "dstride", 2 * t->mm.k);
-    emit(g, "li r1, %u", cols);
+    npu_csr(g, "dstride", 2 * t->mm.b.ld);
+    npu_emit(g, "li r1, %u", cols);
     for (int h = 0; h < t->halves; h++) {
-        matmul_src(g, h);
-        emit_offset(g, 14, buf, (uint32_t)h * t->gate_off);
+        matmul_src(g, t, h);
+        npu_offset(g, 14, buf, (uint32_t)h * t->gate_off);
         for (uint32_t kt = 0; kt < t->kt; kt++) {
             if (kt == 0 || kt + 1 == t->kt)
-                emit_csr(g, "dlen", kt + 1 == t->kt ? t->kt_last : VLEN);
-            emit(g, "mld [r14], a7, r1");
+                npu_csr(g, "dlen", kt + 1 == t->kt ? t->kt_last : VLEN);
+            npu_emit(g, "mld [r14], a%d, r1", wt);
             if (kt + 1 < t->kt) {
-                emit(g, "addai a7, a7, %u", 2 * VLEN);
-                emit(g, "addi r14, r14, %u", t->pw);
+                npu_emit(g, "addai a%d, a%d, %u", wt, wt, 2 * VLEN);
+                npu_emit(g, "addi r14, r14, %u", t->pw);
             }
         }
     }
-    emit_adda(g, 5, 2 * t->pw * t->mm.k);
+    npu_adda(g, wb, 2ull * t->pw * t->mm.b.ld);
 }
 
 /* One DMA command of a transposed panel load (K tile by K tile, see
  * matmul_compute_load): pw rows of W into matrix rows r14.. from a7. */
-static void matmul_tcmd(gen *g, const tmpl *t)
+static void matmul_tcmd(npu_gen *g, const tmpl *t)
 {
-    emit(g, "mld [r14], a7, r1");
-    emit(g, "addai a7, a7, %u", 2 * VLEN);
-    emit(g, "addi r14, r14, %u", t->pw);
+    npu_emit(g, "mld [r14], a%d, r1", t->w.a[0]);
+    npu_emit(g, "addai a%d, a%d, %u", t->w.a[0], t->w.a[0], 2 * VLEN);
+    npu_emit(g, "addi r14, r14, %u", t->pw);
 }
 
 /* One group of up to 4 output rows x 16 columns: all K tiles (pw matrix rows
  * apart), then mst. `cmds` transposed-load commands are spread over its K steps;
  * `last` adds the final (short-dlen) command at the end. The next group is the
  * next 4 rows of the same panel or, in a wide GEMV panel, the next 16 columns. */
-static void matmul_group(gen *g, const tmpl *t, uint32_t cmds, int last)
+static void matmul_group(npu_gen *g, const tmpl *t, uint32_t cmds, int last)
 {
     uint32_t kt_n = t->kt, c = 0, stride = t->pw;
     int prefetch = kt_n % 2 == 0;
     if (kt_n > 1 && !prefetch) {
-        emit(g, "%s 0, [r8]", mm_ldb(t));
-        emit(g, "addi r8, r8, %u", stride);
+        npu_emit(g, "%s 0, [r8]", mm_ldb(t));
+        npu_emit(g, "addi r8, r8, %u", stride);
     }
     for (uint32_t kt = 0; kt < kt_n; kt++) {
-        emit(g, "mmac %u, [r7]", kt_n == 1 ? 0 : kt & 1);
-        emit(g, "addi r7, r7, %u", kt_n == 1 ? MLEN : t->mbp);
+        npu_emit(g, "mmac %u, [r7]", kt_n == 1 ? 0 : kt & 1);
+        npu_emit(g, "addi r7, r7, %u", kt_n == 1 ? MLEN : t->mbp);
         for (; c < cmds && c * kt_n / cmds <= kt; c++)
             matmul_tcmd(g, t);
         if (kt + 1 < kt_n) {
-            emit(g, "%s %u, [r8]", mm_ldb(t), (kt + 1) & 1);
-            emit(g, "addi r8, r8, %u", stride);
+            npu_emit(g, "%s %u, [r8]", mm_ldb(t), (kt + 1) & 1);
+            npu_emit(g, "addi r8, r8, %u", stride);
         }
     }
     if (last) {
-        emit_csr(g, "dlen", t->kt_last);
-        emit(g, "mld [r14], a7, r1");
+        npu_csr(g, "dlen", t->kt_last);
+        npu_emit(g, "mld [r14], a%d, r1", t->w.a[0]);
     }
     if (kt_n > 1) {
-        emit(g, "addi r8, r8, %d", (t->wide ? (int)VLEN : 0) - (int)(stride * kt_n));
+        npu_emit(g, "addi r8, r8, %d", (t->wide ? (int)VLEN : 0) - (int)(stride * kt_n));
         if (prefetch) { /* tile 0 of the next group, while this one drains */
-            emit(g, "%s 0, [r8]", mm_ldb(t));
-            emit(g, "addi r8, r8, %u", stride);
+            npu_emit(g, "%s 0, [r8]", mm_ldb(t));
+            npu_emit(g, "addi r8, r8, %u", stride);
         }
-        emit(g, "addi r7, r7, %d", (t->wide ? 0 : (int)MLEN) - (int)(kt_n * t->mbp));
+        npu_emit(g, "addi r7, r7, %d", (t->wide ? 0 : (int)MLEN) - (int)(kt_n * t->mbp));
     }
-    emit(g, "mst [r9]");
-    emit(g, "addi r9, r9, %u", t->wide ? 1 : MLEN);
+    npu_emit(g, "mst [r9]");
+    npu_emit(g, "addi r9, r9, %u", t->wide ? 1 : MLEN);
 }
 
 /* `count` groups (a hardware loop when more than one), `cmds` commands each. */
-static void matmul_groups(gen *g, const tmpl *t, uint32_t count, uint32_t cmds)
+static void matmul_groups(npu_gen *g, const tmpl *t, uint32_t count, uint32_t cmds)
 {
     if (count == 0)
         return;
-    int id = count > 1 ? loop_open(g, count, 6) : -1;
+    int id = count > 1 ? npu_loop_open(g, count, 6) : -1;
     matmul_group(g, t, cmds, 0);
     if (id >= 0)
-        loop_close(g, id);
+        npu_loop_close(g, id);
 }
 
 /* Computes the panel in `buf` and loads the next one into r3. A B panel is one
@@ -751,7 +687,7 @@ static void matmul_groups(gen *g, const tmpl *t, uint32_t count, uint32_t cmds)
  * that block has read tile t. SwiGLU runs this twice (matmul_half h = 0: u from
  * W_up into the buffer's output rows, h = 1: g from W_gate, gate_off rows
  * further, each loading its own next panel), then joins them (matmul_gate). */
-static void matmul_half(gen *g, const tmpl *t, int full, const char *buf, int next, int h)
+static void matmul_half(npu_gen *g, const tmpl *t, int full, const char *buf, int next, int h)
 {
     uint32_t groups = t->rows / MLEN, rest = t->rows % MLEN, off = (uint32_t)h * t->gate_off;
     uint32_t uniform = 0;
@@ -763,20 +699,20 @@ static void matmul_half(gen *g, const tmpl *t, int full, const char *buf, int ne
     if (next >= 0 && !t->mm.b_transposed)
         matmul_load(g, t, next, "r3");
     if (next >= 0 && t->mm.b_transposed) {
-        emit_csr(g, "dstride", 2 * t->mm.k);
-        emit_csr(g, "dlen", VLEN);
-        emit(g, "li r1, %u", next ? t->pw : t->nw_tail);
-        matmul_src(g, h);
-        emit_offset(g, 14, "r3", off);
+        npu_csr(g, "dstride", 2 * t->mm.b.ld);
+        npu_csr(g, "dlen", VLEN);
+        npu_emit(g, "li r1, %u", next ? t->pw : t->nw_tail);
+        matmul_src(g, t, h);
+        npu_offset(g, 14, "r3", off);
         uniform = t->kt - 1;
         last = 1;
     }
-    emit_offset(g, 8, buf, off);
-    emit_offset(g, 9, buf, off);
-    emit(g, "li r7, %u", t->a_row);
+    npu_offset(g, 8, buf, off);
+    npu_offset(g, 9, buf, off);
+    npu_emit(g, "li r7, %u", t->a_row);
     if (t->kt == 1 || t->kt % 2 == 0) {
-        emit(g, "%s 0, [r8]", mm_ldb(t));
-        emit(g, "addi r8, r8, %u", t->pw);
+        npu_emit(g, "%s 0, [r8]", mm_ldb(t));
+        npu_emit(g, "addi r8, r8, %u", t->pw);
     }
     if (t->wide) {
         matmul_groups(g, t, rest - 1, 0);
@@ -793,18 +729,18 @@ static void matmul_half(gen *g, const tmpl *t, int full, const char *buf, int ne
         uniform = 0;
     }
     if (rest > 0) {
-        emit(g, "csrwi mrows, %u", rest);
+        npu_emit(g, "csrwi mrows, %u", rest);
         matmul_group(g, t, uniform, last);
-        emit(g, "csrwi mrows, %u", MLEN);
+        npu_emit(g, "csrwi mrows, %u", MLEN);
     } else if (last) {
-        emit_csr(g, "dlen", t->kt_last);
-        emit(g, "mld [r14], a7, r1");
+        npu_csr(g, "dlen", t->kt_last);
+        npu_emit(g, "mld [r14], a%d, r1", t->w.a[0]);
     }
 }
 
 /* SwiGLU: u rows (at buf) *= silu(g rows, gate_off further), in place in a row
  * pass over 4 slots: u *= g; g = 1 / (1 + exp(-g)); u *= g (f1 = 1, f2 = -1). */
-static void matmul_gate(gen *g, const tmpl *t, const char *buf)
+static void matmul_gate(npu_gen *g, const tmpl *t, const char *buf)
 {
     static const char *const ops[] = { "vmul [{X}], [{X}], [{G}]", "vmuls [{G}], [{G}], f2",
                                        "vexp [{G}], [{G}]", "vadds [{G}], [{G}], f1",
@@ -818,47 +754,49 @@ static void matmul_gate(gen *g, const tmpl *t, const char *buf)
              (rowbase){ "r0", 0 }, t->rows, 0);
 }
 
-static void matmul_compute_load(gen *g, const tmpl *t, int full, const char *buf, int next)
+static void matmul_compute_load(npu_gen *g, const tmpl *t, int full, const char *buf, int next)
 {
     for (int h = 0; h < t->halves; h++)
         matmul_half(g, t, full, buf, next, h);
     if (next >= 0 && t->mm.b_transposed)
-        emit_adda(g, 5, 2 * t->pw * t->mm.k);
+        npu_adda(g, t->w.a[1], 2ull * t->pw * t->mm.b.ld);
     if (t->halves > 1)
         matmul_gate(g, t, buf);
-    if (t->mm.has_bias) { /* y rows += bias row of this panel, after the mst's */
-        emit(g, "mv r11, %s", buf);
-        int id = t->rows > 1 ? loop_open(g, t->rows, 12) : -1;
-        emit(g, "vadd [r11], [r11], [r10]");
-        emit(g, "addi r11, r11, 1");
+    if (t->mm.bias.areg >= 0) { /* y rows += bias row of this panel, after the mst's */
+        npu_emit(g, "mv r11, %s", buf);
+        int id = t->rows > 1 ? npu_loop_open(g, t->rows, 12) : -1;
+        npu_emit(g, "vadd [r11], [r11], [r10]");
+        npu_emit(g, "addi r11, r11, 1");
         if (id >= 0)
-            loop_close(g, id);
-        emit(g, "addi r10, r10, 1");
+            npu_loop_close(g, id);
+        npu_emit(g, "addi r10, r10, 1");
     }
 }
 
-static void matmul_store(gen *g, const tmpl *t, int full, const char *buf)
+static void matmul_store(npu_gen *g, const tmpl *t, int full, const char *buf)
 {
-    emit_csr(g, "dlen", full ? t->pw : t->nw_tail);
-    emit_csr(g, "dstride", 2 * t->mm.n);
-    emit(g, "li r1, %u", t->rows);
-    emit(g, "dst [%s], a6, r1", buf);
-    emit(g, "addai a6, a6, %u", 2 * t->pw);
+    int wc = t->w.a[2];
+    npu_csr(g, "dlen", full ? t->pw : t->nw_tail);
+    npu_csr(g, "dstride", 2 * t->mm.c.ld);
+    npu_emit(g, "li r1, %u", t->rows);
+    npu_emit(g, "dst [%s], a%d, r1", buf, wc);
+    npu_emit(g, "addai a%d, a%d, %u", wc, wc, 2 * t->pw);
 }
 
 /* The A block of `rows` rows at a4 into its K panels. */
-static void matmul_load_a(gen *g, const tmpl *t)
+static void matmul_load_a(npu_gen *g, const tmpl *t)
 {
-    emit_csr(g, "dstride", 2 * t->mm.k);
-    emit(g, "li r1, %u", t->rows);
-    emit(g, "li r14, %u", t->a_row);
+    int wa = t->w.a[0];
+    npu_csr(g, "dstride", 2 * t->mm.a.ld);
+    npu_emit(g, "li r1, %u", t->rows);
+    npu_emit(g, "li r14, %u", t->a_row);
     for (uint32_t kt = 0; kt < t->kt; kt++) {
         if (kt == 0 || kt + 1 == t->kt)
-            emit_csr(g, "dlen", kt + 1 == t->kt ? t->kt_last : VLEN);
-        emit(g, "dld [r14], a4, r1");
+            npu_csr(g, "dlen", kt + 1 == t->kt ? t->kt_last : VLEN);
+        npu_emit(g, "dld [r14], a%d, r1", wa);
         if (kt + 1 < t->kt) {
-            emit(g, "addai a4, a4, %u", 2 * VLEN);
-            emit(g, "addi r14, r14, %u", t->mbp);
+            npu_emit(g, "addai a%d, a%d, %u", wa, wa, 2 * VLEN);
+            npu_emit(g, "addi r14, r14, %u", t->mbp);
         }
     }
 }
@@ -868,12 +806,25 @@ static uint32_t round_down4(uint32_t v)
     return v & ~(MLEN - 1);
 }
 
-static kc_status gen_matmul(gen *g, tmpl *t, const kc_task *task, const kc_task_config *c,
-                            kc_err *err)
+/* r<rd> = operand's address (r14 as a temporary). */
+static void matmul_addr(npu_gen *g, int rd, npu_opnd o)
 {
-    const kc_task_matmul_dims *d = &t->mm;
-    if (!kc_task_matmul_view(task, c, &t->mm))
-        return kc_err_set(err, KC_ERR_USAGE, "npu template: %s is not a matrix task", task->name);
+    npu_emit(g, "movra r%d, a%d", rd, o.areg);
+    if (o.off) {
+        npu_emit(g, "li r14, %llu", (unsigned long long)o.off);
+        npu_emit(g, "add r%d, r%d, r14", rd, rd);
+    }
+}
+
+kc_status npu_stage_matmul(npu_gen *g, const npu_mm *mm, npu_work w, kc_err *err)
+{
+    tmpl tt, *t = &tt;
+    memset(t, 0, sizeof *t);
+    t->mm = *mm;
+    t->w = w;
+    const npu_mm *d = &t->mm;
+    if (need_work(&w, 3, "matmul", err) != KC_OK)
+        return KC_ERR_INTERNAL;
     t->kt = (d->k + VLEN - 1) / VLEN;
     t->kt_last = d->k - VLEN * (t->kt - 1);
     uint32_t panel = VLEN * t->kt, nt = (d->n + VLEN - 1) / VLEN;
@@ -885,13 +836,14 @@ static kc_status gen_matmul(gen *g, tmpl *t, const kc_task *task, const kc_task_
     uint32_t wide_p = MROWS / panel < nt ? MROWS / panel : nt;
     /* SwiGLU: a buffer holds the W_up panel and, gate_off = 16*KT rows further,
      * the W_gate panel (matrix SRAM), the u and the g output rows (vector SRAM) */
-    t->halves = d->gate_idx >= 0 ? 2 : 1;
+    int has_bias = d->bias.areg >= 0;
+    t->halves = d->gate.areg >= 0 ? 2 : 1;
     t->gate_off = panel;
     uint32_t span = panel * (uint32_t)t->halves;
     t->wide = d->m == 1 && d->b_transposed && t->kt > 1 && wide_p > 1 && t->halves == 1;
     t->pw = t->wide ? VLEN * wide_p : VLEN;
     t->nw_tail = d->n % t->pw;
-    uint32_t bias_rows = d->has_bias ? nt : 0;
+    uint32_t bias_rows = has_bias ? nt : 0;
     /* vector SRAM: output rows [v, v + mbp) (and [v + panel, ..) for g) of both
      * buffers v = 0, span; the last starts at last_out; then A block, bias rows */
     uint32_t last_out = 2 * span - panel;
@@ -903,49 +855,50 @@ static kc_status gen_matmul(gen *g, tmpl *t, const kc_task *task, const kc_task_
         t->mbp = m4;
     if (2 * span > MROWS || t->mbp < MLEN || 2 * d->k > 0xffff || 2 * d->n > 0xffff)
         return kc_err_set(err, KC_ERR_USAGE,
-                          "npu template: %s with K = %u does not fit (two buffers of %d panels "
-                          "of 16 x K in matrix SRAM need K <= %u)", task->name, d->k, t->halves,
+                          "npu template: a contraction with K = %u does not fit (two buffers of "
+                          "%d panels of 16 x K in matrix SRAM need K <= %u)", d->k, t->halves,
                           MROWS / 2 / (uint32_t)t->halves);
     t->a_row = t->wide ? t->pw / VLEN + MLEN : last_out + t->mbp;
     t->bias_row = t->a_row + t->kt * t->mbp;
 
     if (t->wide)
-        emit(g, "csrwi mrows, 1");
+        npu_emit(g, "csrwi mrows, 1");
     if (t->halves > 1) {
-        comment(g, "r13 = &W_gate - &W_up (the gate panel is walked relative to a5)");
-        emit(g, "movra r13, a%d", d->gate_idx);
-        emit(g, "movra r15, a%d", d->b_idx);
-        emit(g, "sub r13, r13, r15");
-        emit_fconst(g, 1, 1.0);
-        emit_fconst(g, 2, -1.0);
+        npu_comment(g, "r13 = &W_gate - &W_up (the gate panel is walked relative to a%d)",
+                    w.a[1]);
+        matmul_addr(g, 13, d->gate);
+        matmul_addr(g, 15, d->b);
+        npu_emit(g, "sub r13, r13, r15");
+        npu_fconst(g, 1, 1.0);
+        npu_fconst(g, 2, -1.0);
     }
-    if (d->has_bias) { /* bias stays resident: row p holds bias[16p .. 16p+15] */
-        emit_csr(g, "dlen", d->n);
-        emit(g, "li r1, 1");
-        emit(g, "li r15, %u", t->bias_row);
-        emit(g, "dld [r15], a%d, r1", d->bias_idx);
+    if (has_bias) { /* bias stays resident: row p holds bias[16p .. 16p+15] */
+        npu_aset_op(g, w.a[0], d->bias, 0);
+        npu_csr(g, "dlen", d->n);
+        npu_emit(g, "li r1, 1");
+        npu_emit(g, "li r15, %u", t->bias_row);
+        npu_emit(g, "dld [r15], a%d, r1", w.a[0]);
     }
     if (!d->b_transposed && d->k % VLEN) {
-        comment(g, "B pad rows k >= K of both panels: finite (A[0], zeros), once");
-        emit_csr(g, "dlen", 1);
-        emit_csr(g, "dstride", 0);
-        emit(g, "li r1, %u", panel - d->k);
+        npu_comment(g, "B pad rows k >= K of both panels: finite (A[0], zeros), once");
+        npu_aset_op(g, w.a[0], d->a, 0);
+        npu_csr(g, "dlen", 1);
+        npu_csr(g, "dstride", 0);
+        npu_emit(g, "li r1, %u", panel - d->k);
         for (uint32_t b = 0; b < 2; b++) {
-            emit(g, "li r15, %u", b * panel + d->k);
-            emit(g, "mld [r15], a%d, r1", d->a_idx);
+            npu_emit(g, "li r15, %u", b * panel + d->k);
+            npu_emit(g, "mld [r15], a%d, r1", w.a[0]);
         }
     }
     for (uint32_t b = 0; b < d->batch; b++)
         for (uint32_t m0 = 0; m0 < d->m; m0 += t->mbp) {
-            char note[96];
             t->rows = d->m - m0 < t->mbp ? d->m - m0 : t->mbp;
-            snprintf(note, sizeof note, "batch %u, rows %u..%u", b, m0, m0 + t->rows - 1);
-            comment(g, note);
-            emit_aset(g, 4, d->a_idx, 2ull * ((uint64_t)b * d->m * d->k + (uint64_t)m0 * d->k));
-            emit_aset(g, 5, d->b_idx, 2ull * b * d->k * d->n);
-            emit_aset(g, 6, d->out_idx, 2ull * ((uint64_t)b * d->m * d->n + (uint64_t)m0 * d->n));
-            if (d->has_bias)
-                emit(g, "li r10, %u", t->bias_row);
+            npu_comment(g, "batch %u, rows %u..%u", b, m0, m0 + t->rows - 1);
+            npu_aset_op(g, w.a[0], d->a, b * d->a_bstride + 2ull * m0 * d->a.ld);
+            npu_aset_op(g, w.a[1], d->b, b * d->b_bstride);
+            npu_aset_op(g, w.a[2], d->c, b * d->c_bstride + 2ull * m0 * d->c.ld);
+            if (has_bias)
+                npu_emit(g, "li r10, %u", t->bias_row);
             matmul_load_a(g, t);
             tiling tl = { .nfull = d->n / t->pw, .tail = t->nw_tail > 0,
                           .buf_rows = t->wide ? 0 : span,
@@ -953,8 +906,31 @@ static kc_status gen_matmul(gen *g, tmpl *t, const kc_task *task, const kc_task_
                           .compute_load = matmul_compute_load };
             tile_pipeline(g, t, &tl);
         }
-    emit(g, "halt");
+    if (t->wide)
+        npu_emit(g, "csrwi mrows, %u", MLEN);
     return KC_OK;
+}
+
+/* A level-1/2 matrix task: its contraction on the ABI tensors. */
+static kc_status gen_matmul(npu_gen *g, const kc_task *task, const kc_task_config *c,
+                            const kc_task_shape *shape, kc_err *err)
+{
+    kc_task_matmul_dims d;
+    if (!kc_task_matmul_view(task, c, &d))
+        return kc_err_set(err, KC_ERR_USAGE, "npu template: %s is not a matrix task", task->name);
+    npu_opnd none = { -1, 0, 0 };
+    npu_mm mm = { .batch = d.batch, .m = d.m, .n = d.n, .k = d.k, .b_transposed = d.b_transposed,
+                  .a = npu_op(d.a_idx, 0, d.k),
+                  .b = npu_op(d.b_idx, 0, d.b_transposed ? d.k : d.n),
+                  .c = npu_op(d.out_idx, 0, d.n),
+                  .bias = d.has_bias ? npu_op(d.bias_idx, 0, 0) : none,
+                  .gate = d.gate_idx >= 0 ? npu_op(d.gate_idx, 0, d.k) : none,
+                  .a_bstride = 2ull * d.m * d.k, .b_bstride = 2ull * d.k * d.n,
+                  .c_bstride = 2ull * d.m * d.n };
+    kc_status s = npu_stage_matmul(g, &mm, npu_work_from((int)shape->ntensors), err);
+    if (s == KC_OK)
+        npu_emit(g, "halt");
+    return s;
 }
 
 /* ---- entry point ------------------------------------------------------------------ */
@@ -967,38 +943,71 @@ static const recipe *recipe_find(const char *task)
     return NULL;
 }
 
-static void emit_consts(gen *g, const recipe *r)
+static void emit_consts(npu_gen *g, const recipe *r)
 {
     for (const fconst *c = r->consts; c->reg; c++)
-        emit_fconst(g, c->reg, c->value);
+        npu_fconst(g, c->reg, c->value);
 }
 
-static kc_status gen_eltwise(gen *g, tmpl *t, kc_err *err)
+kc_status npu_stage_eltwise(npu_gen *g, const char *recipe_name, npu_opnd in, npu_opnd in2,
+                            npu_opnd out, uint64_t elems, npu_work w, kc_err *err)
 {
-    (void)err;
-    size_t elems = t->shape->t[0].nelem;
+    tmpl tt, *t = &tt;
+    memset(t, 0, sizeof *t);
+    t->r = recipe_find(recipe_name);
+    t->w = w;
+    t->binary = in2.areg >= 0;
+    if (!t->r || t->r->fam != FAM_ELTWISE)
+        return kc_err_set(err, KC_ERR_INTERNAL, "npu template: no element-wise recipe %s",
+                          recipe_name);
+    if (need_work(&w, t->binary ? 3 : 2, "element-wise", err) != KC_OK)
+        return KC_ERR_INTERNAL;
+    if (elems == 0 || elems > UINT32_MAX)
+        return kc_err_set(err, KC_ERR_USAGE, "npu template: %llu elements",
+                          (unsigned long long)elems);
+    /* a binary op holds two inputs per buffer: tiles of half the rows, and its
+     * fourth register per slot walks the second input instead of a temporary */
+    uint32_t tile_rows = t->binary ? ELTWISE_TILE_ROWS / 2 : ELTWISE_TILE_ROWS;
     t->nslots = 4;
     for (int s = 0; s < t->nslots; s++)
-        t->slots[s] = (slot){ .x = 7 + s, .t = 11 + s, .g = -1, .b = -1, .c = -1, .p = -1 };
-    t->tile_elems = elems < ELTWISE_TILE_ROWS * VLEN ? (uint32_t)elems : ELTWISE_TILE_ROWS * VLEN;
+        t->slots[s] = (slot){ .x = 7 + s, .t = t->binary ? -1 : 11 + s,
+                              .g = t->binary ? 11 + s : -1, .b = -1, .c = -1, .p = -1 };
+    t->tile_elems = elems < tile_rows * VLEN ? (uint32_t)elems : tile_rows * VLEN;
+    t->tile_rows = (t->tile_elems + VLEN - 1) / VLEN;
     tiling tl = { .nfull = (uint32_t)(elems / t->tile_elems), .load = eltwise_load,
                   .compute = eltwise_compute, .store = eltwise_store };
     t->tail_elems = (uint32_t)(elems % t->tile_elems);
     tl.tail = t->tail_elems > 0;
-    tl.buf_rows = (t->tile_elems + VLEN - 1) / VLEN;
+    tl.buf_rows = t->tile_rows * (t->binary ? 2 : 1);
     uint32_t temps = 3 * tl.buf_rows;
-    for (int s = 0; s < t->nslots; s++)
-        emit(g, "li r%d, %u", t->slots[s].t, temps + (uint32_t)s);
+    for (int s = 0; s < t->nslots && !t->binary; s++)
+        npu_emit(g, "li r%d, %u", t->slots[s].t, temps + (uint32_t)s);
     emit_consts(g, t->r);
+    npu_aset_op(g, w.a[0], in, 0);
+    npu_aset_op(g, w.a[1], out, 0);
+    if (t->binary)
+        npu_aset_op(g, w.a[2], in2, 0);
     tile_pipeline(g, t, &tl);
-    emit(g, "halt");
     return KC_OK;
 }
 
-static kc_status gen_rownorm(gen *g, tmpl *t, const kc_task *task, kc_err *err)
+kc_status npu_stage_rownorm(npu_gen *g, const char *recipe_name, npu_opnd in, npu_opnd gamma,
+                            npu_opnd beta, npu_opnd out, uint32_t m, uint32_t n, double eps,
+                            npu_work w, kc_err *err)
 {
-    uint32_t m = t->shape->t[0].dims[0];
-    t->n = t->shape->t[0].dims[1];
+    tmpl tt, *t = &tt;
+    memset(t, 0, sizeof *t);
+    t->r = recipe_find(recipe_name);
+    t->w = w;
+    if (!t->r || t->r->fam != FAM_ROWNORM)
+        return kc_err_set(err, KC_ERR_INTERNAL, "npu template: no row recipe %s", recipe_name);
+    if (need_work(&w, 2, "row", err) != KC_OK)
+        return KC_ERR_INTERNAL;
+    if (in.ld != out.ld || in.ld < n)
+        return kc_err_set(err, KC_ERR_INTERNAL, "npu template: row pitches %u/%u for rows of %u",
+                          in.ld, out.ld, n);
+    t->n = n;
+    t->ld = in.ld;
     t->k_full = t->n / VLEN;
     t->k_tail_lanes = t->n % VLEN;
     t->k_rows = (t->n + VLEN - 1) / VLEN;
@@ -1016,64 +1025,93 @@ static kc_status gen_rownorm(gen *g, tmpl *t, const kc_task *task, kc_err *err)
     if (scratch + 2 > VROWS || 2 * t->n > 0xffff)
         return kc_err_set(err, KC_ERR_USAGE,
                           "npu template: %s rows of %u elements do not fit the vector SRAM",
-                          task->name, t->n);
+                          recipe_name, t->n);
     t->nslots = 2;
     for (int s = 0; s < t->nslots; s++)
         t->slots[s] = (slot){ .x = 7 + s, .g = 9 + s, .b = 11 + s, .t = 13 + s, .c = 8 + s,
                               .p = 12 + s };
-    emit_csr(g, "dlen", t->n);
-    emit_csr(g, "dstride", 2 * t->n);
+    npu_csr(g, "dlen", t->n);
     for (int s = 0; s < t->nslots; s++)
-        emit(g, "li r%d, %u", t->slots[s].t, scratch + (uint32_t)s);
-    emit_fconst(g, 3, 1.0 / t->n);
-    emit_fconst(g, 4, t->r->f4 != 0 ? t->r->f4 : task->eps);
-    /* gamma (a1) and beta (a2), when the task has them, stay resident */
-    emit(g, "li r1, 1");
-    for (unsigned i = 1; i + 1 < t->shape->ntensors; i++) {
-        emit(g, "li r15, %u", i == 1 ? t->gamma_row : t->beta_row);
-        emit(g, "dld [r15], a%u, r1", i);
-    }
+        npu_emit(g, "li r%d, %u", t->slots[s].t, scratch + (uint32_t)s);
+    npu_fconst(g, 3, 1.0 / t->n);
+    npu_fconst(g, 4, t->r->f4 != 0 ? t->r->f4 : eps);
+    /* gamma and beta, when the recipe has them, stay resident */
+    npu_emit(g, "li r1, 1");
+    const npu_opnd *vec[2] = { &gamma, &beta };
+    for (int i = 0; i < 2; i++)
+        if (vec[i]->areg >= 0) {
+            npu_aset_op(g, w.a[0], *vec[i], 0);
+            npu_emit(g, "li r15, %u", i == 0 ? t->gamma_row : t->beta_row);
+            npu_emit(g, "dld [r15], a%d, r1", w.a[0]);
+        }
+    npu_csr(g, "dstride", 2 * t->ld);
+    npu_aset_op(g, w.a[0], in, 0);
+    npu_aset_op(g, w.a[1], out, 0);
     tiling tl = { .nfull = m / t->group, .tail = t->tail_group > 0,
                   .buf_rows = t->group * t->k_rows, .load = rownorm_load,
                   .compute = rownorm_compute, .store = rownorm_store };
     tile_pipeline(g, t, &tl);
-    emit(g, "halt");
     return KC_OK;
+}
+
+/* The single-stage tasks: their stage on the ABI tensors (inputs a0.., the
+ * output last, working registers after them), then halt. */
+static kc_status gen_single(npu_gen *g, const recipe *r, const kc_task *task,
+                            const kc_task_config *c, const kc_task_shape *sh, kc_err *err)
+{
+    int nt = (int)sh->ntensors, out = nt - 1;
+    npu_work w = npu_work_from(nt);
+    npu_opnd none = { -1, 0, 0 };
+    uint32_t rows = sh->t[0].dims[0], cols = sh->t[0].ndims > 1 ? sh->t[0].dims[1] : 1;
+    kc_status s;
+    switch (r->fam) {
+    case FAM_ELTWISE:
+        s = npu_stage_eltwise(g, r->task, npu_op(0, 0, 0), none, npu_op(out, 0, 0),
+                              sh->t[0].nelem, w, err);
+        break;
+    case FAM_ROWNORM:
+        s = npu_stage_rownorm(g, r->task, npu_op(0, 0, cols), nt > 2 ? npu_op(1, 0, 0) : none,
+                              nt > 3 ? npu_op(2, 0, 0) : none, npu_op(out, 0, cols), rows, cols,
+                              task->eps, w, err);
+        break;
+    case FAM_ROPE:
+        s = npu_stage_rope(g, npu_op(0, 0, 0), npu_op(1, 0, 0), npu_op(2, 0, 0),
+                           npu_op(out, 0, 0), c->dims[0], c->dims[1], c->dims[2], w, err);
+        break;
+    default:
+        return gen_matmul(g, task, c, sh, err);
+    }
+    if (s == KC_OK)
+        npu_emit(g, "halt");
+    return s;
 }
 
 kc_status kc_npu_tmpl_emit(const kc_task *task, int config, char **text, kc_err *err)
 {
     const kc_task_config *c = NULL;
     const recipe *r = recipe_find(task->name);
+    int composite = !strcmp(task->family, "attn") || !strcmp(task->family, "block");
     *text = NULL;
-    if (!r)
+    if (!r && !composite)
         return kc_err_set(err, KC_ERR_USAGE, "npu template: no template for task %s", task->name);
     if (kc_task_config_get(task, config, &c, err) != KC_OK)
         return KC_ERR_USAGE;
     kc_task_shape shape;
     task->shape(task, c, &shape);
 
-    gen g;
+    npu_gen g;
     memset(&g, 0, sizeof g);
     kc_text_init(&g.out);
-    tmpl t;
-    memset(&t, 0, sizeof t);
-    t.r = r;
-    t.shape = &shape;
-    t.out_areg = (int)shape.ntensors - 1;
     kc_text_printf(&g.out, "# npu baseline: %s C%d (", task->name, config);
     for (int d = 0; d < KC_TASK_MAX_DIMS && task->dim_names[d]; d++)
         kc_text_printf(&g.out, "%s%s=%u", d ? ", " : "", task->dim_names[d], c->dims[d]);
-    kc_text_printf(&g.out, "), generated by kc_npu_tmpl (%s template)\n# ABI:",
-                   family_names[r->fam]);
+    kc_text_printf(&g.out, "), generated by kc_npu_tmpl (%s template)\n# ABI:", task->family);
     for (unsigned i = 0; i < shape.ntensors; i++)
         kc_text_printf(&g.out, " a%u=%s", i, shape.t[i].name);
     kc_text_printf(&g.out, "\n");
 
-    kc_status s = r->fam == FAM_ELTWISE   ? gen_eltwise(&g, &t, err)
-                  : r->fam == FAM_ROWNORM ? gen_rownorm(&g, &t, task, err)
-                  : r->fam == FAM_ROPE    ? gen_rope(&g, &t, task, c, err)
-                                          : gen_matmul(&g, &t, task, c, err);
+    kc_status s = r ? gen_single(&g, r, task, c, &shape, err)
+                    : npu_block_gen(&g, task, c, err);
     if (s != KC_OK) {
         kc_text_free(&g.out);
         return s;

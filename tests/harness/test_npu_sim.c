@@ -519,13 +519,14 @@ static void test_bad_arguments(void)
     kc_sim_report r;
     size_t big = 1u << 20;
     uint32_t *prog = calloc(big, 4);
-    uint32_t args[9] = { 0 };
+    uint32_t args[P_NAREGS + 1] = { 0 };
     kc_err_clear(&err);
     CHECK(kc_sim_run(ops, h, d, prog, big, NULL, 0, NULL, &r, &err) == KC_ERR_RANGE && err.text[0],
           "oversized program accepted");
     kc_err_clear(&err);
     prog[0] = INSN(halt);
-    CHECK(kc_sim_run(ops, h, d, prog, 1, args, 9, NULL, &r, &err) == KC_ERR_RANGE, "9 args");
+    CHECK(kc_sim_run(ops, h, d, prog, 1, args, P_NAREGS + 1, NULL, &r, &err) == KC_ERR_RANGE,
+          "one argument more than address registers");
     kc_err_clear(&err);
     CHECK(kc_sim_run(NULL, h, d, prog, 1, NULL, 0, NULL, &r, &err) == KC_ERR_USAGE, "no ops");
     kc_err_clear(&err);

@@ -177,13 +177,21 @@ static void test_generators(void)
         CHECK(t->description && strstr(t->description, "a0"), "%s: ABI in description", t->name);
         CHECK(t->tol[KC_DTYPE_BF16].rel >= 0 && t->tol[KC_DTYPE_BF16].rel < 0.05,
               "%s: bf16 tolerance", t->name);
-        /* configs: C1 aligned to 16 (a row count to 8), C5 ragged in every
-         * dimension (matrix tasks: not even a multiple of 4), work rising; a
-         * batch dimension ("B") is neither */
+        /* configs. The primitive families (one tensor extent per dim): C1 aligned
+         * to 16 (a row count to 8), C5 ragged in every dimension (matrix tasks:
+         * not even a multiple of 4), a batch dimension ("B") neither. Composite
+         * tasks mix extents with counts (heads, kernel size, stride): C5 ragged
+         * in at least one dimension. Work (FLOPs) rises config by config for the
+         * primitives; composite tasks may trade size for ragged shapes in C4, so
+         * there it only rises from C1 and C5 is at least C2. */
         const kc_task_config *c1 = &t->configs[0], *c5 = &t->configs[4];
         int matrix = !strcmp(t->family, "matmul");
+        int primitive = matrix || !strcmp(t->family, "eltwise") || !strcmp(t->family, "rownorm") ||
+                        !strcmp(t->family, "rope");
+        int ragged = 0;
         for (int d = 0; d < KC_TASK_MAX_DIMS && t->dim_names[d]; d++) {
-            if (!strcmp(t->dim_names[d], "B"))
+            ragged |= c5->dims[d] % 16 != 0;
+            if (!primitive || !strcmp(t->dim_names[d], "B"))
                 continue;
             uint32_t align = d == 0 && !matrix ? 8 : 16;
             CHECK(c1->dims[d] % align == 0, "%s: C1 %s aligned", t->name, t->dim_names[d]);
@@ -191,14 +199,19 @@ static void test_generators(void)
             CHECK(!matrix || c5->dims[d] % 4 != 0, "%s: C5 %s not a multiple of 4", t->name,
                   t->dim_names[d]);
         }
-        for (int k = 1; k < KC_TASK_NCONFIGS; k++) {
-            double w0 = 1, w1 = 1;
-            for (int d = 0; d < KC_TASK_MAX_DIMS && t->dim_names[d]; d++) {
-                w0 *= t->configs[k - 1].dims[d];
-                w1 *= t->configs[k].dims[d];
-            }
-            CHECK(w1 > w0, "%s: C%d larger than C%d", t->name, k + 1, k);
+        CHECK(ragged, "%s: C5 ragged somewhere", t->name);
+        double work[KC_TASK_NCONFIGS];
+        for (int k = 0; k < KC_TASK_NCONFIGS; k++) {
+            kc_task_shape sh;
+            t->shape(t, &t->configs[k], &sh);
+            work[k] = sh.vec_flops + sh.mac_flops;
         }
+        for (int k = 1; k < KC_TASK_NCONFIGS; k++) {
+            CHECK(work[k] > work[0], "%s: C%d more work than C1", t->name, k + 1);
+            CHECK(!primitive || work[k] > work[k - 1], "%s: C%d more work than C%d", t->name,
+                  k + 1, k);
+        }
+        CHECK(work[4] >= work[1], "%s: C5 at least the work of C2", t->name);
 
         kc_task_inst a, b, d;
         CHECK(kc_task_inst_make(&a, t, 2, KC_DTYPE_BF16, 42, &err) == KC_OK, "%s", err.text);
@@ -210,7 +223,7 @@ static void test_generators(void)
                 same &= a.data[i][k] == b.data[i][k];
                 differs |= a.data[i][k] != d.data[i][k];
                 finite &= isfinite(a.data[i][k]);
-                if (!a.shape.t[i].is_output)
+                if (a.shape.t[i].role == KC_ROLE_INPUT)
                     quantized &= kc_dtype_quantize(KC_DTYPE_BF16, a.data[i][k]) == a.data[i][k];
             }
         CHECK(same, "%s: same seed, same data", t->name);
@@ -251,7 +264,7 @@ static void setup(const kc_task *t, kc_task_inst *inst, kc_layout *l, uint8_t *d
 static void write_answer(const kc_task_inst *inst, const kc_layout *l, uint8_t *dram)
 {
     for (unsigned i = 0; i < l->ntensors; i++)
-        if (inst->shape.t[i].is_output)
+        if (inst->shape.t[i].role == KC_ROLE_OUTPUT)
             for (size_t k = 0; k < inst->shape.t[i].nelem; k++)
                 kc_dtype_store(inst->dtype, inst->data[i][k], dram + l->addr[i] + 2 * k);
 }

@@ -1,0 +1,105 @@
+/* kc_npu_emit.c — the text emitter and instruction idioms shared by the npu
+ * template generators (see kc_npu_emit.h). */
+#include "kc_npu_emit.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+void npu_emit(npu_gen *g, const char *fmt, ...)
+{
+    char line[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    kc_text_printf(&g->out, "    %s\n", line);
+}
+
+void npu_comment(npu_gen *g, const char *fmt, ...)
+{
+    char line[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    kc_text_printf(&g->out, "    # %s\n", line);
+}
+
+void npu_fconst(npu_gen *g, int freg, double v)
+{
+    if (isinf(v)) /* no decimal literal: the upper half of the fp32 pattern */
+        npu_emit(g, "flui f%d, 0x%s", freg, v < 0 ? "ff80" : "7f80");
+    else
+        npu_emit(g, "fli f%d, %.9g", freg, (double)(float)v);
+}
+
+void npu_csr(npu_gen *g, const char *name, uint32_t v)
+{
+    if (v <= 16383)
+        npu_emit(g, "csrwi %s, %u", name, v);
+    else {
+        npu_emit(g, "li r15, %u", v);
+        npu_emit(g, "csrw %s, r15", name);
+    }
+}
+
+void npu_adda(npu_gen *g, int areg, uint64_t bytes)
+{
+    if (bytes == 0)
+        return;
+    if (bytes <= 32767)
+        npu_emit(g, "addai a%d, a%d, %llu", areg, areg, (unsigned long long)bytes);
+    else {
+        npu_emit(g, "li r15, %llu", (unsigned long long)bytes);
+        npu_emit(g, "adda a%d, a%d, r15", areg, areg);
+    }
+}
+
+void npu_aset(npu_gen *g, int dst, int base, uint64_t off)
+{
+    npu_emit(g, "movra r15, a%d", base);
+    if (off) {
+        npu_emit(g, "li r14, %llu", (unsigned long long)off);
+        npu_emit(g, "add r15, r15, r14");
+    }
+    npu_emit(g, "movar a%d, r15", dst);
+}
+
+void npu_aset_op(npu_gen *g, int dst, npu_opnd o, uint64_t extra)
+{
+    npu_aset(g, dst, o.areg, o.off + extra);
+}
+
+void npu_offset(npu_gen *g, int rd, const char *rs, uint32_t off)
+{
+    if (off)
+        npu_emit(g, "addi r%d, %s, %u", rd, rs, off);
+    else
+        npu_emit(g, "mv r%d, %s", rd, rs);
+}
+
+int npu_loop_open(npu_gen *g, uint32_t count, int count_reg)
+{
+    int id = g->nlabel++;
+    if (count <= 1023)
+        npu_emit(g, "loopi %u, L%d", count, id);
+    else {
+        npu_emit(g, "li r%d, %u", count_reg, count);
+        npu_emit(g, "loop r%d, L%d", count_reg, id);
+    }
+    return id;
+}
+
+void npu_loop_close(npu_gen *g, int id)
+{
+    kc_text_printf(&g->out, "L%d:\n", id);
+}
+
+npu_work npu_work_from(int first)
+{
+    npu_work w = { { 0 }, 0 };
+    for (int a = first; a < (int)NPU_NAREGS && w.n < NPU_WORK_MAX; a++)
+        w.a[w.n++] = a;
+    return w;
+}
