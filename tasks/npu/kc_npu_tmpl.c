@@ -29,6 +29,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kc_npu_conv.h"
 #include "kc_npu_stage.h"
 #include "kc_task_matmul.h"
 
@@ -979,14 +980,15 @@ kc_status npu_stage_eltwise(npu_gen *g, const char *recipe_name, npu_opnd in, np
     t->tail_elems = (uint32_t)(elems % t->tile_elems);
     tl.tail = t->tail_elems > 0;
     tl.buf_rows = t->tile_rows * (t->binary ? 2 : 1);
-    uint32_t temps = 3 * tl.buf_rows;
-    for (int s = 0; s < t->nslots && !t->binary; s++)
-        npu_emit(g, "li r%d, %u", t->slots[s].t, temps + (uint32_t)s);
-    emit_consts(g, t->r);
+    /* the address set-up uses r14/r15: before the slot registers */
     npu_aset_op(g, w.a[0], in, 0);
     npu_aset_op(g, w.a[1], out, 0);
     if (t->binary)
         npu_aset_op(g, w.a[2], in2, 0);
+    uint32_t temps = 3 * tl.buf_rows;
+    for (int s = 0; s < t->nslots && !t->binary; s++)
+        npu_emit(g, "li r%d, %u", t->slots[s].t, temps + (uint32_t)s);
+    emit_consts(g, t->r);
     tile_pipeline(g, t, &tl);
     return KC_OK;
 }
@@ -1031,8 +1033,6 @@ kc_status npu_stage_rownorm(npu_gen *g, const char *recipe_name, npu_opnd in, np
         t->slots[s] = (slot){ .x = 7 + s, .g = 9 + s, .b = 11 + s, .t = 13 + s, .c = 8 + s,
                               .p = 12 + s };
     npu_csr(g, "dlen", t->n);
-    for (int s = 0; s < t->nslots; s++)
-        npu_emit(g, "li r%d, %u", t->slots[s].t, scratch + (uint32_t)s);
     npu_fconst(g, 3, 1.0 / t->n);
     npu_fconst(g, 4, t->r->f4 != 0 ? t->r->f4 : eps);
     /* gamma and beta, when the recipe has them, stay resident */
@@ -1045,8 +1045,11 @@ kc_status npu_stage_rownorm(npu_gen *g, const char *recipe_name, npu_opnd in, np
             npu_emit(g, "dld [r15], a%d, r1", w.a[0]);
         }
     npu_csr(g, "dstride", 2 * t->ld);
+    /* the address set-up uses r14/r15: before the slot registers */
     npu_aset_op(g, w.a[0], in, 0);
     npu_aset_op(g, w.a[1], out, 0);
+    for (int s = 0; s < t->nslots; s++)
+        npu_emit(g, "li r%d, %u", t->slots[s].t, scratch + (uint32_t)s);
     tiling tl = { .nfull = m / t->group, .tail = t->tail_group > 0,
                   .buf_rows = t->group * t->k_rows, .load = rownorm_load,
                   .compute = rownorm_compute, .store = rownorm_store };
@@ -1091,8 +1094,9 @@ kc_status kc_npu_tmpl_emit(const kc_task *task, int config, char **text, kc_err 
     const kc_task_config *c = NULL;
     const recipe *r = recipe_find(task->name);
     int composite = !strcmp(task->family, "attn") || !strcmp(task->family, "block");
+    int conv = !strcmp(task->family, "conv");
     *text = NULL;
-    if (!r && !composite)
+    if (!r && !composite && !conv)
         return kc_err_set(err, KC_ERR_USAGE, "npu template: no template for task %s", task->name);
     if (kc_task_config_get(task, config, &c, err) != KC_OK)
         return KC_ERR_USAGE;
@@ -1110,8 +1114,9 @@ kc_status kc_npu_tmpl_emit(const kc_task *task, int config, char **text, kc_err 
         kc_text_printf(&g.out, " a%u=%s", i, shape.t[i].name);
     kc_text_printf(&g.out, "\n");
 
-    kc_status s = r ? gen_single(&g, r, task, c, &shape, err)
-                    : npu_block_gen(&g, task, c, err);
+    kc_status s = r      ? gen_single(&g, r, task, c, &shape, err)
+                  : conv ? kc_npu_conv_gen(&g, task, c, err)
+                         : npu_block_gen(&g, task, c, err);
     if (s != KC_OK) {
         kc_text_free(&g.out);
         return s;

@@ -1,0 +1,523 @@
+/* kc_npu_conv.c — npu baselines of Conv2D, DepthwiseConv and ConvBlock.
+ *
+ * The npu's DMA moves contiguous runs only and cannot zero the first lanes of a
+ * row, so x is first rewritten into the scratch tensor as a zero-padded,
+ * channel-last (NHWC) copy xp[n][iy][ix][c]: there every pixel's channels are
+ * one contiguous run and any stride is a row pitch. The convolution is then a
+ * GEMM per block of 16 output pixels of one output row (lanes = pixels, so the
+ * output rows are NCHW rows and store directly):
+ *
+ *   ACC[co][j] += sum_c A[co][c] * B[c][j],  one product per (ky, kx, 16 channels)
+ *
+ * A = the weights of 4 output channels at a fixed (ky, kx), lanes = 16 input
+ *     channels: built once in vector SRAM by transposing w through the matrix
+ *     unit (mldbt of w rows [ci][kk], multiplied by identity rows);
+ * B = mldbt of 16 consecutive matrix rows, each one output pixel's 16 channels:
+ *     one mld per (input row, channel block, phase) brings the rows of all kx
+ *     at once (row r = pixel column s*P*(u0 + r) + phase; tap kx starts at row
+ *     (s*psi + kx) / (s*P) of phase (s*psi + kx) mod (s*P)).
+ * ConvBlock computes its conv outputs as 2 rows x 2 column phases (even and odd
+ * columns, P = 2) per block, so the 2x2 max-pool is lane-aligned: BN (one bf16
+ * scale and shift row per channel, the bias folded into the shift), ReLU and 3
+ * vmax per pooled row. DepthwiseConv uses block-diagonal A tiles (only the 16
+ * channels of the block's own channel block), one channel block per pass.
+ *
+ * Stages: identity rows; bias / BN rows; zero borders of xp; NHWC transpose
+ * (16 x 16 blocks: mld, mldbt, 4 mmac by identity rows, dst); then per chunk of
+ * output channels: the A tiles, and the conv loop over (image, output row
+ * block, pixel block). Registers: r1 DMA rows, r4 A group row, r5 output group
+ * row, r8..r12 row operands, r13 row-block counter, r14/r15 emitter temporaries;
+ * a9 output row pointer, a11 xp block pointer, a12/a13 DMA addresses. */
+#include "kc_npu_conv.h"
+
+#include <string.h>
+
+#include "kc_task_conv.h"
+
+#define VLEN NPU_VLEN
+#define MLEN NPU_MLEN
+#define VROWS NPU_VROWS
+#define MROWS NPU_MROWS
+#define WHALF 512u   /* matrix row of the second half of a K = 5 weight load */
+
+typedef struct plan {
+    kc_task_conv_dims d;
+    int dw;                 /* depthwise */
+    int a_w, a_b, a_y, a_ws;
+    uint32_t hp, wp, cb, kk, ntiles;
+    uint32_t sp;            /* s * P: pixel pitch of a B row, in xp columns */
+    uint32_t rb, kyr;       /* output rows per block, input rows loaded per block */
+    uint32_t nphi, lrows;   /* phases loaded, rows per (row, channel block, phase) */
+    uint32_t cbp;           /* channel blocks in one B load (1 for depthwise) */
+    uint32_t nu, ub, nrb;   /* pixel lanes per output row, pixel blocks, row blocks */
+    uint32_t yh, yw;        /* y's rows and columns */
+    uint32_t cc, nchunks;   /* output channels per chunk */
+    /* vector SRAM rows */
+    uint32_t v_e, v_t, v_bias, v_sh, v_o, v_r, v_a;
+} plan;
+
+static uint32_t min_u(uint32_t a, uint32_t b)
+{
+    return a < b ? a : b;
+}
+
+static uint32_t ceil_div(uint32_t a, uint32_t b)
+{
+    return (a + b - 1) / b;
+}
+
+static uint32_t lanes_of(uint32_t total, uint32_t block)
+{
+    return min_u(VLEN, total - VLEN * block);
+}
+
+/* One DMA command: dlen, dstride, rows, then `op [row], a<areg>, r1`. */
+static void dma(npu_gen *g, const char *op, uint32_t row, int areg, uint32_t rows, uint32_t dlen,
+                uint32_t dstride)
+{
+    npu_csr(g, "dlen", dlen);
+    npu_csr(g, "dstride", dstride);
+    npu_emit(g, "li r1, %u", rows);
+    npu_emit(g, "li r8, %u", row);
+    npu_emit(g, "%s [r8], a%d, r1", op, areg);
+}
+
+/* ---- stage 0: identity rows, per-channel rows, zero borders ---------------------- */
+
+/* v_e + i = one-hot lane i (vmask writes lanes < vmask only). */
+static void emit_identity(npu_gen *g, const plan *p)
+{
+    npu_fconst(g, 1, 1.0);
+    for (uint32_t i = 0; i < VLEN; i++) {
+        npu_emit(g, "li r8, %u", p->v_e + i);
+        npu_emit(g, "vbcast [r8], f0");
+        npu_emit(g, "csrwi vmask, %u", i + 1);
+        npu_emit(g, "vbcast [r8], f1");
+        if (i > 0) {
+            npu_emit(g, "csrwi vmask, %u", i);
+            npu_emit(g, "vbcast [r8], f0");
+        }
+        npu_emit(g, "csrwi vmask, %u", VLEN);
+    }
+}
+
+/* Per output channel, broadcast rows: the bias (conv), or ConvBlock's scale =
+ * gamma / sqrt(var + eps) and shift = beta + (b - mean) * scale. Each vector
+ * arrives one element per row (dlen 1: lane 0, zeros elsewhere), so vredsum
+ * reads it exactly into an fp register. */
+static void emit_params(npu_gen *g, const plan *p)
+{
+    uint32_t co = p->d.co, narr = p->d.bn ? 5 : 1;
+    for (uint32_t i = 0; i < narr; i++)
+        dma(g, "dld", p->v_a + i * co, p->a_b + (int)i, co, 1, 2);
+    npu_emit(g, "li r8, %u", p->v_a);
+    npu_emit(g, "li r9, %u", p->v_bias);
+    if (p->d.bn)
+        npu_fconst(g, 6, KC_TASK_CONV_BN_EPS);
+    int id = co > 1 ? npu_loop_open(g, co, 6) : -1;
+    if (!p->d.bn) {
+        npu_emit(g, "vredsum f1, [r8]");
+        npu_emit(g, "vbcast [r9], f1");
+    } else { /* rows: b, gamma, beta, mean, var at v_a + i*co */
+        for (uint32_t i = 0; i < 5; i++) {
+            npu_emit(g, "addi r10, r8, %u", i * co);
+            npu_emit(g, "vredsum f%u, [r10]", i + 1);
+        }
+        npu_emit(g, "fadd f5, f5, f6");
+        npu_emit(g, "frsqrt f5, f5");
+        npu_emit(g, "fmul f2, f2, f5");      /* scale */
+        npu_emit(g, "fsub f1, f1, f4");      /* b - mean */
+        npu_emit(g, "fmul f1, f1, f2");
+        npu_emit(g, "fadd f1, f1, f3");      /* shift */
+        npu_emit(g, "vbcast [r9], f2");
+        npu_emit(g, "addi r10, r9, %u", co);
+        npu_emit(g, "vbcast [r10], f1");
+    }
+    npu_emit(g, "addi r8, r8, 1");
+    npu_emit(g, "addi r9, r9, 1");
+    if (id >= 0)
+        npu_loop_close(g, id);
+}
+
+/* xp's padding: per image, the top (pad rows and the first row's left pad), the
+ * H - 1 gaps of 2*pad pixels between interior rows, and the bottom, from zero
+ * rows (a dst of dlen elements reads ceil(dlen/16) SRAM rows per DRAM row). */
+static void emit_borders(npu_gen *g, const plan *p)
+{
+    const kc_task_conv_dims *d = &p->d;
+    uint32_t pad = d->pad, ci = d->ci;
+    if (pad == 0)
+        return;
+    uint32_t tb = (pad * p->wp + pad) * ci, gap = 2 * pad * ci;
+    uint32_t nz = ceil_div(tb, VLEN), ngap = (d->h - 1) * ceil_div(gap, VLEN);
+    if (ngap > nz)
+        nz = ngap;
+    npu_comment(g, "xp borders: %u zero rows", nz);
+    npu_emit(g, "li r8, %u", p->v_a);
+    int id = nz > 1 ? npu_loop_open(g, nz, 6) : -1;
+    npu_emit(g, "vbcast [r8], f0");
+    npu_emit(g, "addi r8, r8, 1");
+    if (id >= 0)
+        npu_loop_close(g, id);
+    uint64_t img = (uint64_t)p->hp * p->wp * ci;
+    for (uint32_t n = 0; n < d->n; n++) {
+        uint64_t base = n * img;
+        npu_aset(g, 12, p->a_ws, 2 * base);
+        dma(g, "dst", p->v_a, 12, 1, tb, 2 * tb);
+        if (d->h > 1) {
+            npu_aset(g, 12, p->a_ws, 2 * (base + ((uint64_t)pad * p->wp + pad + d->w) * ci));
+            dma(g, "dst", p->v_a, 12, d->h - 1, gap, 2 * p->wp * ci);
+        }
+        npu_aset(g, 12, p->a_ws,
+                 2 * (base + ((uint64_t)(pad + d->h - 1) * p->wp + pad + d->w) * ci));
+        dma(g, "dst", p->v_a, 12, 1, tb, 2 * tb);
+    }
+}
+
+/* ---- stage 1: x (NCHW) -> xp (NHWC, padded) ------------------------------------------ */
+
+/* Per image and input row, 16 x 16 blocks (16 channels x 16 columns): mld the
+ * channel rows, mldbt transposes them (WB[k][j] = x[c = j][ix = k]), and the
+ * identity rows read WB's rows out: row ix, lanes c; dst writes them as pixels.
+ * Blocks alternate between two matrix regions, two buffers and two row sets. */
+static void emit_nhwc(npu_gen *g, const plan *p)
+{
+    const kc_task_conv_dims *d = &p->d;
+    uint32_t xbn = ceil_div(d->w, VLEN), hw = d->h * d->w;
+    npu_comment(g, "x -> xp: zero-padded NHWC copy in ws");
+    for (uint32_t n = 0; n < d->n; n++) {
+        npu_aset(g, 11, 0, 2ull * n * d->ci * hw);
+        npu_aset(g, 13, p->a_ws,
+                 2 * (((uint64_t)n * p->hp + d->pad) * p->wp + d->pad) * d->ci);
+        int id = d->h > 1 ? npu_loop_open(g, d->h, 6) : -1;
+        uint32_t k = 0;
+        for (uint32_t xb = 0; xb < xbn; xb++)
+            for (uint32_t cb = 0; cb < p->cb; cb++, k ^= 1) {
+                uint32_t nx = lanes_of(d->w, xb), nc = lanes_of(d->ci, cb);
+                npu_aset(g, 12, 11, 2ull * (VLEN * cb * hw + VLEN * xb));
+                dma(g, "mld", VLEN * k, 12, nc, nx, 2 * hw);
+                npu_emit(g, "mldbt %u, [r8]", k);
+                for (uint32_t q = 0; q < ceil_div(nx, MLEN); q++) {
+                    npu_emit(g, "li r9, %u", p->v_e + MLEN * q);
+                    npu_emit(g, "mmac %u, [r9]", k);
+                    npu_emit(g, "li r10, %u", p->v_t + VLEN * k + MLEN * q);
+                    npu_emit(g, "mst [r10]");
+                }
+                npu_aset(g, 12, 13, 2ull * (VLEN * xb * d->ci + VLEN * cb));
+                dma(g, "dst", p->v_t + VLEN * k, 12, nx, nc, 2 * d->ci);
+            }
+        npu_adda(g, 11, 2ull * d->w);
+        npu_adda(g, 13, 2ull * p->wp * d->ci);
+        if (id >= 0)
+            npu_loop_close(g, id);
+    }
+}
+
+/* ---- stage 2: the A tiles of a chunk of output channels ---------------------------- */
+
+/* Transposes the weight rows loaded at matrix row `mrow` (+ WHALF for taps 16..)
+ * into v_t + kk (lanes = the 16 rows' channels): mldbt, then the identity rows,
+ * mrows at most 4 at a time. */
+static void emit_wtranspose(npu_gen *g, const plan *p, const char *mrow_reg, uint32_t off)
+{
+    for (uint32_t h = 0; h * VLEN < p->kk; h++) {
+        uint32_t taps = min_u(VLEN, p->kk - h * VLEN);
+        npu_emit(g, "addi r8, %s, %u", mrow_reg, off + h * WHALF);
+        npu_emit(g, "mldbt %u, [r8]", h);
+        for (uint32_t q = 0; q * MLEN < taps; q++) {
+            npu_emit(g, "csrwi mrows, %u", min_u(MLEN, taps - q * MLEN));
+            npu_emit(g, "li r9, %u", p->v_e + MLEN * q);
+            npu_emit(g, "mmac %u, [r9]", h);
+            npu_emit(g, "li r10, %u", p->v_t + h * VLEN + MLEN * q);
+            npu_emit(g, "mst [r10]");
+        }
+    }
+    npu_emit(g, "csrwi mrows, %u", MLEN);
+}
+
+/* Weight rows w[co][c][0..kk) of `rows` (co, c) pairs from element offset `elem`
+ * into matrix rows 0.. (taps 0..15) and WHALF.. (taps 16..), after making the 16
+ * rows past them finite (a transposed tile reads 16 rows; 0 * NaN is NaN). */
+static void emit_wload(npu_gen *g, const plan *p, uint64_t elem, uint32_t rows)
+{
+    for (uint32_t h = 0; h * VLEN < p->kk; h++) {
+        dma(g, "mld", h * WHALF + rows, 0, VLEN, 1, 0);
+        npu_aset(g, 12, p->a_w, 2 * elem + 2 * VLEN * h);
+        dma(g, "mld", h * WHALF, 12, rows, min_u(VLEN, p->kk - h * VLEN), 2 * p->kk);
+    }
+}
+
+/* Conv: A tile (kk, cb) of chunk channel j at v_a + (kk*CB + cb)*cc + j. */
+static void emit_weights(npu_gen *g, const plan *p, uint32_t co0, uint32_t ncc)
+{
+    uint32_t ci = p->d.ci, cpc = min_u(ncc, (WHALF - VLEN) / ci);
+    npu_comment(g, "A tiles of output channels %u..%u", co0, co0 + ncc - 1);
+    for (uint32_t s0 = 0; s0 < ncc; s0 += cpc) {
+        uint32_t nsc = min_u(cpc, ncc - s0);
+        emit_wload(g, p, (uint64_t)(co0 + s0) * ci * p->kk, nsc * ci);
+        npu_emit(g, "li r2, 0");
+        npu_emit(g, "li r3, %u", p->v_a + s0);
+        int id = nsc > 1 ? npu_loop_open(g, nsc, 6) : -1;
+        for (uint32_t cb = 0; cb < p->cb; cb++) {
+            emit_wtranspose(g, p, "r2", VLEN * cb);
+            for (uint32_t kk = 0; kk < p->kk; kk++) {
+                npu_emit(g, "li r9, %u", p->v_t + kk);
+                npu_emit(g, "addi r10, r3, %u", (kk * p->cb + cb) * p->cc);
+                npu_emit(g, "vadds [r10], [r9], f0");
+            }
+        }
+        npu_emit(g, "addi r2, r2, %u", ci);
+        npu_emit(g, "addi r3, r3, 1");
+        if (id >= 0)
+            npu_loop_close(g, id);
+    }
+}
+
+/* Depthwise: A tile kk of channel c at v_a + kk*cc + c holds w[c][kk] in lane
+ * c mod 16 only (block-diagonal): the transposed row of its channel block times
+ * the identity row of its lane. */
+static void emit_weights_dw(npu_gen *g, const plan *p)
+{
+    uint32_t c = p->d.co;
+    npu_comment(g, "block-diagonal A tiles");
+    emit_wload(g, p, 0, c);
+    npu_emit(g, "li r2, 0");
+    for (uint32_t cb = 0; cb < p->cb; cb++) {
+        emit_wtranspose(g, p, "r2", VLEN * cb);
+        uint32_t nc = lanes_of(c, cb);
+        npu_emit(g, "li r3, %u", p->v_a + VLEN * cb);
+        npu_emit(g, "li r4, %u", p->v_e);
+        int id = nc > 1 ? npu_loop_open(g, nc, 6) : -1;
+        for (uint32_t kk = 0; kk < p->kk; kk++) {
+            npu_emit(g, "li r9, %u", p->v_t + kk);
+            npu_emit(g, "addi r10, r3, %u", kk * p->cc);
+            npu_emit(g, "vmul [r10], [r9], [r4]");
+        }
+        npu_emit(g, "addi r3, r3, 1");
+        npu_emit(g, "addi r4, r4, 1");
+        if (id >= 0)
+            npu_loop_close(g, id);
+    }
+}
+
+/* ---- stage 3: the convolution ----------------------------------------------------------- */
+
+/* Matrix row of the B rows of (input row ky', channel block slot cbi, phase). */
+static uint32_t brow(const plan *p, uint32_t kyr, uint32_t cbi, uint32_t phi)
+{
+    return ((kyr * p->cbp + cbi) * p->nphi + phi) * p->lrows;
+}
+
+/* B for pixel block ub and channel blocks [cb0, cb0 + cbp) from xp at a11. */
+static void emit_bload(npu_gen *g, const plan *p, uint32_t ub, uint32_t cb0)
+{
+    uint32_t ci = p->d.ci;
+    for (uint32_t kyr = 0; kyr < p->kyr; kyr++)
+        for (uint32_t cbi = 0; cbi < p->cbp; cbi++)
+            for (uint32_t phi = 0; phi < p->nphi; phi++) {
+                uint32_t cb = cb0 + cbi;
+                uint64_t col = (uint64_t)p->sp * VLEN * ub + phi;
+                npu_aset(g, 12, 11, 2 * (((uint64_t)kyr * p->wp + col) * ci + VLEN * cb));
+                dma(g, "mld", brow(p, kyr, cbi, phi), 12, p->lrows, lanes_of(ci, cb),
+                    2 * p->sp * ci);
+            }
+}
+
+/* One group of up to 4 output channels (A rows at r4) for output row rho and
+ * column phase psi over channel blocks [cb0, cb0 + cbp): every tile (ky, kx,
+ * cb) is an mldbt of its B rows and an mmac, alternating the two buffers so
+ * each mldbt overlaps the previous multiply; then mst to r5. */
+static void emit_group(npu_gen *g, const plan *p, uint32_t rho, uint32_t psi, uint32_t cb0)
+{
+    const kc_task_conv_dims *d = &p->d;
+    uint32_t t = 0;
+    for (uint32_t ky = 0; ky < d->k; ky++)
+        for (uint32_t kx = 0; kx < d->k; kx++)
+            for (uint32_t cbi = 0; cbi < p->cbp; cbi++, t++) {
+                uint32_t c = d->stride * psi + kx;
+                uint32_t b = brow(p, rho * d->stride + ky, cbi, c % p->sp) + c / p->sp;
+                uint32_t tile = p->dw ? ky * d->k + kx : (ky * d->k + kx) * p->cb + cb0 + cbi;
+                npu_emit(g, "li r8, %u", b);
+                npu_emit(g, "mldbt %u, [r8]", t & 1);
+                npu_emit(g, "addi r9, r4, %u", tile * p->cc);
+                npu_emit(g, "mmac %u, [r9]", t & 1);
+            }
+    npu_emit(g, "mst [r5]");
+    npu_emit(g, "addi r4, r4, %u", MLEN);
+    npu_emit(g, "addi r5, r5, %u", MLEN);
+}
+
+/* All output groups of channels [c0, c0 + nch) (chunk-local) for one B load. */
+static void emit_groups(npu_gen *g, const plan *p, uint32_t c0, uint32_t nch, uint32_t cb0)
+{
+    for (uint32_t rho = 0; rho < p->rb; rho++)
+        for (uint32_t psi = 0; psi < p->d.pool; psi++) {
+            npu_emit(g, "li r4, %u", p->v_a + c0);
+            npu_emit(g, "li r5, %u", p->v_o + (rho * p->d.pool + psi) * p->cc + c0);
+            uint32_t full = nch / MLEN, rest = nch % MLEN;
+            int id = full > 1 ? npu_loop_open(g, full, 6) : -1;
+            if (full > 0)
+                emit_group(g, p, rho, psi, cb0);
+            if (id >= 0)
+                npu_loop_close(g, id);
+            if (rest) {
+                npu_emit(g, "csrwi mrows, %u", rest);
+                emit_group(g, p, rho, psi, cb0);
+                npu_emit(g, "csrwi mrows, %u", MLEN);
+            }
+        }
+}
+
+/* Bias (conv) or BN + ReLU + 2x2 max (ConvBlock) on the block's rows of
+ * `ncc` channels, then one dst of the finished rows to y (a9 + 32 ub). */
+static void emit_epilogue(npu_gen *g, const plan *p, uint32_t co0, uint32_t ncc, uint32_t ub)
+{
+    uint32_t cc = p->cc;
+    npu_emit(g, "li r8, %u", p->v_o);
+    npu_emit(g, "li r9, %u", p->v_bias + co0);
+    if (p->d.bn)
+        npu_emit(g, "li r11, %u", p->v_r);
+    int id = ncc > 1 ? npu_loop_open(g, ncc, 6) : -1;
+    if (!p->d.bn)
+        npu_emit(g, "vadd [r8], [r8], [r9]");
+    else {
+        npu_emit(g, "addi r10, r9, %u", p->d.co);  /* shift row */
+        for (uint32_t q = 0; q < 4; q++) {
+            npu_emit(g, "addi r12, r8, %u", q * cc);
+            npu_emit(g, "vmul [r12], [r12], [r9]");
+            npu_emit(g, "vadd [r12], [r12], [r10]");
+            npu_emit(g, "vmaxs [r12], [r12], f0");
+        }
+        npu_emit(g, "addi r12, r8, %u", cc);
+        npu_emit(g, "vmax [r11], [r8], [r12]");
+        for (uint32_t q = 2; q < 4; q++) {
+            npu_emit(g, "addi r12, r8, %u", q * cc);
+            npu_emit(g, "vmax [r11], [r11], [r12]");
+        }
+        npu_emit(g, "addi r11, r11, 1");
+    }
+    npu_emit(g, "addi r8, r8, 1");
+    npu_emit(g, "addi r9, r9, 1");
+    if (id >= 0)
+        npu_loop_close(g, id);
+    npu_aset(g, 12, 9, 2ull * VLEN * ub);
+    dma(g, "dst", p->d.bn ? p->v_r : p->v_o, 12, ncc, lanes_of(p->nu, ub),
+        2 * p->yh * p->yw);
+}
+
+static void emit_conv_chunk(npu_gen *g, const plan *p, uint32_t co0, uint32_t ncc)
+{
+    const kc_task_conv_dims *d = &p->d;
+    uint64_t img = (uint64_t)p->hp * p->wp * d->ci;
+    for (uint32_t n = 0; n < d->n; n++) {
+        npu_comment(g, "image %u, output channels %u..%u", n, co0, co0 + ncc - 1);
+        npu_aset(g, 11, p->a_ws, 2 * n * img);
+        npu_aset(g, 9, p->a_y, 2ull * ((uint64_t)n * d->co + co0) * p->yh * p->yw);
+        npu_emit(g, "li r13, %u", p->nrb);
+        int top = g->nlabel++;
+        kc_text_printf(&g->out, "CV%d:\n", top);
+        for (uint32_t ub = 0; ub < p->ub; ub++) {
+            if (!p->dw) {
+                emit_bload(g, p, ub, 0);
+                emit_groups(g, p, 0, ncc, 0);
+            } else
+                for (uint32_t cb = 0; cb < p->cb; cb++) {
+                    emit_bload(g, p, ub, cb);
+                    emit_groups(g, p, VLEN * cb, lanes_of(d->co, cb), cb);
+                }
+            emit_epilogue(g, p, co0, ncc, ub);
+        }
+        npu_adda(g, 11, 2ull * p->rb * d->stride * p->wp * d->ci);
+        npu_adda(g, 9, 2ull * p->yw);
+        npu_emit(g, "addi r13, r13, -1");
+        npu_emit(g, "bne r13, r0, CV%d", top);
+    }
+}
+
+/* ---- planning ------------------------------------------------------------------------- */
+
+static kc_status make_plan(plan *p, const kc_task *t, const kc_task_config *c, kc_err *err)
+{
+    memset(p, 0, sizeof *p);
+    kc_task_conv_dims *d = &p->d;
+    if (!kc_task_conv_view(t, c, d))
+        return kc_err_set(err, KC_ERR_USAGE, "npu conv: %s is not a convolution task", t->name);
+    p->dw = d->groups > 1;
+    p->a_w = 1;
+    p->a_b = 2;
+    p->a_y = d->out_idx;
+    p->a_ws = d->out_idx + 1;
+    p->hp = d->h + 2 * d->pad;
+    p->wp = d->w + 2 * d->pad;
+    p->cb = ceil_div(d->ci, VLEN);
+    p->kk = d->k * d->k;
+    p->ntiles = p->dw ? p->kk : p->kk * p->cb;
+    p->sp = d->stride * d->pool;
+    p->rb = d->pool;
+    p->kyr = (p->rb - 1) * d->stride + d->k;
+    uint32_t cmax = d->stride * (d->pool - 1) + d->k - 1;   /* largest s*psi + kx */
+    p->nphi = min_u(p->sp, cmax + 1);
+    p->lrows = VLEN + cmax / p->sp;
+    p->cbp = p->dw ? 1 : p->cb;
+    p->yh = d->yh;
+    p->yw = d->yw;
+    p->nu = d->pool == 1 ? d->wo : d->yw;
+    p->ub = ceil_div(p->nu, VLEN);
+    p->nrb = d->pool == 1 ? d->ho : d->yh;
+    /* vector SRAM: identity, transpose rows, per-channel rows, then per chunk
+     * channel: output rows (rb * P sets; ConvBlock + pooled row) and A tiles */
+    p->v_e = 0;
+    p->v_t = VLEN;
+    p->v_bias = p->v_t + 2 * VLEN;
+    p->v_sh = p->v_bias + d->co;
+    uint32_t fixed = p->v_sh + (d->bn ? d->co : 0);
+    uint32_t sets = p->rb * d->pool, per = sets + (d->bn ? 1 : 0) + p->ntiles;
+    uint32_t co4 = ceil_div(d->co, MLEN) * MLEN;
+    uint32_t fit = fixed < VROWS ? (VROWS - fixed) / per / MLEN * MLEN : 0;
+    if (fit == 0 || (p->dw && fit < co4))
+        return kc_err_set(err, KC_ERR_USAGE, "npu conv: %s C(%u channels, %u taps) does not fit "
+                          "the vector SRAM", t->name, d->co, p->ntiles);
+    p->nchunks = ceil_div(co4, fit);
+    p->cc = ceil_div(ceil_div(d->co, p->nchunks), MLEN) * MLEN;
+    p->v_o = fixed;
+    p->v_r = p->v_o + sets * p->cc;
+    p->v_a = p->v_r + (d->bn ? p->cc : 0);
+    /* setup temporaries live in the A region before the tiles are built */
+    uint32_t tb = (d->pad * p->wp + d->pad) * d->ci;
+    uint32_t temps = (d->bn ? 5 : 1) * d->co;
+    if (ceil_div(tb, VLEN) > temps)
+        temps = ceil_div(tb, VLEN);
+    if (d->h > 1 && (d->h - 1) * ceil_div(2 * d->pad * d->ci, VLEN) > temps)
+        temps = (d->h - 1) * ceil_div(2 * d->pad * d->ci, VLEN);
+    uint32_t bload = p->kyr * p->cbp * p->nphi * p->lrows;
+    if (p->v_a + temps > VROWS || p->v_a + p->ntiles * p->cc > VROWS || bload > MROWS ||
+        d->ci > WHALF - VLEN || p->kk > 2 * VLEN || tb > 0xffff ||
+        2ull * p->hp * p->wp * d->ci * d->n > 0x7fffffffull)
+        return kc_err_set(err, KC_ERR_USAGE, "npu conv: %s config does not fit the npu "
+                          "template (SRAM rows, K <= 5, Ci <= %u)", t->name, WHALF - VLEN);
+    return KC_OK;
+}
+
+kc_status kc_npu_conv_gen(npu_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err)
+{
+    plan p;
+    kc_status s = make_plan(&p, t, c, err);
+    if (s != KC_OK)
+        return s;
+    npu_comment(g, "%u chunk(s) of %u output channels; B load %u x %u x %u x %u rows",
+                p.nchunks, p.cc, p.kyr, p.cbp, p.nphi, p.lrows);
+    emit_identity(g, &p);
+    emit_params(g, &p);
+    emit_borders(g, &p);
+    emit_nhwc(g, &p);
+    for (uint32_t k = 0; k < p.nchunks; k++) {
+        uint32_t co0 = k * p.cc, ncc = min_u(p.cc, p.d.co - co0);
+        if (p.dw)
+            emit_weights_dw(g, &p);
+        else
+            emit_weights(g, &p, co0, ncc);
+        emit_conv_chunk(g, &p, co0, ncc);
+    }
+    npu_emit(g, "halt");
+    return KC_OK;
+}
