@@ -28,4 +28,9 @@ uint32_t kc_task_block_t5_bucket(int32_t rel, int bidirectional, uint32_t num_bu
 #define KC_TASK_BLOCK_T5_BUCKETS 32u
 #define KC_TASK_BLOCK_T5_MAX_DISTANCE 128u
 
+/* T5Attention.compute_bias for S positions: bias[h][i][j] = emb[bucket(j - i)][h]
+ * (i the query, j the key; bidirectional, the buckets above), emb being the
+ * learned relative_attention_bias table [KC_TASK_BLOCK_T5_BUCKETS][H]. */
+void kc_task_block_t5_position_bias(uint32_t S, uint32_t H, const double *emb, double *bias);
+
 #endif

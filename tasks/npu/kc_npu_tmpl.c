@@ -320,6 +320,8 @@ struct tmpl {
     uint32_t pw;             /* output columns per panel: 16, or 16P (wide GEMV panels) */
     uint32_t nw_tail;        /* columns of the ragged last panel (0: none) */
     int wide;                /* one output row (GEMV): a panel is pw/16 blocks */
+    int single;              /* K too long for two panel buffers: one, reloaded K tile
+                                by K tile behind the last group's reads */
     uint32_t mbp;            /* A rows per M block, a multiple of MLEN */
     uint32_t rows;           /* rows of the M block being generated */
     uint32_t a_row, bias_row; /* vector-SRAM rows of the A block and of the bias */
@@ -720,7 +722,14 @@ static void matmul_half(npu_gen *g, const tmpl *t, int full, const char *buf, in
         matmul_group(g, t, uniform, last);
         rest = last = 0;
     }
-    if (groups > 0) {
+    if (groups > 0 && t->single) { /* every command in the last group */
+        matmul_groups(g, t, rest > 0 ? groups : groups - 1, 0);
+        if (rest == 0) {
+            matmul_group(g, t, uniform, last);
+            uniform = 0;
+            last = 0;
+        }
+    } else if (groups > 0) {
         uint32_t per = uniform ? (uniform + groups - 1) / groups : 0;
         uint32_t n_a = per ? uniform / per : 0, left = uniform - n_a * per;
         matmul_groups(g, t, n_a, per);
@@ -842,23 +851,30 @@ kc_status npu_stage_matmul(npu_gen *g, const npu_mm *mm, npu_work w, kc_err *err
     t->gate_off = panel;
     uint32_t span = panel * (uint32_t)t->halves;
     t->wide = d->m == 1 && d->b_transposed && t->kt > 1 && wide_p > 1 && t->halves == 1;
+    /* one panel buffer when two do not fit: transposed B only (its panel loads
+     * are per K tile, so the next panel can follow the last group's reads) */
+    t->single = !t->wide && 2 * span > MROWS && span <= MROWS && d->b_transposed &&
+                t->halves == 1;
     t->pw = t->wide ? VLEN * wide_p : VLEN;
     t->nw_tail = d->n % t->pw;
     uint32_t bias_rows = has_bias ? nt : 0;
     /* vector SRAM: output rows [v, v + mbp) (and [v + panel, ..) for g) of both
      * buffers v = 0, span; the last starts at last_out; then A block, bias rows */
-    uint32_t last_out = 2 * span - panel;
+    uint32_t last_out = t->single ? 0 : 2 * span - panel;
     uint32_t fit = VROWS > last_out + panel + bias_rows
                        ? (VROWS - last_out - bias_rows) / (t->kt + 1) : 0;
     t->mbp = round_down4(fit < panel ? fit : panel);
     uint32_t m4 = (d->m + MLEN - 1) & ~(MLEN - 1);
     if (t->mbp > m4)
         t->mbp = m4;
-    if (2 * span > MROWS || t->mbp < MLEN || 2 * d->k > 0xffff || 2 * d->n > 0xffff)
+    if ((2 * span > MROWS && !t->single) || t->mbp < MLEN || 2 * d->k > 0xffff ||
+        2 * d->n > 0xffff)
         return kc_err_set(err, KC_ERR_USAGE,
-                          "npu template: a contraction with K = %u does not fit (two buffers of "
-                          "%d panels of 16 x K in matrix SRAM need K <= %u)", d->k, t->halves,
-                          MROWS / 2 / (uint32_t)t->halves);
+                          "npu template: a contraction with K = %u does not fit (%s of %d panels "
+                          "of 16 x K in matrix SRAM need K <= %u)", d->k,
+                          d->b_transposed && t->halves == 1 ? "one buffer" : "two buffers",
+                          t->halves, (d->b_transposed && t->halves == 1 ? MROWS : MROWS / 2) /
+                          (uint32_t)t->halves);
     t->a_row = t->wide ? t->pw / VLEN + MLEN : last_out + t->mbp;
     t->bias_row = t->a_row + t->kt * t->mbp;
 
@@ -902,7 +918,7 @@ kc_status npu_stage_matmul(npu_gen *g, const npu_mm *mm, npu_work w, kc_err *err
                 npu_emit(g, "li r10, %u", t->bias_row);
             matmul_load_a(g, t);
             tiling tl = { .nfull = d->n / t->pw, .tail = t->nw_tail > 0,
-                          .buf_rows = t->wide ? 0 : span,
+                          .buf_rows = t->wide || t->single ? 0 : span,
                           .two_bufs = 1, .load = matmul_load, .store = matmul_store,
                           .compute_load = matmul_compute_load };
             tile_pipeline(g, t, &tl);

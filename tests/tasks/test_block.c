@@ -13,11 +13,9 @@
 
 #include "kc_check.h"
 #include "kc_task.h"
-#include "kc_task_attn.h"
 #include "kc_task_block.h"
 #include "kc_task_eltwise.h"
 #include "kc_task_matmul.h"
-#include "kc_task_rope.h"
 
 static int failures;
 
@@ -321,8 +319,9 @@ static void e_block(const emu *e, const eblock *b, double *y)
 }
 
 /* Runs the emulated kernel on an instance; returns the elements outside the
- * tolerance and the worst ratio |actual - expected| / (abs + rel |expected|). */
-static size_t emulate(const kc_task_inst *in, unsigned flags, double *worst)
+ * tolerance, the worst ratio |actual - expected| / (abs + rel |expected|) and the
+ * largest |actual - expected| (maxerr may be NULL). */
+static size_t emulate(const kc_task_inst *in, unsigned flags, double *worst, double *maxerr)
 {
     emu e = { in->dtype, flags };
     const kc_tol *tol = &in->task->tol[in->dtype];
@@ -337,14 +336,16 @@ static size_t emulate(const kc_task_inst *in, unsigned flags, double *worst)
         e_block(&e, &b, y);
     }
     *worst = 0;
+    double me = 0;
     for (size_t i = 0; i < n; i++) {
         double x = in->data[out][i];
+        me = fmax(me, fabs(y[i] - x));
         bad += !kc_check_within(tol, x, y[i]);
         *worst = fmax(*worst, fabs(y[i] - x) / (tol->abs + tol->rel * fabs(x)));
-        if (getenv("BLOCK_DEBUG") && fabs(y[i] - x) / (tol->abs + tol->rel * fabs(x)) > atof(getenv("BLOCK_DEBUG")))
-            printf("  DBG i=%zu exp %g got %g err %g\n", i, x, y[i], y[i] - x);
     }
     free(y);
+    if (maxerr)
+        *maxerr = me;
     return bad;
 }
 
@@ -368,14 +369,15 @@ static void check_tolerance(const kc_task *t, const unsigned *ok, const unsigned
                     CHECK(0, "%s C%d: %s", t->name, c, err.text);
                     continue;
                 }
-                double w;
-                size_t bad = emulate(&in, 0, &w);
-                printf("%-12s C%d seed %llu %s: emulated kernel worst %.3f of the tolerance\n",
-                       t->name, c, (unsigned long long)seed, kc_dtype_name((kc_dtype)dt), w);
+                double w, me;
+                size_t bad = emulate(&in, 0, &w, &me);
+                printf("%-12s C%d seed %llu %s: emulated kernel worst %.3f of the tolerance "
+                       "(max |err| %.2e)\n",
+                       t->name, c, (unsigned long long)seed, kc_dtype_name((kc_dtype)dt), w, me);
                 CHECK(bad == 0 && w <= 0.5, "%s C%d seed %llu %s: %zu bad, worst %.3f", t->name,
                       c, (unsigned long long)seed, kc_dtype_name((kc_dtype)dt), bad, w);
                 for (const unsigned *f = ok; dt == KC_DTYPE_BF16 && *f; f++) {
-                    bad = emulate(&in, *f, &w);
+                    bad = emulate(&in, *f, &w, NULL);
                     printf("%-12s C%d seed %llu bf16: variant 0x%x (must pass) worst %.3f\n",
                            t->name, c, (unsigned long long)seed, *f, w);
                     CHECK(bad == 0, "%s C%d: variant 0x%x fails (%zu, %.3f)", t->name, c, *f,
@@ -384,7 +386,7 @@ static void check_tolerance(const kc_task *t, const unsigned *ok, const unsigned
                 for (unsigned i = 0; dt == KC_DTYPE_BF16 && seed == 1 && wrong[i]; i++) {
                     if (skip && skip(&t->configs[c - 1], wrong[i]))
                         continue;
-                    bad = emulate(&in, wrong[i], &w);
+                    bad = emulate(&in, wrong[i], &w, NULL);
                     printf("%-12s C%d seed 1 bf16: %-14s fails %7zu / %zu, worst %.1f\n",
                            t->name, c, wrong_names[i], bad,
                            in.shape.t[out_idx(&in.shape)].nelem, w);
@@ -631,10 +633,41 @@ static void check_block_identities(const kc_task *t, int wq, int wo, int wout)
     }
 }
 
+/* Row i of a block whose attention puts all weight on one key row: y_i = xq +
+ * o Wo^T + FFN-part, o_h = v_{g(h)} of the key, v = rms(xk) Wv^T, built here from
+ * Linear references and the kv mapping g(h) = h / (H/Hkv) (no RoPE: v is not
+ * rotated). */
+static void one_hot_row(const eblock *b, const double *xq, const double *xk, double *y)
+{
+    uint32_t D = b->D, qd = b->H * b->Dh, kvd = b->Hkv * b->Dh;
+    double *n = dalloc(D), *v = dalloc(kvd), *o = dalloc(qd), *h1 = dalloc(D);
+    double *zero = dalloc(qd > D ? qd : D);
+    ref_rms(1, D, xk, b->ln1, b->eps, n);
+    kc_task_config lv = { { 1, kvd, D } }, lo = { { 1, D, qd } };
+    double *iv[3] = { n, (double *)b->wv, zero }, *ov[1] = { v };
+    kc_task_matmul_linear.reference(&kc_task_matmul_linear, &lv, (const double *const *)iv, ov);
+    for (uint32_t h = 0; h < b->H; h++)
+        memcpy(o + (size_t)h * b->Dh, v + (size_t)(h / (b->H / b->Hkv)) * b->Dh,
+               sizeof(double) * b->Dh);
+    double *io[3] = { o, (double *)b->wo, zero }, *oo[1] = { h1 };
+    kc_task_matmul_linear.reference(&kc_task_matmul_linear, &lo, (const double *const *)io, oo);
+    for (uint32_t i = 0; i < D; i++)
+        h1[i] += xq[i];
+    eblock one = *b;
+    one.S = 1;
+    ref_ffn_part(&one, h1, y);
+    for (uint32_t i = 0; i < D; i++)
+        y[i] += h1[i];
+    free(n);
+    free(v);
+    free(o);
+    free(h1);
+    free(zero);
+}
+
 /* S = 1: attention of one token is its v (softmax over one key is 1, RoPE at
- * position 0 is the identity), so y = x + v Wo^T-with-kv-mapping + ffn, built
- * here from Linear references and the kv mapping h / (H/Hkv). dims: the block's
- * config with S replaced by 1. */
+ * position 0 is the identity), so the block is one_hot_row(x0, x0). c0: the
+ * block's config 2, whose S is replaced by 1. */
 static void check_single_token(const kc_task *t, const kc_task_config *c0)
 {
     kc_err err;
@@ -645,42 +678,69 @@ static void check_single_token(const kc_task *t, const kc_task_config *c0)
     eblock_of(&in, &b);
     kc_task_config c = *c0;
     c.dims[0] = 1;
-    b.S = 1;
     scratch_inst s;
     sc_copy(&s, &in);
     /* T5: position_bias [H][1][1] = the bias of relative position 0 */
     if (b.t5)
         for (uint32_t h = 0; h < b.H; h++)
-            s.in[6][h] = in.data[6][(size_t)h * in.shape.t[0].dims[0] * in.shape.t[0].dims[0]];
+            s.in[6][h] = in.data[6][(size_t)h * b.S * b.S];
     /* cos/sin tables: row 0 (position 0) is already first */
     sc_run(&s, t, &c);
-    uint32_t D = b.D, qd = b.H * b.Dh, kvd = b.Hkv * b.Dh;
-    double *n = dalloc(D), *v = dalloc(kvd), *o = dalloc(qd), *h1 = dalloc(D), *f = dalloc(D);
-    double *zero = dalloc(qd > D ? qd : D);
-    ref_rms(1, D, s.in[0], b.ln1, b.eps, n);
-    kc_task_config lv = { { 1, kvd, D } }, lo = { { 1, D, qd } };
-    double *iv[3] = { n, (double *)b.wv, zero }, *ov[1] = { v };
-    kc_task_matmul_linear.reference(&kc_task_matmul_linear, &lv, (const double *const *)iv, ov);
-    for (uint32_t h = 0; h < b.H; h++)
-        memcpy(o + (size_t)h * b.Dh, v + (size_t)(h / (b.H / b.Hkv)) * b.Dh,
-               sizeof(double) * b.Dh);
-    double *io[3] = { o, (double *)b.wo, zero }, *oo[1] = { h1 };
-    kc_task_matmul_linear.reference(&kc_task_matmul_linear, &lo, (const double *const *)io, oo);
-    for (uint32_t i = 0; i < D; i++)
-        h1[i] += s.in[0][i];
-    ref_ffn_part(&b, h1, f);
-    double worst = 0;
-    for (uint32_t i = 0; i < D; i++)
-        worst = fmax(worst, fabs(s.y[i] - (h1[i] + f[i])));
+    double *y = dalloc(b.D);
+    one_hot_row(&b, s.in[0], s.in[0], y);
+    double worst = max_abs_diff(b.D, s.y, y);
     CHECK(worst < 1e-12, "%s: one token: y differs from x + v Wo^T + ffn by %g", t->name, worst);
-    free(n);
-    free(v);
-    free(o);
-    free(h1);
-    free(f);
-    free(zero);
+    free(y);
     sc_free(&s);
     kc_task_inst_free(&in);
+}
+
+/* T5's bias is indexed [h][query i][key j]: with Wq = Wk = 0 the scores are the
+ * bias alone, and a bias of +1000 at (i = 0, j = S-1) puts all of query 0's
+ * weight on the last key, so y_0 = one_hot_row(x_0, x_{S-1}). Also the
+ * expansion of the bucket table: bias[h][i][j] = emb[bucket(j - i)][h]. */
+static void check_t5_bias_layout(void)
+{
+    const kc_task *t = &kc_task_block_t5;
+    kc_err err;
+    kc_err_clear(&err);
+    kc_task_inst in;
+    CHECK(kc_task_inst_make(&in, t, 1, KC_DTYPE_BF16, 7, &err) == KC_OK, "%s", err.text);
+    eblock b;
+    eblock_of(&in, &b);
+    scratch_inst s;
+    sc_copy(&s, &in);
+    memset(s.in[2], 0, sizeof(double) * in.shape.t[2].nelem);
+    memset(s.in[3], 0, sizeof(double) * in.shape.t[3].nelem);
+    memset(s.in[6], 0, sizeof(double) * in.shape.t[6].nelem);
+    for (uint32_t h = 0; h < b.H; h++)
+        s.in[6][(size_t)h * b.S * b.S + (b.S - 1)] = 1000.0;
+    sc_run(&s, t, &t->configs[0]);
+    double *y = dalloc(b.D);
+    one_hot_row(&b, s.in[0], s.in[0] + (size_t)(b.S - 1) * b.D, y);
+    double worst = max_abs_diff(b.D, s.y, y);
+    CHECK(worst < 1e-12, "t5: bias[h][0][S-1] does not steer query 0 to key S-1 (%g)", worst);
+    free(y);
+    sc_free(&s);
+    kc_task_inst_free(&in);
+
+    enum { S = 40, H = 3 };
+    double emb[KC_TASK_BLOCK_T5_BUCKETS * H], *pb = dalloc((size_t)H * S * S);
+    for (uint32_t k = 0; k < KC_TASK_BLOCK_T5_BUCKETS; k++)
+        for (uint32_t h = 0; h < H; h++)
+            emb[k * H + h] = 100.0 * k + h;
+    kc_task_block_t5_position_bias(S, H, emb, pb);
+    size_t bad = 0;
+    for (uint32_t h = 0; h < H; h++)
+        for (uint32_t i = 0; i < S; i++)
+            for (uint32_t j = 0; j < S; j++)
+                bad += pb[((size_t)h * S + i) * S + j] !=
+                       100.0 * kc_task_block_t5_bucket((int32_t)j - (int32_t)i, 1, 32, 128) + h;
+    /* a later key (j > i) takes the upper half of the buckets */
+    CHECK(bad == 0 && pb[1] == 100.0 * 17 && pb[S] == 100.0 * 1,
+          "t5 position bias expansion: %zu wrong, [0][0][1] = %g, [0][1][0] = %g", bad, pb[1],
+          pb[S]);
+    free(pb);
 }
 
 /* Causal (LLaMA) or not (T5): changing the last token changes earlier outputs
@@ -818,6 +878,7 @@ static void test_t5(void)
     }
     check_block_identities(t, 2, 5, 9);
     check_single_token(t, &t->configs[1]);
+    check_t5_bias_layout();
     check_causality(t, 0);
     static const unsigned ok[] = { 0 };
     static const unsigned wrong[] = { EMU_SCALE, EMU_NOBIAS, EMU_LAYERNORM, EMU_NORESID1,
