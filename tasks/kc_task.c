@@ -9,6 +9,7 @@
 #include "kc_fp.h"
 #include "kc_task_attn.h"
 #include "kc_task_block.h"
+#include "kc_task_conv.h"
 #include "kc_task_eltwise.h"
 #include "kc_task_matmul.h"
 #include "kc_task_rope.h"
@@ -36,6 +37,9 @@ static const kc_task *const registry[] = {
     &kc_task_block_ffn,
     &kc_task_block_llama,
     &kc_task_block_t5,
+    &kc_task_conv_conv2d,
+    &kc_task_conv_dwconv,
+    &kc_task_conv_convblock,
     NULL,
 };
 

@@ -179,33 +179,45 @@ static void emit_borders(npu_gen *g, const plan *p)
 /* Per image and input row, 16 x 16 blocks (16 channels x 16 columns): mld the
  * channel rows, mldbt transposes them (WB[k][j] = x[c = j][ix = k]), and the
  * identity rows read WB's rows out: row ix, lanes c; dst writes them as pixels.
- * Blocks alternate between two matrix regions, two buffers and two row sets. */
+ * The mld of the next block (the next input row's first after the last) is
+ * issued right after the mldbt that copied the current one out of matrix SRAM,
+ * so its DRAM latency overlaps the multiplies; output rows alternate. */
+static void emit_nhwc_load(npu_gen *g, const plan *p, uint32_t blk, uint64_t adv)
+{
+    const kc_task_conv_dims *d = &p->d;
+    uint32_t xb = blk / p->cb, cb = blk % p->cb, hw = d->h * d->w;
+    npu_aset(g, 12, 11, adv + 2ull * (VLEN * cb * hw + VLEN * xb));
+    dma(g, "mld", 0, 12, lanes_of(d->ci, cb), lanes_of(d->w, xb), 2 * hw);
+}
+
 static void emit_nhwc(npu_gen *g, const plan *p)
 {
     const kc_task_conv_dims *d = &p->d;
-    uint32_t xbn = ceil_div(d->w, VLEN), hw = d->h * d->w;
+    uint32_t nblk = ceil_div(d->w, VLEN) * p->cb;
     npu_comment(g, "x -> xp: zero-padded NHWC copy in ws");
     for (uint32_t n = 0; n < d->n; n++) {
-        npu_aset(g, 11, 0, 2ull * n * d->ci * hw);
+        npu_aset(g, 11, 0, 2ull * n * d->ci * d->h * d->w);
         npu_aset(g, 13, p->a_ws,
                  2 * (((uint64_t)n * p->hp + d->pad) * p->wp + d->pad) * d->ci);
+        emit_nhwc_load(g, p, 0, 0);
         int id = d->h > 1 ? npu_loop_open(g, d->h, 6) : -1;
-        uint32_t k = 0;
-        for (uint32_t xb = 0; xb < xbn; xb++)
-            for (uint32_t cb = 0; cb < p->cb; cb++, k ^= 1) {
-                uint32_t nx = lanes_of(d->w, xb), nc = lanes_of(d->ci, cb);
-                npu_aset(g, 12, 11, 2ull * (VLEN * cb * hw + VLEN * xb));
-                dma(g, "mld", VLEN * k, 12, nc, nx, 2 * hw);
-                npu_emit(g, "mldbt %u, [r8]", k);
-                for (uint32_t q = 0; q < ceil_div(nx, MLEN); q++) {
-                    npu_emit(g, "li r9, %u", p->v_e + MLEN * q);
-                    npu_emit(g, "mmac %u, [r9]", k);
-                    npu_emit(g, "li r10, %u", p->v_t + VLEN * k + MLEN * q);
-                    npu_emit(g, "mst [r10]");
-                }
-                npu_aset(g, 12, 13, 2ull * (VLEN * xb * d->ci + VLEN * cb));
-                dma(g, "dst", p->v_t + VLEN * k, 12, nx, nc, 2 * d->ci);
+        for (uint32_t blk = 0; blk < nblk; blk++) {
+            uint32_t xb = blk / p->cb, cb = blk % p->cb, k = blk & 1;
+            uint32_t nx = lanes_of(d->w, xb), nc = lanes_of(d->ci, cb);
+            npu_emit(g, "mldbt %u, [r0]", k);
+            if (blk + 1 < nblk)
+                emit_nhwc_load(g, p, blk + 1, 0);
+            else if (n + 1 < d->n || d->h > 1) /* next row (a wasted read after the last) */
+                emit_nhwc_load(g, p, 0, 2ull * d->w);
+            for (uint32_t q = 0; q < ceil_div(nx, MLEN); q++) {
+                npu_emit(g, "li r9, %u", p->v_e + MLEN * q);
+                npu_emit(g, "mmac %u, [r9]", k);
+                npu_emit(g, "li r10, %u", p->v_t + VLEN * k + MLEN * q);
+                npu_emit(g, "mst [r10]");
             }
+            npu_aset(g, 12, 13, 2ull * (VLEN * xb * d->ci + VLEN * cb));
+            dma(g, "dst", p->v_t + VLEN * k, 12, nx, nc, 2 * d->ci);
+        }
         npu_adda(g, 11, 2ull * d->w);
         npu_adda(g, 13, 2ull * p->wp * d->ci);
         if (id >= 0)
@@ -302,70 +314,106 @@ static void emit_weights_dw(npu_gen *g, const plan *p)
 
 /* ---- stage 3: the convolution ----------------------------------------------------------- */
 
-/* Matrix row of the B rows of (input row ky', channel block slot cbi, phase). */
+/* Matrix row of the B rows of (input row ky', channel block slot cbi, phase),
+ * relative to the B region of the unit (r2 current, r3 next). */
 static uint32_t brow(const plan *p, uint32_t kyr, uint32_t cbi, uint32_t phi)
 {
     return ((kyr * p->cbp + cbi) * p->nphi + phi) * p->lrows;
 }
 
-/* B for pixel block ub and channel blocks [cb0, cb0 + cbp) from xp at a11. */
-static void emit_bload(npu_gen *g, const plan *p, uint32_t ub, uint32_t cb0)
+/* A unit of work: the B load of pixel block ub and channel blocks [cb0, cb0 +
+ * cbp), and the output groups that use it. */
+typedef struct unit {
+    uint32_t ub, cb0;
+} unit;
+
+static uint32_t bload_cmds(const plan *p)
 {
-    uint32_t ci = p->d.ci;
-    for (uint32_t kyr = 0; kyr < p->kyr; kyr++)
-        for (uint32_t cbi = 0; cbi < p->cbp; cbi++)
-            for (uint32_t phi = 0; phi < p->nphi; phi++) {
-                uint32_t cb = cb0 + cbi;
-                uint64_t col = (uint64_t)p->sp * VLEN * ub + phi;
-                npu_aset(g, 12, 11, 2 * (((uint64_t)kyr * p->wp + col) * ci + VLEN * cb));
-                dma(g, "mld", brow(p, kyr, cbi, phi), 12, p->lrows, lanes_of(ci, cb),
-                    2 * p->sp * ci);
-            }
+    return p->kyr * p->cbp * p->nphi;
 }
 
-/* One group of up to 4 output channels (A rows at r4) for output row rho and
- * column phase psi over channel blocks [cb0, cb0 + cbp): every tile (ky, kx,
- * cb) is an mldbt of its B rows and an mmac, alternating the two buffers so
- * each mldbt overlaps the previous multiply; then mst to r5. */
-static void emit_group(npu_gen *g, const plan *p, uint32_t rho, uint32_t psi, uint32_t cb0)
+/* Command i of the B load of unit u into the region at r<reg>, from xp at a11 +
+ * adv bytes (adv: the next row block). */
+static void emit_bload_cmd(npu_gen *g, const plan *p, unit u, uint64_t adv, int reg, uint32_t i)
+{
+    uint32_t phi = i % p->nphi, cbi = i / p->nphi % p->cbp, kyr = i / p->nphi / p->cbp;
+    uint32_t ci = p->d.ci, cb = u.cb0 + cbi;
+    uint64_t col = (uint64_t)p->sp * VLEN * u.ub + phi;
+    npu_aset(g, 12, 11, adv + 2 * (((uint64_t)kyr * p->wp + col) * ci + VLEN * cb));
+    npu_csr(g, "dlen", lanes_of(ci, cb));
+    npu_csr(g, "dstride", 2 * p->sp * ci);
+    npu_emit(g, "li r1, %u", p->lrows);
+    npu_emit(g, "addi r8, r%d, %u", reg, brow(p, kyr, cbi, phi));
+    npu_emit(g, "mld [r8], a12, r1");
+}
+
+/* The unit's multiply stream: for every output set (row rho, column phase psi)
+ * and group of up to 4 channels, every tile (ky, kx, cb) is an mmac of its A
+ * rows by a weight buffer holding its B rows. Fully unrolled, so that (1) a
+ * buffer that already holds the next tile's B rows is reused (1x1 convs keep
+ * their tiles), (2) the next tile's mldbt (the next group's first included) is
+ * issued right after an mmac into the other buffer, before any mst, and (3) the
+ * next unit's B load commands are spread evenly over the stream, so the load
+ * engine (one command at a time) never stalls the core for long. */
+/* Stream op i of a unit (set, group, tile order): its B row and A tile. */
+static void stream_op(const plan *p, unit u, uint32_t groups, uint32_t i, uint32_t *brow_out,
+                      uint32_t *tile_out)
 {
     const kc_task_conv_dims *d = &p->d;
-    uint32_t t = 0;
-    for (uint32_t ky = 0; ky < d->k; ky++)
-        for (uint32_t kx = 0; kx < d->k; kx++)
-            for (uint32_t cbi = 0; cbi < p->cbp; cbi++, t++) {
-                uint32_t c = d->stride * psi + kx;
-                uint32_t b = brow(p, rho * d->stride + ky, cbi, c % p->sp) + c / p->sp;
-                uint32_t tile = p->dw ? ky * d->k + kx : (ky * d->k + kx) * p->cb + cb0 + cbi;
-                npu_emit(g, "li r8, %u", b);
-                npu_emit(g, "mldbt %u, [r8]", t & 1);
-                npu_emit(g, "addi r9, r4, %u", tile * p->cc);
-                npu_emit(g, "mmac %u, [r9]", t & 1);
-            }
-    npu_emit(g, "mst [r5]");
-    npu_emit(g, "addi r4, r4, %u", MLEN);
-    npu_emit(g, "addi r5, r5, %u", MLEN);
+    uint32_t tiles = d->k * d->k * p->cbp, set = i / (groups * tiles), t = i % tiles;
+    uint32_t ky = t / (d->k * p->cbp), kx = t / p->cbp % d->k, cbi = t % p->cbp;
+    uint32_t c = d->stride * (set % d->pool) + kx;   /* s * psi + kx */
+    *brow_out = brow(p, set / d->pool * d->stride + ky, cbi, c % p->sp) + c / p->sp;
+    *tile_out = p->dw ? ky * d->k + kx : (ky * d->k + kx) * p->cb + u.cb0 + cbi;
 }
 
-/* All output groups of channels [c0, c0 + nch) (chunk-local) for one B load. */
-static void emit_groups(npu_gen *g, const plan *p, uint32_t c0, uint32_t nch, uint32_t cb0)
+static void emit_unit(npu_gen *g, const plan *p, unit u, uint32_t c0, uint32_t nch, unit next,
+                      uint64_t next_adv)
 {
-    for (uint32_t rho = 0; rho < p->rb; rho++)
-        for (uint32_t psi = 0; psi < p->d.pool; psi++) {
+    const kc_task_conv_dims *d = &p->d;
+    uint32_t groups = ceil_div(nch, MLEN), tiles = d->k * d->k * p->cbp;
+    uint32_t total = p->rb * d->pool * groups * tiles, ncmd = bload_cmds(p), issued = 0;
+    int64_t held[2] = { -1, -1 };
+    int last = 1;                 /* buffer of the previous mmac */
+    for (uint32_t i = 0; i < total; i++) {
+        uint32_t set = i / (groups * tiles), gi = i / tiles % groups, t = i % tiles, b, tile;
+        if (gi == 0 && t == 0) {
             npu_emit(g, "li r4, %u", p->v_a + c0);
-            npu_emit(g, "li r5, %u", p->v_o + (rho * p->d.pool + psi) * p->cc + c0);
-            uint32_t full = nch / MLEN, rest = nch % MLEN;
-            int id = full > 1 ? npu_loop_open(g, full, 6) : -1;
-            if (full > 0)
-                emit_group(g, p, rho, psi, cb0);
-            if (id >= 0)
-                npu_loop_close(g, id);
-            if (rest) {
-                npu_emit(g, "csrwi mrows, %u", rest);
-                emit_group(g, p, rho, psi, cb0);
-                npu_emit(g, "csrwi mrows, %u", MLEN);
+            npu_emit(g, "li r5, %u", p->v_o + set * p->cc + c0);
+        }
+        if (t == 0 && gi + 1 == groups && nch % MLEN)
+            npu_emit(g, "csrwi mrows, %u", nch % MLEN);
+        stream_op(p, u, groups, i, &b, &tile);
+        if (held[0] != b && held[1] != b) { /* not prefetched (the unit's first op) */
+            npu_emit(g, "addi r8, r2, %u", b);
+            npu_emit(g, "mldbt %d, [r8]", !last);
+            held[!last] = b;
+        }
+        int k = held[0] == b ? 0 : 1;
+        npu_emit(g, "addi r9, r4, %u", tile * p->cc);
+        npu_emit(g, "mmac %d, [r9]", k);
+        last = k;
+        if (i + 1 < total) { /* prefetch the next op's B into the other buffer */
+            uint32_t nb, ntile;
+            stream_op(p, u, groups, i + 1, &nb, &ntile);
+            if (held[0] != nb && held[1] != nb) {
+                npu_emit(g, "addi r8, r2, %u", nb);
+                npu_emit(g, "mldbt %d, [r8]", !last);
+                held[!last] = nb;
             }
         }
+        while (issued < ncmd && (uint64_t)(i + 1) * (ncmd + 1) >= (uint64_t)(issued + 1) * total)
+            emit_bload_cmd(g, p, next, next_adv, 3, issued++);
+        if (t + 1 == tiles) { /* the group is complete */
+            npu_emit(g, "mst [r5]");
+            if (gi + 1 == groups && nch % MLEN)
+                npu_emit(g, "csrwi mrows, %u", MLEN);
+            npu_emit(g, "addi r4, r4, %u", MLEN);
+            npu_emit(g, "addi r5, r5, %u", MLEN);
+        }
+    }
+    while (issued < ncmd)
+        emit_bload_cmd(g, p, next, next_adv, 3, issued++);
 }
 
 /* Bias (conv) or BN + ReLU + 2x2 max (ConvBlock) on the block's rows of
@@ -405,29 +453,43 @@ static void emit_epilogue(npu_gen *g, const plan *p, uint32_t co0, uint32_t ncc,
         2 * p->yh * p->yw);
 }
 
+/* Per image: a software loop over row blocks; per row block the units (pixel
+ * blocks, and for the depthwise task their channel blocks) alternate between
+ * two B regions (r2 current, r3 = r2 ^ bload next): unit u+1 (the next row
+ * block's first unit after the last) loads while unit u multiplies. */
 static void emit_conv_chunk(npu_gen *g, const plan *p, uint32_t co0, uint32_t ncc)
 {
     const kc_task_conv_dims *d = &p->d;
     uint64_t img = (uint64_t)p->hp * p->wp * d->ci;
+    uint64_t adv = 2ull * p->rb * d->stride * p->wp * d->ci;
+    uint32_t passes = p->dw ? p->cb : 1, nunits = p->ub * passes;
+    uint32_t bload = brow(p, p->kyr, 0, 0);
     for (uint32_t n = 0; n < d->n; n++) {
         npu_comment(g, "image %u, output channels %u..%u", n, co0, co0 + ncc - 1);
         npu_aset(g, 11, p->a_ws, 2 * n * img);
         npu_aset(g, 9, p->a_y, 2ull * ((uint64_t)n * d->co + co0) * p->yh * p->yw);
+        npu_emit(g, "li r2, 0");
+        unit first = { 0, 0 };
+        for (uint32_t i = 0; i < bload_cmds(p); i++)
+            emit_bload_cmd(g, p, first, 0, 2, i);
         npu_emit(g, "li r13, %u", p->nrb);
         int top = g->nlabel++;
         kc_text_printf(&g->out, "CV%d:\n", top);
-        for (uint32_t ub = 0; ub < p->ub; ub++) {
-            if (!p->dw) {
-                emit_bload(g, p, ub, 0);
-                emit_groups(g, p, 0, ncc, 0);
-            } else
-                for (uint32_t cb = 0; cb < p->cb; cb++) {
-                    emit_bload(g, p, ub, cb);
-                    emit_groups(g, p, VLEN * cb, lanes_of(d->co, cb), cb);
-                }
-            emit_epilogue(g, p, co0, ncc, ub);
+        for (uint32_t k = 0; k < nunits; k++) {
+            unit u = { k / passes, k % passes * (p->dw ? 1 : 0) };
+            uint32_t nk = (k + 1) % nunits;
+            unit nx = { nk / passes, nk % passes * (p->dw ? 1 : 0) };
+            npu_emit(g, "xori r3, r2, %u", bload);
+            if (p->dw)
+                emit_unit(g, p, u, VLEN * u.cb0, lanes_of(d->co, u.cb0), nx,
+                          k + 1 == nunits ? adv : 0);
+            else
+                emit_unit(g, p, u, 0, ncc, nx, k + 1 == nunits ? adv : 0);
+            if (u.cb0 + 1 == passes)
+                emit_epilogue(g, p, co0, ncc, u.ub);
+            npu_emit(g, "mv r2, r3");
         }
-        npu_adda(g, 11, 2ull * p->rb * d->stride * p->wp * d->ci);
+        npu_adda(g, 11, adv);
         npu_adda(g, 9, 2ull * p->yw);
         npu_emit(g, "addi r13, r13, -1");
         npu_emit(g, "bne r13, r0, CV%d", top);
@@ -489,7 +551,7 @@ static kc_status make_plan(plan *p, const kc_task *t, const kc_task_config *c, k
         temps = ceil_div(tb, VLEN);
     if (d->h > 1 && (d->h - 1) * ceil_div(2 * d->pad * d->ci, VLEN) > temps)
         temps = (d->h - 1) * ceil_div(2 * d->pad * d->ci, VLEN);
-    uint32_t bload = p->kyr * p->cbp * p->nphi * p->lrows;
+    uint32_t bload = 2 * p->kyr * p->cbp * p->nphi * p->lrows; /* two regions */
     if (p->v_a + temps > VROWS || p->v_a + p->ntiles * p->cc > VROWS || bload > MROWS ||
         d->ci > WHALF - VLEN || p->kk > 2 * VLEN || tb > 0xffff ||
         2ull * p->hp * p->wp * d->ci * d->n > 0x7fffffffull)
