@@ -14,31 +14,11 @@
 #include "kc_task_attn.h"
 #include "kc_task_matmul.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                                 \
-    do {                                                                                 \
-        if (!(cond)) {                                                                   \
-            failures++;                                                                  \
-            fprintf(stderr, "%s:%d: FAILED %s: ", __FILE__, __LINE__, #cond);            \
-            fprintf(stderr, __VA_ARGS__);                                                \
-            fprintf(stderr, "\n");                                                       \
-        }                                                                                \
-    } while (0)
+#include "kc_test.h"
 
 #define NSEEDS 2
 /* a correct emulated kernel must use at most this share of the tolerance */
 #define MARGIN 0.5
-
-static double *dalloc(size_t n)
-{
-    double *p = calloc(n ? n : 1, sizeof *p);
-    if (!p) {
-        fprintf(stderr, "test_attn: out of memory\n");
-        exit(2);
-    }
-    return p;
-}
 
 static double max_abs_diff(const double *a, const double *b, size_t n)
 {
@@ -98,7 +78,7 @@ static void emu_head(const emu *e, uint32_t sq, uint32_t sk, uint32_t d, const d
                      double *o, uint32_t ldo)
 {
     uint32_t blk = e->block ? e->block : sk;
-    double *p = dalloc(blk), *acc = dalloc(d);
+    double *p = kc_test_dalloc(blk), *acc = kc_test_dalloc(d);
     for (uint32_t i = 0; i < sq; i++) {
         uint32_t nk = e->causal && i + 1 < sk ? i + 1 : sk;
         double m = -INFINITY, l = 0;
@@ -172,7 +152,7 @@ static void emu_plain(const emu *e, const kc_task_inst *in, double *o)
 static void textbook_head(uint32_t sq, uint32_t sk, uint32_t d, double scale, int causal,
                           const double *q, const double *k, const double *v, double *o)
 {
-    double *s = dalloc((size_t)sq * sk);
+    double *s = kc_test_dalloc((size_t)sq * sk);
     for (uint32_t i = 0; i < sq; i++) {
         double *si = s + (size_t)i * sk, mx = -INFINITY, sum = 0;
         for (uint32_t j = 0; j < sk; j++) {
@@ -230,7 +210,7 @@ static void study_plain(const kc_task *t)
             CHECK(kc_task_inst_make(&in, t, c, KC_DTYPE_BF16, seed, &err) == KC_OK, "%s",
                   err.text);
             size_t n = in.shape.t[3].nelem;
-            double *o = dalloc(n);
+            double *o = kc_test_dalloc(n);
             const double *ref = in.data[3];
             /* the algorithm alone: an fp64 online softmax over blocks of 16 keys,
              * and the textbook form on (b, h) = 0, equal the reference */
@@ -318,7 +298,7 @@ static void emu_linear(const emu *e, uint32_t m, uint32_t n, uint32_t k, const d
 static void split_t(uint32_t s, uint32_t h, uint32_t dh, double *a, int to_heads)
 {
     size_t w = (size_t)h * dh;
-    double *t = dalloc(w);
+    double *t = kc_test_dalloc(w);
     for (uint32_t r = 0; r < s; r++) {
         double *row = a + r * w;
         for (uint32_t g = 0; g < h; g++)
@@ -341,8 +321,8 @@ static void emu_proj(const emu *e0, proj_mode mode, const kc_task_inst *in, doub
     emu e = *e0;
     e.causal = 0;
     e.scale = mode == PROJ_SCALE_1_DH ? 1.0 / d.dh : d.scale;
-    double *q = dalloc((size_t)S * qw), *k = dalloc((size_t)S * kvw), *v = dalloc((size_t)S * kvw),
-           *o = dalloc((size_t)S * qw);
+    double *q = kc_test_dalloc((size_t)S * qw), *k = kc_test_dalloc((size_t)S * kvw), *v = kc_test_dalloc((size_t)S * kvw),
+           *o = kc_test_dalloc((size_t)S * qw);
     emu_linear(&e, S, qw, D, in->data[0], in->data[1], q);
     emu_linear(&e, S, kvw, D, in->data[0], in->data[2], k);
     emu_linear(&e, S, kvw, D, in->data[0], in->data[3], v);
@@ -384,7 +364,7 @@ static void study_proj(const kc_task *t)
                   err.text);
             size_t n = in.shape.t[5].nelem;
             const double *ref = in.data[5];
-            double *y = dalloc(n), ss = 0;
+            double *y = kc_test_dalloc(n), ss = 0;
             for (size_t i = 0; i < n; i++)
                 ss += ref[i] * ref[i];
             rms = fmax(rms, sqrt(ss / n));
@@ -457,8 +437,8 @@ static void test_closed_forms(void)
     /* rows of softmax sum to 1: v = ones gives ones; one key gives v[0] */
     {
         enum { SQ = 37, SK = 53, DD = 24 };
-        double *q = dalloc(SQ * DD), *k = dalloc(SK * DD), *v = dalloc(SK * DD),
-               *o = dalloc(SQ * DD);
+        double *q = kc_test_dalloc(SQ * DD), *k = kc_test_dalloc(SK * DD), *v = kc_test_dalloc(SK * DD),
+               *o = kc_test_dalloc(SQ * DD);
         random_fill(q, SQ * DD, 1);
         random_fill(k, SK * DD, 2);
         for (int causal = 0; causal < 2; causal++) {
@@ -490,14 +470,14 @@ static void test_closed_forms(void)
         kc_task_attn_dims d;
         kc_task_attn_view(t, &c, &d);
         size_t per = 19 * 8, n = 6 * per;
-        double *q = dalloc(n), *k = dalloc(n), *v = dalloc(n), *o = dalloc(n);
+        double *q = kc_test_dalloc(n), *k = kc_test_dalloc(n), *v = kc_test_dalloc(n), *o = kc_test_dalloc(n);
         random_fill(q, n, 4);
         random_fill(k, n, 5);
         random_fill(v, n, 6);
         double *in[3] = { q, k, v }, *out[1] = { o };
         t->reference(t, &c, (const double *const *)in, out);
-        double *pq = dalloc(3 * per), *pk = dalloc(3 * per), *pv = dalloc(3 * per),
-               *po = dalloc(3 * per), e = 0, e2 = 0;
+        double *pq = kc_test_dalloc(3 * per), *pk = kc_test_dalloc(3 * per), *pv = kc_test_dalloc(3 * per),
+               *po = kc_test_dalloc(3 * per), e = 0, e2 = 0;
         for (uint32_t b = 0; b < 2; b++) {
             /* [H][S][D] of batch b -> [S][H*D] */
             for (uint32_t h = 0; h < 3; h++)
@@ -546,7 +526,7 @@ static void test_proj_identities(void)
         kc_task_attn_view(tg, &tg->configs[c - 1], &d);
         uint32_t S = d.sq, D = d.model, group = d.heads / d.kv_heads;
         size_t hw = (size_t)d.dh * D;
-        double *wk = dalloc(d.heads * hw), *wv = dalloc(d.heads * hw), *y = dalloc((size_t)S * D);
+        double *wk = kc_test_dalloc(d.heads * hw), *wv = kc_test_dalloc(d.heads * hw), *y = kc_test_dalloc((size_t)S * D);
         for (uint32_t g = 0; g < d.heads; g++) {
             memcpy(wk + g * hw, in.data[2] + (g / group) * hw, hw * sizeof(double));
             memcpy(wv + g * hw, in.data[3] + (g / group) * hw, hw * sizeof(double));
@@ -564,7 +544,7 @@ static void test_proj_identities(void)
         const kc_task *tq = &kc_task_attn_mqa;
         CHECK(kc_task_inst_make(&in, tq, c, KC_DTYPE_BF16, 9, &err) == KC_OK, "%s", err.text);
         kc_task_config gc = tq->configs[c - 1];
-        y = dalloc(in.shape.t[5].nelem);
+        y = kc_test_dalloc(in.shape.t[5].nelem);
         double *gin[5] = { in.data[0], in.data[1], in.data[2], in.data[3], in.data[4] };
         double *gout[1] = { y };
         tg->reference(tg, &gc, (const double *const *)gin, gout);
@@ -584,15 +564,15 @@ static void test_proj_identities(void)
         kc_task_attn_view(t, &t->configs[c - 1], &d);
         uint32_t S = d.sq, D = d.model, H = d.heads, dh = d.dh;
         size_t n = (size_t)S * D;
-        double *zero = dalloc(D), *p[3], *hd[4], *y = dalloc(n);
+        double *zero = kc_test_dalloc(D), *p[3], *hd[4], *y = kc_test_dalloc(n);
         for (int i = 0; i < 3; i++) {
-            p[i] = dalloc(n);
+            p[i] = kc_test_dalloc(n);
             kc_task_config lc = { { S, D, D } };
             double *li[3] = { in.data[0], in.data[1 + i], zero }, *lo[1] = { p[i] };
             lin->reference(lin, &lc, (const double *const *)li, lo);
         }
         for (int i = 0; i < 4; i++)
-            hd[i] = dalloc(n);
+            hd[i] = kc_test_dalloc(n);
         for (uint32_t s = 0; s < S; s++) /* [S][H*Dh] -> [H][S][Dh] */
             for (uint32_t h = 0; h < H; h++)
                 for (uint32_t x = 0; x < dh; x++)
@@ -711,26 +691,9 @@ static void test_shapes(void)
 
 int main(int argc, char **argv)
 {
-    static const struct {
-        const char *name;
-        void (*fn)(void);
-    } groups[] = {
+    static const kc_test_group groups[] = {
         { "reference", test_reference }, { "shapes", test_shapes }, { "sdpa", test_sdpa },
         { "flash", test_flash },         { "proj", test_proj },
     };
-    int ran = 0;
-    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
-        if (argc < 2 || !strcmp(argv[1], groups[i].name)) {
-            groups[i].fn();
-            ran++;
-        }
-    if (!ran) {
-        fprintf(stderr, "test_attn: unknown group %s\n", argv[1]);
-        return 2;
-    }
-    if (failures)
-        fprintf(stderr, "%d check(s) failed\n", failures);
-    else
-        printf("ok\n");
-    return failures ? 1 : 0;
+    return kc_test_main("test_attn", argc, argv, groups, sizeof groups / sizeof groups[0]);
 }

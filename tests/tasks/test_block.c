@@ -17,27 +17,7 @@
 #include "kc_task_eltwise.h"
 #include "kc_task_matmul.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                                 \
-    do {                                                                                 \
-        if (!(cond)) {                                                                   \
-            failures++;                                                                  \
-            fprintf(stderr, "%s:%d: FAILED %s: ", __FILE__, __LINE__, #cond);            \
-            fprintf(stderr, __VA_ARGS__);                                                \
-            fprintf(stderr, "\n");                                                       \
-        }                                                                                \
-    } while (0)
-
-static double *dalloc(size_t n)
-{
-    double *p = calloc(n ? n : 1, sizeof *p);
-    if (!p) {
-        fprintf(stderr, "test_block: out of memory\n");
-        exit(2);
-    }
-    return p;
-}
+#include "kc_test.h"
 
 static double max_abs_diff(size_t n, const double *a, const double *b)
 {
@@ -206,7 +186,7 @@ static void e_ffn(const emu *e, const kc_task_inst *in, double *y)
     const kc_task_config *c = &in->task->configs[in->config - 1];
     uint32_t M = c->dims[0], D = c->dims[1], F = c->dims[2];
     double *const *d = in->data;
-    double *h = dalloc((size_t)M * F);
+    double *h = kc_test_dalloc((size_t)M * F);
     e_linear(e, M, F, D, d[0], d[1], d[2], h);
     for (size_t i = 0; i < (size_t)M * F; i++)
         h[i] = e_gelu(e, h[i]);
@@ -267,9 +247,9 @@ static void e_block(const emu *e, const eblock *b, double *y)
 {
     uint32_t S = b->S, D = b->D, qd = b->H * b->Dh, kvd = b->Hkv * b->Dh, G = b->H / b->Hkv;
     size_t sd = (size_t)S * D;
-    double *n = dalloc(sd), *q = dalloc((size_t)S * qd), *k = dalloc((size_t)S * kvd),
-           *v = dalloc((size_t)S * kvd), *a = dalloc((size_t)S * qd), *h1 = dalloc(sd),
-           *g = dalloc((size_t)S * b->F), *u = dalloc((size_t)S * b->F), *row = dalloc(S);
+    double *n = kc_test_dalloc(sd), *q = kc_test_dalloc((size_t)S * qd), *k = kc_test_dalloc((size_t)S * kvd),
+           *v = kc_test_dalloc((size_t)S * kvd), *a = kc_test_dalloc((size_t)S * qd), *h1 = kc_test_dalloc(sd),
+           *g = kc_test_dalloc((size_t)S * b->F), *u = kc_test_dalloc((size_t)S * b->F), *row = kc_test_dalloc(S);
     e_norm(e, S, D, b->x, b->ln1, b->eps, n);
     e_linear(e, S, qd, D, n, b->wq, NULL, q);
     e_linear(e, S, kvd, D, n, b->wk, NULL, k);
@@ -327,7 +307,7 @@ static size_t emulate(const kc_task_inst *in, unsigned flags, double *worst, dou
     const kc_tol *tol = &in->task->tol[in->dtype];
     int out = out_idx(&in->shape);
     size_t n = in->shape.t[out].nelem, bad = 0;
-    double *y = dalloc(n);
+    double *y = kc_test_dalloc(n);
     if (in->task == &kc_task_block_ffn) {
         e_ffn(&e, in, y);
     } else {
@@ -487,7 +467,7 @@ static void test_ffn(void)
         /* the composition of the Linear task's reference, the GELU function and
          * Linear again */
         kc_task_config l1 = { { M, F, D } }, l2 = { { M, D, F } };
-        double *h = dalloc((size_t)M * F), *y = dalloc((size_t)M * D);
+        double *h = kc_test_dalloc((size_t)M * F), *y = kc_test_dalloc((size_t)M * D);
         double *in1[3] = { in.data[0], in.data[1], in.data[2] }, *o1[1] = { h };
         kc_task_matmul_linear.reference(&kc_task_matmul_linear, &l1,
                                         (const double *const *)in1, o1);
@@ -532,7 +512,7 @@ static void ref_rms(uint32_t rows, uint32_t n, const double *x, const double *w,
 static void ref_ffn_part(const eblock *b, const double *h1, double *y)
 {
     uint32_t S = b->S, D = b->D, F = b->F;
-    double *n = dalloc((size_t)S * D), *h = dalloc((size_t)S * F), *zero = dalloc(F > D ? F : D);
+    double *n = kc_test_dalloc((size_t)S * D), *h = kc_test_dalloc((size_t)S * F), *zero = kc_test_dalloc(F > D ? F : D);
     ref_rms(S, D, h1, b->ln2, b->eps, n);
     kc_task_config cf = { { S, F, D } }, cd = { { S, D, F } };
     double *oh[1] = { h }, *oy[1] = { y };
@@ -567,10 +547,10 @@ static void sc_copy(scratch_inst *s, const kc_task_inst *in)
     for (unsigned i = 0; i < in->shape.ntensors; i++) {
         const kc_tensor_desc *d = &in->shape.t[i];
         if (d->role == KC_ROLE_INPUT) {
-            s->in[s->nin] = dalloc(d->nelem);
+            s->in[s->nin] = kc_test_dalloc(d->nelem);
             memcpy(s->in[s->nin++], in->data[i], sizeof(double) * d->nelem);
         } else if (d->role == KC_ROLE_OUTPUT) {
-            s->y = dalloc(d->nelem);
+            s->y = kc_test_dalloc(d->nelem);
         }
     }
 }
@@ -614,7 +594,7 @@ static void check_block_identities(const kc_task *t, int wq, int wo, int wout)
         for (int w = wq; w <= wo; w++)
             memset(s.in[w], 0, sizeof(double) * in.shape.t[w].nelem);
         sc_run(&s, t, cf);
-        double *f = dalloc(sd);
+        double *f = kc_test_dalloc(sd);
         eblock z = b;
         z.x = s.in[0];
         ref_ffn_part(&z, s.in[0], f);
@@ -640,8 +620,8 @@ static void check_block_identities(const kc_task *t, int wq, int wo, int wout)
 static void one_hot_row(const eblock *b, const double *xq, const double *xk, double *y)
 {
     uint32_t D = b->D, qd = b->H * b->Dh, kvd = b->Hkv * b->Dh;
-    double *n = dalloc(D), *v = dalloc(kvd), *o = dalloc(qd), *h1 = dalloc(D);
-    double *zero = dalloc(qd > D ? qd : D);
+    double *n = kc_test_dalloc(D), *v = kc_test_dalloc(kvd), *o = kc_test_dalloc(qd), *h1 = kc_test_dalloc(D);
+    double *zero = kc_test_dalloc(qd > D ? qd : D);
     ref_rms(1, D, xk, b->ln1, b->eps, n);
     kc_task_config lv = { { 1, kvd, D } }, lo = { { 1, D, qd } };
     double *iv[3] = { n, (double *)b->wv, zero }, *ov[1] = { v };
@@ -686,7 +666,7 @@ static void check_single_token(const kc_task *t, const kc_task_config *c0)
             s.in[6][h] = in.data[6][(size_t)h * b.S * b.S];
     /* cos/sin tables: row 0 (position 0) is already first */
     sc_run(&s, t, &c);
-    double *y = dalloc(b.D);
+    double *y = kc_test_dalloc(b.D);
     one_hot_row(&b, s.in[0], s.in[0], y);
     double worst = max_abs_diff(b.D, s.y, y);
     CHECK(worst < 1e-12, "%s: one token: y differs from x + v Wo^T + ffn by %g", t->name, worst);
@@ -716,7 +696,7 @@ static void check_t5_bias_layout(void)
     for (uint32_t h = 0; h < b.H; h++)
         s.in[6][(size_t)h * b.S * b.S + (b.S - 1)] = 1000.0;
     sc_run(&s, t, &t->configs[0]);
-    double *y = dalloc(b.D);
+    double *y = kc_test_dalloc(b.D);
     one_hot_row(&b, s.in[0], s.in[0] + (size_t)(b.S - 1) * b.D, y);
     double worst = max_abs_diff(b.D, s.y, y);
     CHECK(worst < 1e-12, "t5: bias[h][0][S-1] does not steer query 0 to key S-1 (%g)", worst);
@@ -725,7 +705,7 @@ static void check_t5_bias_layout(void)
     kc_task_inst_free(&in);
 
     enum { S = 40, H = 3 };
-    double emb[KC_TASK_BLOCK_T5_BUCKETS * H], *pb = dalloc((size_t)H * S * S);
+    double emb[KC_TASK_BLOCK_T5_BUCKETS * H], *pb = kc_test_dalloc((size_t)H * S * S);
     for (uint32_t k = 0; k < KC_TASK_BLOCK_T5_BUCKETS; k++)
         for (uint32_t h = 0; h < H; h++)
             emb[k * H + h] = 100.0 * k + h;
@@ -791,7 +771,7 @@ static void check_repeat_kv(void)
         sc_copy(&s, &in);
         for (int w = 3; w <= 4; w++) {
             free(s.in[w]);
-            s.in[w] = dalloc((size_t)b.H * b.Dh * b.D);
+            s.in[w] = kc_test_dalloc((size_t)b.H * b.Dh * b.D);
             for (uint32_t h = 0; h < b.H; h++)
                 memcpy(s.in[w] + (size_t)h * b.Dh * b.D,
                        in.data[w] + (size_t)(h / G) * b.Dh * b.D, sizeof(double) * b.Dh * b.D);
@@ -890,25 +870,8 @@ static void test_t5(void)
 
 int main(int argc, char **argv)
 {
-    static const struct {
-        const char *name;
-        void (*fn)(void);
-    } groups[] = {
+    static const kc_test_group groups[] = {
         { "bucket", test_bucket }, { "ffn", test_ffn }, { "llama", test_llama }, { "t5", test_t5 },
     };
-    int ran = 0;
-    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
-        if (argc < 2 || !strcmp(argv[1], groups[i].name)) {
-            groups[i].fn();
-            ran++;
-        }
-    if (!ran) {
-        fprintf(stderr, "test_block: unknown group %s\n", argv[1]);
-        return 2;
-    }
-    if (failures)
-        fprintf(stderr, "%d check(s) failed\n", failures);
-    else
-        printf("ok\n");
-    return failures ? 1 : 0;
+    return kc_test_main("test_block", argc, argv, groups, sizeof groups / sizeof groups[0]);
 }

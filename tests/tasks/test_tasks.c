@@ -17,17 +17,7 @@
 #include "kc_task_rope.h"
 #include "kc_task_rownorm.h"
 
-static int failures;
-
-#define CHECK(cond, ...)                                                                 \
-    do {                                                                                 \
-        if (!(cond)) {                                                                   \
-            failures++;                                                                  \
-            fprintf(stderr, "%s:%d: FAILED %s: ", __FILE__, __LINE__, #cond);            \
-            fprintf(stderr, __VA_ARGS__);                                                \
-            fprintf(stderr, "\n");                                                       \
-        }                                                                                \
-    } while (0)
+#include "kc_test.h"
 
 #define NEAR(a, b, tol) (fabs((a) - (b)) <= (tol))
 
@@ -767,28 +757,11 @@ static void test_templates(void)
 
 int main(int argc, char **argv)
 {
-    static const struct {
-        const char *name;
-        void (*fn)(void);
-    } groups[] = {
+    static const kc_test_group groups[] = {
         { "references", test_references }, { "generators", test_generators },
         { "checker", test_checker },       { "roofline", test_roofline },
         { "templates", test_templates },   { "matmul", test_matmul },
         { "swiglu", test_swiglu },         { "rope", test_rope },
     };
-    int ran = 0;
-    for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
-        if (argc < 2 || !strcmp(argv[1], groups[i].name)) {
-            groups[i].fn();
-            ran++;
-        }
-    if (!ran) {
-        fprintf(stderr, "test_tasks: unknown group %s\n", argv[1]);
-        return 2;
-    }
-    if (failures)
-        fprintf(stderr, "%d check(s) failed\n", failures);
-    else
-        printf("ok\n");
-    return failures ? 1 : 0;
+    return kc_test_main("test_tasks", argc, argv, groups, sizeof groups / sizeof groups[0]);
 }
