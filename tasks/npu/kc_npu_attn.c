@@ -125,25 +125,31 @@ static void attn_panel(npu_gen *g, const attn_plan *p, uint32_t a_row, uint32_t 
     npu_loop_close(g, id);
 }
 
+/* One DMA command per 16-column tile t of the head dimension, r1 rows each
+ * (rows ld elements apart): DRAM a<reg> + 32t <-> SRAM rows from base + row0 +
+ * t*B. a<reg> is left unchanged. */
+static void attn_tiles(npu_gen *g, const attn_plan *p, const char *op, const char *base,
+                       uint32_t row0, int reg, uint32_t ld)
+{
+    npu_csr(g, "dstride", 2 * ld);
+    for (uint32_t t = 0; t < p->kd; t++) {
+        if (t == 0 || t + 1 == p->kd)
+            npu_csr(g, "dlen", t + 1 == p->kd ? p->d_last : VLEN);
+        npu_emit(g, "addi r15, %s, %u", base, row0 + t * p->B);
+        npu_emit(g, "%s [r15], a%d, r1", op, reg);
+        if (t + 1 < p->kd)
+            npu_emit(g, "addai a%d, a%d, %u", reg, reg, 2 * VLEN);
+    }
+    if (p->kd > 1)
+        npu_emit(g, "addai a%d, a%d, %d", reg, reg, -(int)(2 * VLEN * (p->kd - 1)));
+}
+
 /* The K and V rows of a key block (r1 rows) from w4/w5 into the buffer at r14:
  * K tile kt at r14 + kt*B, V tile c at r14 + kd*B + c*B (one row per key). */
 static void attn_load_kv(npu_gen *g, const attn_plan *p)
 {
-    const npu_attn *a = p->a;
-    for (int v = 0; v < 2; v++) {
-        int reg = aw(p, 4 + v);
-        npu_csr(g, "dstride", 2 * (v ? a->v.ld : a->k.ld));
-        for (uint32_t t = 0; t < p->kd; t++) {
-            if (t == 0 || t + 1 == p->kd)
-                npu_csr(g, "dlen", t + 1 == p->kd ? p->d_last : VLEN);
-            npu_emit(g, "addi r15, r14, %u", (v * p->kd + t) * p->B);
-            npu_emit(g, "mld [r15], a%d, r1", reg);
-            if (t + 1 < p->kd)
-                npu_emit(g, "addai a%d, a%d, %u", reg, reg, 2 * VLEN);
-        }
-        if (p->kd > 1)
-            npu_emit(g, "addai a%d, a%d, %d", reg, reg, -(int)(2 * VLEN * (p->kd - 1)));
-    }
+    attn_tiles(g, p, "mld", "r14", 0, aw(p, 4), p->a->k.ld);
+    attn_tiles(g, p, "mld", "r14", p->kd * p->B, aw(p, 5), p->a->v.ld);
 }
 
 /* The per-row online-softmax update of one key block (a loop over B rows). */
@@ -341,17 +347,7 @@ static void attn_head(npu_gen *g, const attn_plan *p)
     npu_emit(g, "fmvif f14, r1");
     if (a->causal) /* the diagonal key block has as many keys as the query block rows */
         npu_emit(g, "fmvif f13, r1");
-    npu_csr(g, "dstride", 2 * a->q.ld);
-    for (uint32_t t = 0; t < p->kd; t++) {
-        if (t == 0 || t + 1 == p->kd)
-            npu_csr(g, "dlen", t + 1 == p->kd ? p->d_last : VLEN);
-        npu_emit(g, "li r15, %u", p->qp + t * p->B);
-        npu_emit(g, "dld [r15], a%d, r1", aw(p, 0));
-        if (t + 1 < p->kd)
-            npu_emit(g, "addai a%d, a%d, %u", aw(p, 0), aw(p, 0), 2 * VLEN);
-    }
-    if (p->kd > 1)
-        npu_emit(g, "addai a%d, a%d, %d", aw(p, 0), aw(p, 0), -(int)(2 * VLEN * (p->kd - 1)));
+    attn_tiles(g, p, "dld", "r0", p->qp, aw(p, 0), a->q.ld);
     npu_emit(g, "li r2, %u", p->oa);
     int id = npu_loop_open(g, p->kd * p->B, 14);
     npu_emit(g, "vbcast [r2], f0");
@@ -401,17 +397,7 @@ static void attn_head(npu_gen *g, const attn_plan *p)
     npu_emit(g, "addi r4, r4, 1");
     npu_loop_close(g, id);
     npu_emit(g, "fmvfi r1, f14");
-    npu_csr(g, "dstride", 2 * a->o.ld);
-    for (uint32_t c = 0; c < p->kd; c++) {
-        if (c == 0 || c + 1 == p->kd)
-            npu_csr(g, "dlen", c + 1 == p->kd ? p->d_last : VLEN);
-        npu_emit(g, "li r15, %u", p->oa + c * p->B);
-        npu_emit(g, "dst [r15], a%d, r1", aw(p, 1));
-        if (c + 1 < p->kd)
-            npu_emit(g, "addai a%d, a%d, %u", aw(p, 1), aw(p, 1), 2 * VLEN);
-    }
-    if (p->kd > 1)
-        npu_emit(g, "addai a%d, a%d, %d", aw(p, 1), aw(p, 1), -(int)(2 * VLEN * (p->kd - 1)));
+    attn_tiles(g, p, "dst", "r0", p->oa, aw(p, 1), a->o.ld);
 
     npu_comment(g, "next query block");
     npu_adda(g, aw(p, 0), 2ull * p->B * a->q.ld);
