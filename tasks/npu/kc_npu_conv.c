@@ -560,12 +560,221 @@ static kc_status make_plan(plan *p, const kc_task *t, const kc_task_config *c, k
     return KC_OK;
 }
 
+/* ---- depthwise, stride 1: Toeplitz tiles on a padded NCHW copy ----------------------- *
+ *
+ * A depthwise channel has no reduction over channels, so the array reduces over
+ * input ROWS instead: for channel c, pixel block ox0 and tap column kx, B = 16
+ * consecutive padded input rows at columns ox0 + kx .. + 15 (mldb of a band that
+ * one mld of Hp rows, dstride 2 Wp, loads), and A = 4 Toeplitz rows, A[i][k] =
+ * w[c][k - i][kx], so that ACC[i][j] = sum_ky w[c][ky][kx] xp[c][oy + ky][ox0 + kx + j]
+ * for the 4 output rows oy = 4g + i: K taps per mmac instead of 1 of 16. */
+
+typedef struct dwt {
+    plan p;
+    uint32_t region;       /* matrix rows per B region: K bands of Hp rows + 16 guard rows */
+    uint32_t v_w;          /* weight temporaries (one element per row) */
+    uint32_t groups;       /* groups of 4 output rows */
+} dwt;
+
+/* ws = zero-padded NCHW copy of x: zero it all (dst from 256 zero rows), then
+ * copy each plane's rows H rows at a time, two SRAM buffers alternating. */
+static void emit_dwt_pad(npu_gen *g, const dwt *t)
+{
+    const plan *p = &t->p;
+    const kc_task_conv_dims *d = &p->d;
+    uint64_t total = p->d.ws_elems, chunk = 256 * VLEN, full = total / chunk, rest = total % chunk;
+    uint32_t rows = d->h * ceil_div(d->w, VLEN), planes = d->n * d->ci;
+    npu_comment(g, "ws = zero-padded NCHW copy of x");
+    npu_emit(g, "li r8, %u", p->v_a);
+    int id = npu_loop_open(g, 256, 6);
+    npu_emit(g, "vbcast [r8], f0");
+    npu_emit(g, "addi r8, r8, 1");
+    npu_loop_close(g, id);
+    /* a DRAM row of dlen elements reads ceil(dlen/16) SRAM rows: one row per dst */
+    npu_aset(g, 12, p->a_ws, 0);
+    if (full) {
+        npu_csr(g, "dlen", (uint32_t)chunk);
+        npu_emit(g, "li r1, 1");
+        npu_emit(g, "li r8, %u", p->v_a);
+        int zid = full > 1 ? npu_loop_open(g, (uint32_t)full, 6) : -1;
+        npu_emit(g, "dst [r8], a12, r1");
+        npu_adda(g, 12, 2 * chunk);
+        if (zid >= 0)
+            npu_loop_close(g, zid);
+    }
+    if (rest)
+        dma(g, "dst", p->v_a, 12, 1, (uint32_t)rest, 2 * (uint32_t)rest);
+    npu_aset(g, 11, 0, 0);
+    npu_aset(g, 13, p->a_ws, 2ull * (d->pad * p->wp + d->pad));
+    for (uint32_t part = 0; part < 2; part++) { /* pairs of planes, then an odd one */
+        uint32_t count = part == 0 ? planes / 2 : planes % 2, per = part == 0 ? 2 : 1;
+        if (count == 0)
+            continue;
+        int lid = count > 1 ? npu_loop_open(g, count, 6) : -1;
+        for (uint32_t k = 0; k < per; k++) {
+            uint32_t buf = p->v_a + 256 + k * rows;
+            dma(g, "dld", buf, 11, d->h, d->w, 2 * d->w);
+            dma(g, "dst", buf, 13, d->h, d->w, 2 * p->wp);
+            npu_adda(g, 11, 2ull * d->h * d->w);
+            npu_adda(g, 13, 2ull * p->hp * p->wp);
+        }
+        if (lid >= 0)
+            npu_loop_close(g, lid);
+    }
+}
+
+/* A rows of channel c, tap column kx, row i at v_a + (c*K + kx)*4 + i: lanes i +
+ * ky hold w[c][ky][kx] (vmacs of identity rows; disjoint lanes, so exact). */
+static void emit_dwt_weights(npu_gen *g, const dwt *t)
+{
+    const plan *p = &t->p;
+    uint32_t k = p->d.k;
+    npu_comment(g, "Toeplitz A rows");
+    npu_aset(g, 12, p->a_w, 0);
+    npu_emit(g, "li r3, %u", p->v_a);
+    int id = p->d.co > 1 ? npu_loop_open(g, p->d.co, 6) : -1;
+    dma(g, "dld", t->v_w, 12, p->kk, 1, 2);
+    for (uint32_t kx = 0; kx < k; kx++) {
+        for (uint32_t ky = 0; ky < k; ky++) {
+            npu_emit(g, "li r9, %u", t->v_w + ky * k + kx);
+            npu_emit(g, "vredsum f%u, [r9]", ky + 1);
+        }
+        for (uint32_t i = 0; i < MLEN; i++) {
+            npu_emit(g, "addi r10, r3, %u", kx * MLEN + i);
+            npu_emit(g, "vbcast [r10], f0");
+            for (uint32_t ky = 0; ky < k; ky++) {
+                npu_emit(g, "li r9, %u", p->v_e + i + ky);
+                npu_emit(g, "vmacs [r10], [r9], f%u", ky + 1);
+            }
+        }
+    }
+    npu_emit(g, "addai a12, a12, %u", 2 * p->kk);
+    npu_emit(g, "addi r3, r3, %u", k * MLEN);
+    if (id >= 0)
+        npu_loop_close(g, id);
+}
+
+/* The K band loads of pixel block ub of the plane at a11 + adv into region r<reg>. */
+static void emit_dwt_load(npu_gen *g, const dwt *t, uint32_t ub, uint64_t adv, int reg,
+                          uint32_t kx)
+{
+    const plan *p = &t->p;
+    npu_aset(g, 12, 11, adv + 2ull * (VLEN * ub + kx));
+    npu_csr(g, "dlen", VLEN);
+    npu_csr(g, "dstride", 2 * p->wp);
+    npu_emit(g, "li r1, %u", p->hp);
+    npu_emit(g, "addi r8, r%d, %u", reg, kx * p->hp);
+    npu_emit(g, "mld [r8], a12, r1");
+}
+
+/* One pixel block of one channel: groups of 4 output rows x K tap columns (the
+ * next tile's mldb right after each mmac, the next unit's bands spread over the
+ * stream), then bias and one dst of the block's output rows. */
+static void emit_dwt_unit(npu_gen *g, const dwt *t, uint32_t ub, uint32_t next_ub,
+                          uint64_t next_adv)
+{
+    const plan *p = &t->p;
+    uint32_t k = p->d.k, ho = p->d.ho, total = t->groups * k, issued = 0;
+    for (uint32_t i = 0; i < total; i++) {
+        uint32_t gi = i / k, kx = i % k;
+        if (kx == 0 && gi + 1 == t->groups && ho % MLEN)
+            npu_emit(g, "csrwi mrows, %u", ho % MLEN);
+        if (i == 0) {
+            npu_emit(g, "addi r8, r2, 0");
+            npu_emit(g, "mldb 0, [r8]");
+        }
+        npu_emit(g, "addi r9, r4, %u", kx * MLEN);
+        npu_emit(g, "mmac %u, [r9]", i & 1);
+        if (i + 1 < total) {
+            uint32_t ng = (i + 1) / k, nkx = (i + 1) % k;
+            npu_emit(g, "addi r8, r2, %u", nkx * p->hp + ng * MLEN);
+            npu_emit(g, "mldb %u, [r8]", (i + 1) & 1);
+        }
+        while (issued < k && (uint64_t)(i + 1) * (k + 1) >= (uint64_t)(issued + 1) * total)
+            emit_dwt_load(g, t, next_ub, next_adv, 3, issued++);
+        if (kx + 1 == k) {
+            npu_emit(g, "li r5, %u", p->v_o + gi * MLEN);
+            npu_emit(g, "mst [r5]");
+            if (gi + 1 == t->groups && ho % MLEN)
+                npu_emit(g, "csrwi mrows, %u", MLEN);
+        }
+    }
+    while (issued < k)
+        emit_dwt_load(g, t, next_ub, next_adv, 3, issued++);
+    npu_emit(g, "li r8, %u", p->v_o);
+    int id = ho > 1 ? npu_loop_open(g, ho, 6) : -1;
+    npu_emit(g, "vadd [r8], [r8], [r6]");
+    npu_emit(g, "addi r8, r8, 1");
+    if (id >= 0)
+        npu_loop_close(g, id);
+    npu_aset(g, 12, 9, 2ull * VLEN * ub);
+    dma(g, "dst", p->v_o, 12, ho, lanes_of(p->d.wo, ub), 2 * p->d.wo);
+}
+
+static kc_status gen_dw_toeplitz(npu_gen *g, dwt *t, kc_err *err)
+{
+    plan *p = &t->p;
+    const kc_task_conv_dims *d = &p->d;
+    uint32_t k = d->k, c = d->co;
+    t->region = k * p->hp + VLEN;
+    t->groups = ceil_div(d->ho, MLEN);
+    p->v_bias = VLEN;
+    t->v_w = p->v_bias + c;
+    p->v_o = t->v_w + 2 * VLEN;
+    p->v_a = p->v_o + t->groups * MLEN;
+    uint32_t temps = 256 + 2 * d->h * ceil_div(d->w, VLEN), arows = c * k * MLEN;
+    if (p->v_a + (temps > arows ? temps : arows) > VROWS || 2 * t->region > MROWS ||
+        2 * p->wp > 0xffff)
+        return kc_err_set(err, KC_ERR_USAGE, "npu conv: depthwise config does not fit");
+    npu_comment(g, "depthwise, stride 1: Toeplitz tiles, %u groups of 4 output rows", t->groups);
+    emit_identity(g, p);
+    emit_params(g, p);
+    npu_comment(g, "matrix rows finite (mldb reads 16 rows; 0 * NaN is NaN)");
+    dma(g, "mld", 0, 0, 2 * t->region, 1, 0);
+    emit_dwt_pad(g, t);
+    emit_dwt_weights(g, t);
+    uint64_t plane = 2ull * p->hp * p->wp;
+    for (uint32_t n = 0; n < d->n; n++) {
+        npu_comment(g, "image %u", n);
+        npu_aset(g, 11, p->a_ws, n * c * plane);
+        npu_aset(g, 9, p->a_y, 2ull * n * c * d->ho * d->wo);
+        npu_emit(g, "li r4, %u", p->v_a);
+        npu_emit(g, "li r6, %u", p->v_bias);
+        npu_emit(g, "li r2, 0");
+        for (uint32_t kx = 0; kx < k; kx++)
+            emit_dwt_load(g, t, 0, 0, 2, kx);
+        npu_emit(g, "li r13, %u", c);
+        int top = g->nlabel++;
+        kc_text_printf(&g->out, "CV%d:\n", top);
+        for (uint32_t ub = 0; ub < p->ub; ub++) {
+            int last = ub + 1 == p->ub;
+            npu_emit(g, "xori r3, r2, %u", t->region);
+            emit_dwt_unit(g, t, ub, last ? 0 : ub + 1, last ? plane : 0);
+            npu_emit(g, "mv r2, r3");
+        }
+        npu_adda(g, 11, plane);
+        npu_adda(g, 9, 2ull * d->ho * d->wo);
+        npu_emit(g, "addi r4, r4, %u", k * MLEN);
+        npu_emit(g, "addi r6, r6, 1");
+        npu_emit(g, "addi r13, r13, -1");
+        npu_emit(g, "bne r13, r0, CV%d", top);
+    }
+    npu_emit(g, "halt");
+    return KC_OK;
+}
+
 kc_status kc_npu_conv_gen(npu_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err)
 {
     plan p;
     kc_status s = make_plan(&p, t, c, err);
     if (s != KC_OK)
         return s;
+    if (p.dw && p.d.stride == 1 && p.d.k + MLEN - 1 <= VLEN) {
+        dwt t2;
+        memset(&t2, 0, sizeof t2);
+        t2.p = p;
+        return gen_dw_toeplitz(g, &t2, err);
+    }
     npu_comment(g, "%u chunk(s) of %u output channels; B load %u x %u x %u x %u rows",
                 p.nchunks, p.cc, p.kyr, p.cbp, p.nphi, p.lrows);
     emit_identity(g, &p);
