@@ -16,11 +16,16 @@
  *     one mld per (input row, channel block, phase) brings the rows of all kx
  *     at once (row r = pixel column s*P*(u0 + r) + phase; tap kx starts at row
  *     (s*psi + kx) / (s*P) of phase (s*psi + kx) mod (s*P)).
- * ConvBlock computes its conv outputs as 2 rows x 2 column phases (even and odd
- * columns, P = 2) per block, so the 2x2 max-pool is lane-aligned: BN (one bf16
- * scale and shift row per channel, the bias folded into the shift), ReLU and 3
- * vmax per pooled row. DepthwiseConv uses block-diagonal A tiles (only the 16
- * channels of the block's own channel block), one channel block per pass.
+ * ConvBlock computes 2 conv rows per block; when a pooled row has more than 8
+ * outputs, as 2 column phases (even and odd columns, P = 2) so that the 2x2
+ * max-pool is lane-aligned: BN (one bf16 scale and shift row per channel, the
+ * bias folded into the shift), ReLU and 3 vmax per pooled row; with 8 or fewer
+ * (sel), as 16 plain columns, the vertical max, then the even and odd lanes
+ * picked by two 0/1 selection matrices on the array (exact) and a vmax.
+ * DepthwiseConv (stride <= 2, K + 3 stride <= 16) has its own path below
+ * (Toeplitz tiles on a padded NCHW copy, stride 2 by selecting the even lanes of
+ * stride-1 columns); otherwise it runs here with block-diagonal A tiles (only the
+ * 16 channels of the block's own channel block), one channel block per pass.
  *
  * Stages: identity rows; bias / BN rows; zero borders of xp; NHWC transpose
  * (16 x 16 blocks: mld, mldbt, 4 mmac by identity rows, dst); then per chunk of
@@ -45,7 +50,14 @@ typedef struct plan {
     int dw;                 /* depthwise */
     int a_w, a_b, a_y, a_ws;
     uint32_t hp, wp, cb, kk, ntiles;
+    int pk;                 /* packed taps: a tile is 16 consecutive (kx, c) of one ky */
+    uint32_t tt;            /* pk: tiles per kernel row, ceil(K Ci / 16) */
+    uint32_t stiles;        /* tiles per output group and set */
+    uint64_t wbase;         /* pk: ws element offset of the re-laid-out weights */
+    uint64_t sbase;         /* ws element offset of the selection matrices (512) */
     uint32_t sp;            /* s * P: pixel pitch of a B row, in xp columns */
+    uint32_t pp;            /* P: output column phases computed (ConvBlock 2, or 1 with sel) */
+    int sel;                /* ConvBlock pools columns by even/odd selection matrices */
     uint32_t rb, kyr;       /* output rows per block, input rows loaded per block */
     uint32_t nphi, lrows;   /* phases loaded, rows per (row, channel block, phase) */
     uint32_t cbp;           /* channel blocks in one B load (1 for depthwise) */
@@ -262,7 +274,7 @@ static void emit_wload(npu_gen *g, const plan *p, uint64_t elem, uint32_t rows)
 /* Conv: A tile (kk, cb) of chunk channel j at v_a + (kk*CB + cb)*cc + j. */
 static void emit_weights(npu_gen *g, const plan *p, uint32_t co0, uint32_t ncc)
 {
-    uint32_t ci = p->d.ci, cpc = min_u(ncc, (WHALF - VLEN) / ci);
+    uint32_t ci = p->d.ci, cpc = min_u(ncc, (WHALF - 3 * VLEN) / ci);
     npu_comment(g, "A tiles of output channels %u..%u", co0, co0 + ncc - 1);
     for (uint32_t s0 = 0; s0 < ncc; s0 += cpc) {
         uint32_t nsc = min_u(cpc, ncc - s0);
@@ -283,6 +295,22 @@ static void emit_weights(npu_gen *g, const plan *p, uint32_t co0, uint32_t ncc)
         if (id >= 0)
             npu_loop_close(g, id);
     }
+    if (!p->pk)
+        return;
+    /* pk: through ws as w'[co][ky][kx][c], then tiles of 16 consecutive (kx, c) */
+    npu_comment(g, "A tiles re-laid out: 16 consecutive (kx, c) per tile");
+    uint32_t pitch = 2 * p->kk * ci;
+    for (uint32_t kk = 0; kk < p->kk; kk++)
+        for (uint32_t cb = 0; cb < p->cb; cb++) {
+            npu_aset(g, 12, p->a_ws, 2 * (p->wbase + (uint64_t)kk * ci + VLEN * cb));
+            dma(g, "dst", p->v_a + (kk * p->cb + cb) * p->cc, 12, ncc, lanes_of(ci, cb), pitch);
+        }
+    for (uint32_t ky = 0; ky < p->d.k; ky++)
+        for (uint32_t t = 0; t < p->tt; t++) {
+            npu_aset(g, 12, p->a_ws, 2 * (p->wbase + (uint64_t)ky * p->d.k * ci + VLEN * t));
+            dma(g, "dld", p->v_a + (ky * p->tt + t) * p->cc, 12, ncc, lanes_of(p->d.k * ci, t),
+                pitch);
+        }
 }
 
 /* Depthwise: A tile kk of channel c at v_a + kk*cc + c holds w[c][kk] in lane
@@ -321,6 +349,12 @@ static uint32_t brow(const plan *p, uint32_t kyr, uint32_t cbi, uint32_t phi)
     return ((kyr * p->cbp + cbi) * p->nphi + phi) * p->lrows;
 }
 
+/* pk: B rows of (input row ky', column phase psi, tile t). */
+static uint32_t brow_pk(const plan *p, uint32_t kyr, uint32_t psi, uint32_t t)
+{
+    return ((kyr * p->pp + psi) * p->tt + t) * VLEN;
+}
+
 /* A unit of work: the B load of pixel block ub and channel blocks [cb0, cb0 +
  * cbp), and the output groups that use it. */
 typedef struct unit {
@@ -329,13 +363,30 @@ typedef struct unit {
 
 static uint32_t bload_cmds(const plan *p)
 {
-    return p->kyr * p->cbp * p->nphi;
+    return p->pk ? p->kyr * p->pp * p->tt : p->kyr * p->cbp * p->nphi;
+}
+
+static uint32_t bload_rows(const plan *p)
+{
+    return p->pk ? brow_pk(p, p->kyr, 0, 0) : brow(p, p->kyr, 0, 0);
 }
 
 /* Command i of the B load of unit u into the region at r<reg>, from xp at a11 +
  * adv bytes (adv: the next row block). */
 static void emit_bload_cmd(npu_gen *g, const plan *p, unit u, uint64_t adv, int reg, uint32_t i)
 {
+    if (p->pk) { /* 16 pixels' runs of 16 (kx, c) values: one command per (ky', psi, t) */
+        uint32_t t = i % p->tt, psi = i / p->tt % p->pp, kyr = i / p->tt / p->pp;
+        uint32_t ci = p->d.ci, s = p->d.stride;
+        uint64_t col = (uint64_t)s * (p->pp * VLEN * u.ub + psi);
+        npu_aset(g, 12, 11, adv + 2 * (((uint64_t)kyr * p->wp + col) * ci + VLEN * t));
+        npu_csr(g, "dlen", lanes_of(p->d.k * ci, t));
+        npu_csr(g, "dstride", 2 * p->sp * ci);
+        npu_emit(g, "li r1, %u", VLEN);
+        npu_emit(g, "addi r8, r%d, %u", reg, brow_pk(p, kyr, psi, t));
+        npu_emit(g, "mld [r8], a12, r1");
+        return;
+    }
     uint32_t phi = i % p->nphi, cbi = i / p->nphi % p->cbp, kyr = i / p->nphi / p->cbp;
     uint32_t ci = p->d.ci, cb = u.cb0 + cbi;
     uint64_t col = (uint64_t)p->sp * VLEN * u.ub + phi;
@@ -360,19 +411,24 @@ static void stream_op(const plan *p, unit u, uint32_t groups, uint32_t i, uint32
                       uint32_t *tile_out)
 {
     const kc_task_conv_dims *d = &p->d;
-    uint32_t tiles = d->k * d->k * p->cbp, set = i / (groups * tiles), t = i % tiles;
+    uint32_t tiles = p->stiles, set = i / (groups * tiles), t = i % tiles;
+    if (p->pk) {
+        uint32_t ky = t / p->tt, tk = t % p->tt;
+        *brow_out = brow_pk(p, set / p->pp * d->stride + ky, set % p->pp, tk);
+        *tile_out = ky * p->tt + tk;
+        return;
+    }
     uint32_t ky = t / (d->k * p->cbp), kx = t / p->cbp % d->k, cbi = t % p->cbp;
-    uint32_t c = d->stride * (set % d->pool) + kx;   /* s * psi + kx */
-    *brow_out = brow(p, set / d->pool * d->stride + ky, cbi, c % p->sp) + c / p->sp;
+    uint32_t c = d->stride * (set % p->pp) + kx;   /* s * psi + kx */
+    *brow_out = brow(p, set / p->pp * d->stride + ky, cbi, c % p->sp) + c / p->sp;
     *tile_out = p->dw ? ky * d->k + kx : (ky * d->k + kx) * p->cb + u.cb0 + cbi;
 }
 
 static void emit_unit(npu_gen *g, const plan *p, unit u, uint32_t c0, uint32_t nch, unit next,
                       uint64_t next_adv)
 {
-    const kc_task_conv_dims *d = &p->d;
-    uint32_t groups = ceil_div(nch, MLEN), tiles = d->k * d->k * p->cbp;
-    uint32_t total = p->rb * d->pool * groups * tiles, ncmd = bload_cmds(p), issued = 0;
+    uint32_t groups = ceil_div(nch, MLEN), tiles = p->stiles;
+    uint32_t total = p->rb * p->pp * groups * tiles, ncmd = bload_cmds(p), issued = 0;
     int64_t held[2] = { -1, -1 };
     int last = 1;                 /* buffer of the previous mmac */
     for (uint32_t i = 0; i < total; i++) {
@@ -418,9 +474,80 @@ static void emit_unit(npu_gen *g, const plan *p, unit u, uint32_t c0, uint32_t n
 
 /* Bias (conv) or BN + ReLU + 2x2 max (ConvBlock) on the block's rows of
  * `ncc` channels, then one dst of the finished rows to y (a9 + 32 ub). */
+#define S_MROW (MROWS - 2 * VLEN)   /* matrix rows of the selection matrices */
+
+/* ConvBlock with sel: the even/odd lane selections S_even[k][j] = (k == 2j),
+ * S_odd[k][j] = (k == 2j + 1), built from identity rows, staged through the end
+ * of ws (the matrix SRAM is filled from DRAM only). */
+static void emit_sel_build(npu_gen *g, const plan *p)
+{
+    npu_comment(g, "even/odd selection matrices -> ws tail");
+    for (uint32_t m = 0; m < 2; m++)
+        for (uint32_t k = 0; k < VLEN; k++) {
+            npu_emit(g, "li r8, %u", p->v_t + m * VLEN + k);
+            if (k % 2 == m) {
+                npu_emit(g, "li r9, %u", p->v_e + k / 2);
+                npu_emit(g, "vadds [r8], [r9], f0");
+            } else
+                npu_emit(g, "vbcast [r8], f0");
+        }
+    npu_aset(g, 12, p->a_ws, 2 * p->sbase);
+    dma(g, "dst", p->v_t, 12, 2 * VLEN, VLEN, 2 * VLEN);
+}
+
+static void emit_sel_load(npu_gen *g, const plan *p)
+{
+    npu_aset(g, 12, p->a_ws, 2 * p->sbase);
+    dma(g, "mld", S_MROW, 12, 2 * VLEN, VLEN, 2 * VLEN);
+}
+
+/* sel: pooled[co] = max(R S_even, R S_odd) for R = the vertical max rows at v_r,
+ * through the array (exact: one product by 1 per output), into v_o. */
+static void emit_sel_pool(npu_gen *g, const plan *p, uint32_t ncc)
+{
+    npu_emit(g, "li r8, %u", S_MROW);
+    npu_emit(g, "mldb 0, [r8]");
+    npu_emit(g, "li r8, %u", S_MROW + VLEN);
+    npu_emit(g, "mldb 1, [r8]");
+    npu_emit(g, "li r4, %u", p->v_r);
+    npu_emit(g, "li r5, %u", p->v_o);
+    npu_emit(g, "li r12, %u", p->v_o + p->cc);
+    uint32_t full = ncc / MLEN, rest = ncc % MLEN;
+    for (int part = 0; part < 2; part++) {
+        uint32_t count = part ? (rest ? 1 : 0) : full;
+        if (count == 0)
+            continue;
+        if (part)
+            npu_emit(g, "csrwi mrows, %u", rest);
+        int id = count > 1 ? npu_loop_open(g, count, 6) : -1;
+        npu_emit(g, "mmac 0, [r4]");
+        npu_emit(g, "mst [r5]");
+        npu_emit(g, "mmac 1, [r4]");
+        npu_emit(g, "mst [r12]");
+        npu_emit(g, "addi r4, r4, %u", MLEN);
+        npu_emit(g, "addi r5, r5, %u", MLEN);
+        npu_emit(g, "addi r12, r12, %u", MLEN);
+        if (id >= 0)
+            npu_loop_close(g, id);
+        if (part)
+            npu_emit(g, "csrwi mrows, %u", MLEN);
+    }
+    npu_emit(g, "li r8, %u", p->v_o);
+    npu_emit(g, "li r10, %u", p->v_o + p->cc);
+    int id = ncc > 1 ? npu_loop_open(g, ncc, 6) : -1;
+    npu_emit(g, "vmax [r8], [r8], [r10]");
+    npu_emit(g, "addi r8, r8, 1");
+    npu_emit(g, "addi r10, r10, 1");
+    if (id >= 0)
+        npu_loop_close(g, id);
+}
+
+/* Bias (conv) or BN + ReLU + max over the unit's conv rows (ConvBlock) on the
+ * block's rows of `ncc` channels (sets of cc rows), then one dst of the finished
+ * rows to y (a9 + 32 ub). */
 static void emit_epilogue(npu_gen *g, const plan *p, uint32_t co0, uint32_t ncc, uint32_t ub)
 {
-    uint32_t cc = p->cc;
+    uint32_t cc = p->cc, sets = p->rb * p->pp;
     npu_emit(g, "li r8, %u", p->v_o);
     npu_emit(g, "li r9, %u", p->v_bias + co0);
     if (p->d.bn)
@@ -430,7 +557,7 @@ static void emit_epilogue(npu_gen *g, const plan *p, uint32_t co0, uint32_t ncc,
         npu_emit(g, "vadd [r8], [r8], [r9]");
     else {
         npu_emit(g, "addi r10, r9, %u", p->d.co);  /* shift row */
-        for (uint32_t q = 0; q < 4; q++) {
+        for (uint32_t q = 0; q < sets; q++) {
             npu_emit(g, "addi r12, r8, %u", q * cc);
             npu_emit(g, "vmul [r12], [r12], [r9]");
             npu_emit(g, "vadd [r12], [r12], [r10]");
@@ -438,7 +565,7 @@ static void emit_epilogue(npu_gen *g, const plan *p, uint32_t co0, uint32_t ncc,
         }
         npu_emit(g, "addi r12, r8, %u", cc);
         npu_emit(g, "vmax [r11], [r8], [r12]");
-        for (uint32_t q = 2; q < 4; q++) {
+        for (uint32_t q = 2; q < sets; q++) {
             npu_emit(g, "addi r12, r8, %u", q * cc);
             npu_emit(g, "vmax [r11], [r11], [r12]");
         }
@@ -448,9 +575,11 @@ static void emit_epilogue(npu_gen *g, const plan *p, uint32_t co0, uint32_t ncc,
     npu_emit(g, "addi r9, r9, 1");
     if (id >= 0)
         npu_loop_close(g, id);
+    if (p->sel)
+        emit_sel_pool(g, p, ncc);
     npu_aset(g, 12, 9, 2ull * VLEN * ub);
-    dma(g, "dst", p->d.bn ? p->v_r : p->v_o, 12, ncc, lanes_of(p->nu, ub),
-        2 * p->yh * p->yw);
+    dma(g, "dst", p->sel ? p->v_o : p->d.bn ? p->v_r : p->v_o, 12, ncc,
+        p->sel ? p->yw : lanes_of(p->nu, ub), 2 * p->yh * p->yw);
 }
 
 /* Per image: a software loop over row blocks; per row block the units (pixel
@@ -463,7 +592,7 @@ static void emit_conv_chunk(npu_gen *g, const plan *p, uint32_t co0, uint32_t nc
     uint64_t img = (uint64_t)p->hp * p->wp * d->ci;
     uint64_t adv = 2ull * p->rb * d->stride * p->wp * d->ci;
     uint32_t passes = p->dw ? p->cb : 1, nunits = p->ub * passes;
-    uint32_t bload = brow(p, p->kyr, 0, 0);
+    uint32_t bload = bload_rows(p);
     for (uint32_t n = 0; n < d->n; n++) {
         npu_comment(g, "image %u, output channels %u..%u", n, co0, co0 + ncc - 1);
         npu_aset(g, 11, p->a_ws, 2 * n * img);
@@ -514,16 +643,27 @@ static kc_status make_plan(plan *p, const kc_task *t, const kc_task_config *c, k
     p->cb = ceil_div(d->ci, VLEN);
     p->kk = d->k * d->k;
     p->ntiles = p->dw ? p->kk : p->kk * p->cb;
-    p->sp = d->stride * d->pool;
+    p->tt = ceil_div(d->k * d->ci, VLEN);
+    p->pk = !p->dw && d->ci % VLEN && d->k * p->tt < p->ntiles;
+    p->stiles = p->pk ? d->k * p->tt : d->k * d->k * (p->dw ? 1 : p->cb);
+    p->wbase = d->ws_elems - (uint64_t)d->co * (d->ci / d->groups) * p->kk;
+    p->sbase = p->wbase - 2 * VLEN * VLEN;
+    /* ConvBlock with pooled rows of <= 8: one column phase (16 conv columns per
+     * lane block) and the even/odd selection after the vertical max (sel) */
+    p->sel = d->bn && d->yw <= VLEN / 2;
+    p->pp = p->sel ? 1 : d->pool;
+    p->sp = d->stride * p->pp;
     p->rb = d->pool;
     p->kyr = (p->rb - 1) * d->stride + d->k;
-    uint32_t cmax = d->stride * (d->pool - 1) + d->k - 1;   /* largest s*psi + kx */
+    uint32_t cmax = d->stride * (p->pp - 1) + d->k - 1;   /* largest s*psi + kx */
     p->nphi = min_u(p->sp, cmax + 1);
     p->lrows = VLEN + cmax / p->sp;
     p->cbp = p->dw ? 1 : p->cb;
     p->yh = d->yh;
     p->yw = d->yw;
     p->nu = d->pool == 1 ? d->wo : d->yw;
+    if (p->sel)
+        p->nu = VLEN; /* conv columns 0..15, of which 2*yw are pooled */
     p->ub = ceil_div(p->nu, VLEN);
     p->nrb = d->pool == 1 ? d->ho : d->yh;
     /* vector SRAM: identity, transpose rows, per-channel rows, then per chunk
@@ -533,7 +673,7 @@ static kc_status make_plan(plan *p, const kc_task *t, const kc_task_config *c, k
     p->v_bias = p->v_t + 2 * VLEN;
     p->v_sh = p->v_bias + d->co;
     uint32_t fixed = p->v_sh + (d->bn ? d->co : 0);
-    uint32_t sets = p->rb * d->pool, per = sets + (d->bn ? 1 : 0) + p->ntiles;
+    uint32_t sets = p->rb * p->pp, per = sets + (d->bn ? 1 : 0) + p->ntiles;
     uint32_t co4 = ceil_div(d->co, MLEN) * MLEN;
     uint32_t fit = fixed < VROWS ? (VROWS - fixed) / per / MLEN * MLEN : 0;
     if (fit == 0 || (p->dw && fit < co4))
@@ -551,9 +691,9 @@ static kc_status make_plan(plan *p, const kc_task *t, const kc_task_config *c, k
         temps = ceil_div(tb, VLEN);
     if (d->h > 1 && (d->h - 1) * ceil_div(2 * d->pad * d->ci, VLEN) > temps)
         temps = (d->h - 1) * ceil_div(2 * d->pad * d->ci, VLEN);
-    uint32_t bload = 2 * p->kyr * p->cbp * p->nphi * p->lrows; /* two regions */
+    uint32_t bload = 2 * bload_rows(p) + (p->sel ? 2 * VLEN : 0); /* two regions + S rows */
     if (p->v_a + temps > VROWS || p->v_a + p->ntiles * p->cc > VROWS || bload > MROWS ||
-        d->ci > WHALF - VLEN || p->kk > 2 * VLEN || tb > 0xffff ||
+        d->ci > WHALF - 3 * VLEN || p->kk > 2 * VLEN || tb > 0xffff ||
         2ull * p->hp * p->wp * d->ci * d->n > 0x7fffffffull)
         return kc_err_set(err, KC_ERR_USAGE, "npu conv: %s config does not fit the npu "
                           "template (SRAM rows, K <= 5, Ci <= %u)", t->name, WHALF - VLEN);
@@ -573,6 +713,8 @@ typedef struct dwt {
     plan p;
     uint32_t region;       /* matrix rows per B region: K bands of Hp rows + 16 guard rows */
     uint32_t v_w;          /* weight temporaries (one element per row) */
+    uint32_t v_o1;         /* stride 2: two blocks of stride-1 output rows */
+    uint32_t ub1;          /* stride-1 column blocks (= output blocks at stride 1) */
     uint32_t groups;       /* groups of 4 output rows */
 } dwt;
 
@@ -623,8 +765,8 @@ static void emit_dwt_pad(npu_gen *g, const dwt *t)
     }
 }
 
-/* A rows of channel c, tap column kx, row i at v_a + (c*K + kx)*4 + i: lanes i +
- * ky hold w[c][ky][kx] (vmacs of identity rows; disjoint lanes, so exact). */
+/* A rows of channel c, tap column kx, row i at v_a + (c*K + kx)*4 + i: lanes s*i
+ * + ky hold w[c][ky][kx] (vmacs of identity rows; disjoint lanes, so exact). */
 static void emit_dwt_weights(npu_gen *g, const dwt *t)
 {
     const plan *p = &t->p;
@@ -643,7 +785,7 @@ static void emit_dwt_weights(npu_gen *g, const dwt *t)
             npu_emit(g, "addi r10, r3, %u", kx * MLEN + i);
             npu_emit(g, "vbcast [r10], f0");
             for (uint32_t ky = 0; ky < k; ky++) {
-                npu_emit(g, "li r9, %u", p->v_e + i + ky);
+                npu_emit(g, "li r9, %u", p->v_e + p->d.stride * i + ky);
                 npu_emit(g, "vmacs [r10], [r9], f%u", ky + 1);
             }
         }
@@ -670,11 +812,11 @@ static void emit_dwt_load(npu_gen *g, const dwt *t, uint32_t ub, uint64_t adv, i
 /* One pixel block of one channel: groups of 4 output rows x K tap columns (the
  * next tile's mldb right after each mmac, the next unit's bands spread over the
  * stream), then bias and one dst of the block's output rows. */
-static void emit_dwt_unit(npu_gen *g, const dwt *t, uint32_t ub, uint32_t next_ub,
+static void emit_dwt_unit(npu_gen *g, const dwt *t, uint32_t o_row, uint32_t next_ub,
                           uint64_t next_adv)
 {
     const plan *p = &t->p;
-    uint32_t k = p->d.k, ho = p->d.ho, total = t->groups * k, issued = 0;
+    uint32_t k = p->d.k, ho = p->d.ho, total = t->groups * k, issued = 0, s4 = p->d.stride * MLEN;
     for (uint32_t i = 0; i < total; i++) {
         uint32_t gi = i / k, kx = i % k;
         if (kx == 0 && gi + 1 == t->groups && ho % MLEN)
@@ -687,13 +829,13 @@ static void emit_dwt_unit(npu_gen *g, const dwt *t, uint32_t ub, uint32_t next_u
         npu_emit(g, "mmac %u, [r9]", i & 1);
         if (i + 1 < total) {
             uint32_t ng = (i + 1) / k, nkx = (i + 1) % k;
-            npu_emit(g, "addi r8, r2, %u", nkx * p->hp + ng * MLEN);
+            npu_emit(g, "addi r8, r2, %u", nkx * p->hp + ng * s4);
             npu_emit(g, "mldb %u, [r8]", (i + 1) & 1);
         }
         while (issued < k && (uint64_t)(i + 1) * (k + 1) >= (uint64_t)(issued + 1) * total)
             emit_dwt_load(g, t, next_ub, next_adv, 3, issued++);
         if (kx + 1 == k) {
-            npu_emit(g, "li r5, %u", p->v_o + gi * MLEN);
+            npu_emit(g, "li r5, %u", o_row + gi * MLEN);
             npu_emit(g, "mst [r5]");
             if (gi + 1 == t->groups && ho % MLEN)
                 npu_emit(g, "csrwi mrows, %u", MLEN);
@@ -701,14 +843,50 @@ static void emit_dwt_unit(npu_gen *g, const dwt *t, uint32_t ub, uint32_t next_u
     }
     while (issued < k)
         emit_dwt_load(g, t, next_ub, next_adv, 3, issued++);
+}
+
+/* Stride 2: output block ob = even lanes of stride-1 blocks 2 ob (S_lo -> lanes
+ * 0..7) and 2 ob + 1 (S_hi -> lanes 8..15), accumulated through the array. */
+static void emit_dwt_select(npu_gen *g, const dwt *t, int hi)
+{
+    const plan *p = &t->p;
+    uint32_t ho = p->d.ho;
+    npu_emit(g, "li r8, %u", S_MROW);
+    npu_emit(g, "mldb 0, [r8]");
+    if (hi) {
+        npu_emit(g, "li r8, %u", S_MROW + VLEN);
+        npu_emit(g, "mldb 1, [r8]");
+    }
+    for (uint32_t gi = 0; gi < t->groups; gi++) {
+        int rag = gi + 1 == t->groups && ho % MLEN;
+        if (rag)
+            npu_emit(g, "csrwi mrows, %u", ho % MLEN);
+        npu_emit(g, "li r8, %u", t->v_o1 + gi * MLEN);
+        npu_emit(g, "mmac 0, [r8]");
+        if (hi) {
+            npu_emit(g, "li r8, %u", t->v_o1 + t->groups * MLEN + gi * MLEN);
+            npu_emit(g, "mmac 1, [r8]");
+        }
+        npu_emit(g, "li r5, %u", p->v_o + gi * MLEN);
+        npu_emit(g, "mst [r5]");
+        if (rag)
+            npu_emit(g, "csrwi mrows, %u", MLEN);
+    }
+}
+
+/* Bias on the output rows of block ob, one dst. */
+static void emit_dwt_store(npu_gen *g, const dwt *t, uint32_t ob)
+{
+    const plan *p = &t->p;
+    uint32_t ho = p->d.ho;
     npu_emit(g, "li r8, %u", p->v_o);
     int id = ho > 1 ? npu_loop_open(g, ho, 6) : -1;
     npu_emit(g, "vadd [r8], [r8], [r6]");
     npu_emit(g, "addi r8, r8, 1");
     if (id >= 0)
         npu_loop_close(g, id);
-    npu_aset(g, 12, 9, 2ull * VLEN * ub);
-    dma(g, "dst", p->v_o, 12, ho, lanes_of(p->d.wo, ub), 2 * p->d.wo);
+    npu_aset(g, 12, 9, 2ull * VLEN * ob);
+    dma(g, "dst", p->v_o, 12, ho, lanes_of(p->d.wo, ob), 2 * p->d.wo);
 }
 
 static kc_status gen_dw_toeplitz(npu_gen *g, dwt *t, kc_err *err)
@@ -718,12 +896,14 @@ static kc_status gen_dw_toeplitz(npu_gen *g, dwt *t, kc_err *err)
     uint32_t k = d->k, c = d->co;
     t->region = k * p->hp + VLEN;
     t->groups = ceil_div(d->ho, MLEN);
+    t->ub1 = d->stride == 1 ? p->ub : ceil_div((d->wo - 1) * d->stride + 1, VLEN);
     p->v_bias = VLEN;
     t->v_w = p->v_bias + c;
     p->v_o = t->v_w + 2 * VLEN;
-    p->v_a = p->v_o + t->groups * MLEN;
+    t->v_o1 = p->v_o + t->groups * MLEN;
+    p->v_a = t->v_o1 + (d->stride > 1 ? 2 * t->groups * MLEN : 0);
     uint32_t temps = 256 + 2 * d->h * ceil_div(d->w, VLEN), arows = c * k * MLEN;
-    if (p->v_a + (temps > arows ? temps : arows) > VROWS || 2 * t->region > MROWS ||
+    if (p->v_a + (temps > arows ? temps : arows) > VROWS || 2 * t->region > S_MROW ||
         2 * p->wp > 0xffff)
         return kc_err_set(err, KC_ERR_USAGE, "npu conv: depthwise config does not fit");
     npu_comment(g, "depthwise, stride 1: Toeplitz tiles, %u groups of 4 output rows", t->groups);
@@ -732,6 +912,21 @@ static kc_status gen_dw_toeplitz(npu_gen *g, dwt *t, kc_err *err)
     npu_comment(g, "matrix rows finite (mldb reads 16 rows; 0 * NaN is NaN)");
     dma(g, "mld", 0, 0, 2 * t->region, 1, 0);
     emit_dwt_pad(g, t);
+    if (d->stride > 1) { /* S_lo[k][j] = (k == 2j), S_hi[k][j] = (k == 2(j - 8)) */
+        npu_comment(g, "lane selections S_lo, S_hi -> ws tail -> matrix SRAM");
+        for (uint32_t m = 0; m < 2; m++)
+            for (uint32_t r = 0; r < VLEN; r++) {
+                npu_emit(g, "li r8, %u", p->v_a + 256 + m * VLEN + r);
+                if (r % 2 == 0) {
+                    npu_emit(g, "li r9, %u", p->v_e + m * VLEN / 2 + r / 2);
+                    npu_emit(g, "vadds [r8], [r9], f0");
+                } else
+                    npu_emit(g, "vbcast [r8], f0");
+            }
+        npu_aset(g, 12, p->a_ws, 2 * p->sbase);
+        dma(g, "dst", p->v_a + 256, 12, 2 * VLEN, VLEN, 2 * VLEN);
+        dma(g, "mld", S_MROW, 12, 2 * VLEN, VLEN, 2 * VLEN);
+    }
     emit_dwt_weights(g, t);
     uint64_t plane = 2ull * p->hp * p->wp;
     for (uint32_t n = 0; n < d->n; n++) {
@@ -746,11 +941,22 @@ static kc_status gen_dw_toeplitz(npu_gen *g, dwt *t, kc_err *err)
         npu_emit(g, "li r13, %u", c);
         int top = g->nlabel++;
         kc_text_printf(&g->out, "CV%d:\n", top);
-        for (uint32_t ub = 0; ub < p->ub; ub++) {
-            int last = ub + 1 == p->ub;
+        for (uint32_t ub = 0; ub < t->ub1; ub++) {
+            int last = ub + 1 == t->ub1;
             npu_emit(g, "xori r3, r2, %u", t->region);
-            emit_dwt_unit(g, t, ub, last ? 0 : ub + 1, last ? plane : 0);
+            if (d->stride == 1) {
+                emit_dwt_unit(g, t, p->v_o, last ? 0 : ub + 1, last ? plane : 0);
+                npu_emit(g, "mv r2, r3");
+                emit_dwt_store(g, t, ub);
+                continue;
+            }
+            emit_dwt_unit(g, t, t->v_o1 + ub % 2 * t->groups * MLEN, last ? 0 : ub + 1,
+                          last ? plane : 0);
             npu_emit(g, "mv r2, r3");
+            if (ub % 2 || last) {
+                emit_dwt_select(g, t, ub % 2);
+                emit_dwt_store(g, t, ub / 2);
+            }
         }
         npu_adda(g, 11, plane);
         npu_adda(g, 9, 2ull * d->ho * d->wo);
@@ -769,7 +975,7 @@ kc_status kc_npu_conv_gen(npu_gen *g, const kc_task *t, const kc_task_config *c,
     kc_status s = make_plan(&p, t, c, err);
     if (s != KC_OK)
         return s;
-    if (p.dw && p.d.stride == 1 && p.d.k + MLEN - 1 <= VLEN) {
+    if (p.dw && p.d.stride <= 2 && p.d.k + p.d.stride * (MLEN - 1) <= VLEN) {
         dwt t2;
         memset(&t2, 0, sizeof t2);
         t2.p = p;
@@ -780,6 +986,8 @@ kc_status kc_npu_conv_gen(npu_gen *g, const kc_task *t, const kc_task_config *c,
     emit_identity(g, &p);
     emit_params(g, &p);
     emit_borders(g, &p);
+    if (p.sel)
+        emit_sel_build(g, &p);
     emit_nhwc(g, &p);
     for (uint32_t k = 0; k < p.nchunks; k++) {
         uint32_t co0 = k * p.cc, ncc = min_u(p.cc, p.d.co - co0);
@@ -787,6 +995,8 @@ kc_status kc_npu_conv_gen(npu_gen *g, const kc_task *t, const kc_task_config *c,
             emit_weights_dw(g, &p);
         else
             emit_weights(g, &p, co0, ncc);
+        if (p.sel)
+            emit_sel_load(g, &p);
         emit_conv_chunk(g, &p, co0, ncc);
     }
     npu_emit(g, "halt");

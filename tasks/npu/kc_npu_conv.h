@@ -1,8 +1,9 @@
 /* kc_npu_conv.h — npu baseline kernels of the convolution tasks (Conv2D,
  * DepthwiseConv, ConvBlock): a zero-padded channel-last copy of x in the
  * scratch tensor, then the convolution as GEMMs on the systolic array with the
- * im2col tiles transposed into the weight buffers by mldbt (docs/tasks.md,
- * "Convolutions"). */
+ * im2col tiles transposed into the weight buffers by mldbt; the depthwise
+ * convolution as Toeplitz tiles over input rows of a padded NCHW copy
+ * (docs/tasks.md, "Convolutions"). */
 #ifndef KC_NPU_CONV_H
 #define KC_NPU_CONV_H
 
