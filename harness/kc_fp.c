@@ -51,7 +51,8 @@ static uint32_t fp_pack(uint32_t sign, u128 mag, int base, int st)
 
     if (norm == 0)
         return sign << 31;
-    /* Normalise in log steps (the Verilog does the same 7 stages). */
+    /* Normalise in log steps (the Verilog reaches the same norm in 64-bit
+     * pieces, kc_fp__pack). */
     if ((norm >> 16) == 0) { norm = (norm << 64) & W80; lz += 64; }
     if ((norm >> 48) == 0) { norm = (norm << 32) & W80; lz += 32; }
     if ((norm >> 64) == 0) { norm = (norm << 16) & W80; lz += 16; }

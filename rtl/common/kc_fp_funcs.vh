@@ -32,29 +32,58 @@ function automatic [31:0] kc_fp__daz(input [31:0] kfp_x);
     kc_fp__daz = (kfp_x[30:23] == 8'd0) ? {kfp_x[31], 31'd0} : kfp_x;
 endfunction
 
+// Leading zeros of a 64-bit value (64 for zero), in log steps.
+function automatic integer kc_fp__clz64(input [63:0] kfp_x);
+    reg [63:0] kfp_n;
+    integer kfp_c;
+    begin
+        kfp_n = kfp_x;
+        kfp_c = 0;
+        if (kfp_n == 64'd0)
+            kfp_c = 64;
+        else begin
+            if (kfp_n[63:32] == 32'd0) begin kfp_n = kfp_n << 32; kfp_c = kfp_c + 32; end
+            if (kfp_n[63:48] == 16'd0) begin kfp_n = kfp_n << 16; kfp_c = kfp_c + 16; end
+            if (kfp_n[63:56] == 8'd0) begin kfp_n = kfp_n << 8; kfp_c = kfp_c + 8; end
+            if (kfp_n[63:60] == 4'd0) begin kfp_n = kfp_n << 4; kfp_c = kfp_c + 4; end
+            if (kfp_n[63:62] == 2'd0) begin kfp_n = kfp_n << 2; kfp_c = kfp_c + 2; end
+            if (!kfp_n[63]) kfp_c = kfp_c + 1;
+        end
+        kc_fp__clz64 = kfp_c;
+    end
+endfunction
+
 // Rounds (mag + g) * 2^base to fp32 (0 <= g < 1, g > 0 exactly when st).
 // mag's leading one is the exact value's, so e <= 0 below is exact
 // tininess before rounding: flush to signed zero.
+// The 80-bit mag is normalised in 64-bit pieces, which Verilator evaluates as
+// native integers (an 80-bit shift is a multi-word library call in every lane
+// and PE, once a third of the simulation time): with a leading one in the top
+// 16 bits, [79:16] shifts left by lz < 16 and pulls in the top of [15:0];
+// otherwise mag < 2^64 and [63:0] shifts by its own count. top and low are the
+// normalised value's bits [79:16] and [15:0], as harness/kc_fp.c's norm.
 function automatic [31:0] kc_fp__pack(input kfp_sgn, input [79:0] kfp_mag, input integer kfp_base,
                                       input kfp_st);
-    reg [79:0] kfp_nrm;
+    reg [63:0] kfp_top;
+    reg [15:0] kfp_low;
     integer kfp_lz, kfp_e;
     reg [24:0] kfp_mant;
     reg kfp_flush;
     begin
-        kfp_nrm = kfp_mag;
-        kfp_lz = 0;
-        if (kfp_nrm[79:16] == 64'd0) begin kfp_nrm = kfp_nrm << 64; kfp_lz = kfp_lz + 64; end
-        if (kfp_nrm[79:48] == 32'd0) begin kfp_nrm = kfp_nrm << 32; kfp_lz = kfp_lz + 32; end
-        if (kfp_nrm[79:64] == 16'd0) begin kfp_nrm = kfp_nrm << 16; kfp_lz = kfp_lz + 16; end
-        if (kfp_nrm[79:72] == 8'd0) begin kfp_nrm = kfp_nrm << 8; kfp_lz = kfp_lz + 8; end
-        if (kfp_nrm[79:76] == 4'd0) begin kfp_nrm = kfp_nrm << 4; kfp_lz = kfp_lz + 4; end
-        if (kfp_nrm[79:78] == 2'd0) begin kfp_nrm = kfp_nrm << 2; kfp_lz = kfp_lz + 2; end
-        if (!kfp_nrm[79]) begin kfp_nrm = kfp_nrm << 1; kfp_lz = kfp_lz + 1; end
+        if (kfp_mag[79:64] != 16'd0) begin
+            kfp_lz = kc_fp__clz64({kfp_mag[79:64], 48'd0});
+            kfp_top = (kfp_mag[79:16] << kfp_lz) | ({48'd0, kfp_mag[15:0]} >> (16 - kfp_lz));
+            kfp_low = kfp_mag[15:0] << kfp_lz;
+        end else begin
+            kfp_lz = kc_fp__clz64(kfp_mag[63:0]);
+            kfp_top = kfp_mag[63:0] << kfp_lz;
+            kfp_low = 16'd0;
+            kfp_lz = kfp_lz + 16;
+        end
         kfp_e = 79 - kfp_lz + kfp_base + 127;
         kfp_flush = (kfp_mag == 80'd0) || (kfp_e <= 0);
-        kfp_mant = {1'b0, kfp_nrm[79:56]};
-        if (kfp_nrm[55] && ((|kfp_nrm[54:0]) || kfp_st || kfp_mant[0]))
+        kfp_mant = {1'b0, kfp_top[63:40]};
+        if (kfp_top[39] && ((|kfp_top[38:0]) || (|kfp_low) || kfp_st || kfp_mant[0]))
             kfp_mant = kfp_mant + 25'd1;
         if (kfp_mant[24]) begin
             kfp_mant = kfp_mant >> 1;
@@ -102,7 +131,11 @@ function automatic [31:0] kc_fp_fma(input [31:0] kfp_a, input [31:0] kfp_b, inpu
             kfp_st = 1'b1;
             kfp_base = kfp_ec - 153;
         end else if (kfp_d >= 0) begin
-            kfp_v = {56'd0, kfp_mc} << kfp_d[5:0];
+            // mc << d (d <= 50) as 64-bit shifts, not one 80-bit one
+            if (kfp_d < 40)
+                kfp_v = {16'd0, {40'd0, kfp_mc} << kfp_d[5:0]};
+            else
+                kfp_v = {{16'd0, kfp_mc} << (kfp_d[5:0] - 6'd40), 40'd0};
         end else if (kfp_d <= -24) begin
             kfp_st = (kfp_mc != 24'd0);
         end else begin
