@@ -17,11 +17,17 @@
  *     combines, the output pass). The matmul family (GEMV, GEMM, BatchMatMul,
  *     Linear; SwiGLU as two contractions per panel joined by a row pass) drives the
  *     same skeleton over panels of 16 output columns with two buffers; its plan
- *     is described above gen_matmul. rope runs the skeleton over tiles of
+ *     is described above npu_stage_matmul. rope runs the skeleton over tiles of
  *     positions with the pair halves, cos and sin in four lock-step regions.
- * Register plan (eltwise, rownorm): a0.. tensor addresses (ABI); r1 DMA row
- * count; r2/r3/r4 the current/next/spare buffer base rows; r5 tile-loop count; r6 row-loop count;
- * r7..r14 slot pointers and scratch rows; r15 temporary. f0 stays 0.0.
+ * Each family is a stage (kc_npu_stage.h) on DRAM operands: the single-stage
+ * tasks call it on their ABI tensors (gen_single), the composite tasks chain
+ * them (kc_npu_block.c), the attention stage lives in kc_npu_attn.c and the
+ * convolutions in kc_npu_conv.c.
+ * Register plan (eltwise, rownorm): working address registers w0/w1 walk the
+ * loads and the stores (copies of the operands' addresses; ABI registers are
+ * never written); r1 DMA row count; r2/r3/r4 the current/next/spare buffer base
+ * rows; r5 tile-loop count; r6 row-loop count; r7..r14 slot pointers and scratch
+ * rows; r15 temporary. f0 stays 0.0.
  */
 #include "kc_npu_tmpl.h"
 

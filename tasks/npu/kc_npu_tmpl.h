@@ -1,8 +1,9 @@
-/* kc_npu_tmpl.h — the npu template compiler: baseline kernels for every
- * (task, config), generated from one parameterised template per task family
- * (eltwise: ReLU/SiLU/GELU; rownorm: Softmax/LayerNorm/RMSNorm; matmul: GEMV,
- * GEMM, BatchMatMul, Linear and SwiGLU on the systolic array; rope: RoPE) over a shared tiling
- * skeleton (double/triple-buffered DMA, hardware loops, vmask/dlen/mrows tails). */
+/* kc_npu_tmpl.h — the npu template compiler: baseline kernels for all 23
+ * tasks at every config, from parameterised templates (eltwise: ReLU/SiLU/GELU;
+ * rownorm: Softmax/LayerNorm/RMSNorm; matmul: GEMV, GEMM, BatchMatMul, Linear
+ * and SwiGLU on the systolic array; rope; attention; conv) over a shared tiling
+ * skeleton (double/triple-buffered DMA, hardware loops, vmask/dlen/mrows tails),
+ * chained through the scratch tensor for the composite tasks (kc_npu_stage.h). */
 #ifndef KC_NPU_TMPL_H
 #define KC_NPU_TMPL_H
 
