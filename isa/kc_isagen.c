@@ -209,8 +209,10 @@ static void npu_overview(const kc_isa *isa, gen_buf *b)
         "(round to nearest even). Lane-wise add/sub/mul/max/min, the same with a scalar fp32 operand "
         "(the `...s` forms), exp, reciprocal, rsqrt, broadcast, and sum/max reductions into an fp "
         "register. Only lanes below `vmask` are written or reduced.\n"
-        "- **DMA engine.** `dld` / `dst` move rows between DRAM and vector SRAM in the background "
-        "while the scalar and vector units continue.\n"
+        "- **DMA engines.** `dld` / `dst` (and `mld`) move rows between DRAM and the SRAMs in the "
+        "background while the scalar and vector units continue: two load engines take load commands "
+        "in turn (the second issues its requests while the first waits for its data; loads complete "
+        "in order) and one store engine takes `dst`.\n"
         "- **SRAM contents at reset.** Vector SRAM, matrix SRAM and the weight buffers are RAMs that "
         "reset does not clear: a "
         "kernel must not read a row it did not write (the accumulators do start at +0). A taken "
@@ -257,7 +259,7 @@ static void npu_overview(const kc_isa *isa, gen_buf *b)
         "writes rows an unfinished `dst` still has to read, waits for it; so does a `dld` of DRAM bytes "
         "an unfinished `dst` writes, and a `dst` of DRAM bytes an unfinished `dld` reads (intermediates "
         "can go through DRAM without a fence); a `dld`/`dst` issued while "
-        "the DMA engine cannot accept it waits. `halt` waits until all "
+        "its DMA engine is still busy waits. `halt` waits until all "
         "DMA and vector work is done. Stalls show in the profile counters (stall_vector, stall_dma, "
         "stall_drain). To overlap DMA with compute, work on different rows (double buffering).\n\n",
         gen_param(isa, "VEC_LAT"));
@@ -427,9 +429,9 @@ static void npu_gemm_example(gen_buf *b)
         "VECTOR-SRAM rows. An A tile is consecutive vector rows of the same K tile: loading A rows "
         "whole (`dlen` = K) puts one row's K tiles in consecutive SRAM rows instead, which is not an "
         "A tile.\n"
-        "- **One DMA command per engine.** `dld` and `mld` share the load engine: a second load waits "
-        "(stalling the core) until the first has finished, latency included. Prefer few large "
-        "transfers, issued one compute step ahead.\n");
+        "- **One DMA command per engine.** `dld` and `mld` share two load engines used in turn: a "
+        "second load overlaps the first one's DRAM latency, a third waits (stalling the core) until "
+        "the first has finished. Prefer few large transfers, issued one compute step ahead.\n");
 }
 
 typedef struct gen_overview {

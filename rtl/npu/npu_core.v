@@ -57,9 +57,10 @@ module npu_core #(
     output wire [31:0]     dma_stride,
     output wire [15:0]     dma_dlen,
     output wire            dma_to_m,    // the load targets the matrix SRAM (mld)
-    input  wire            ld_busy,
-    input  wire            ld_to_m,
-    input  wire [ROWW-1:0] ld_lo,
+    input  wire [1:0]      ld_busy,    // load engine e busy (npu_dma: two, in turn)
+    input  wire [1:0]      ld_to_m,    // engine e fills the matrix SRAM
+    input  wire [2*ROWW-1:0] ld_lo,    // engine e's first row not yet complete
+    input  wire            ld_next,    // the engine the next load goes to
     input  wire            st_busy,
     input  wire [ROWW-1:0] st_lo,
     // matrix unit
@@ -112,7 +113,8 @@ module npu_core #(
     reg [$clog2(LOOP_DEPTH+1)-1:0] lp_sp;
     reg [31:0] cnt [0:NCOUNTERS-1];
     // ongoing DMA footprints in DRAM, for ordering loads and stores through memory
-    reg [31:0] ld_dlo, ld_dhi, ld_vhi, st_dlo, st_dhi, st_vhi;
+    reg [31:0] ld_dlo [0:1], ld_dhi [0:1], ld_vhi [0:1];   // per load engine
+    reg [31:0] st_dlo, st_dhi, st_vhi;
 
     assign fetch_pc = pc;
 
@@ -269,19 +271,29 @@ module npu_core #(
                       (v_rdsrc && x_rd[ROWW-1:0] == s2_row));
     wire st_fp_s2  = s2_wf && ((f_use_rd && rd == s2_fd) || (f_use_rs1 && rs1 == s2_fd) ||
                                (f_use_rs2 && rs2 == s2_fd));
-    wire vld_busy  = ld_busy && !ld_to_m;   // the load engine is filling vector-SRAM rows
-    wire st_vec_ld = is_vec && vld_busy &&
-                     ((v_src1 && in_range(ld_lo, ld_vhi, x_rs1)) || (v_vv && in_range(ld_lo, ld_vhi, x_rs2)) ||
-                      (!v_red && in_range(ld_lo, ld_vhi, x_rd)));
+    // per load engine e: filling vector-SRAM rows [lo_e, ld_vhi[e])
+    wire [1:0] vld_busy = ld_busy & ~ld_to_m;
+    wire [ROWW-1:0] lo0 = ld_lo[ROWW-1:0], lo1 = ld_lo[2*ROWW-1:ROWW];
+    function automatic vec_ld_hit(input busy, input [ROWW-1:0] lo, input [31:0] hi);
+        vec_ld_hit = busy && ((v_src1 && in_range(lo, hi, x_rs1)) || (v_vv && in_range(lo, hi, x_rs2)) ||
+                              (!v_red && in_range(lo, hi, x_rd)));
+    endfunction
+    wire st_vec_ld = is_vec && (vec_ld_hit(vld_busy[0], lo0, ld_vhi[0]) ||
+                                vec_ld_hit(vld_busy[1], lo1, ld_vhi[1]));
     wire st_vec_st = is_vec && st_busy && !v_red && in_range(st_lo, st_vhi, x_rd);
     // DMA: one command per engine; a load may not overtake a store to the same SRAM
-    // rows or DRAM bytes, nor a store a load
+    // rows or DRAM bytes, nor a store a load (either load engine)
+    function automatic st_over_ld(input busy, input vbusy, input [ROWW-1:0] lo, input [31:0] dlo,
+                                  input [31:0] dhi, input [31:0] vhi);
+        st_over_ld = (busy && overlaps({32'd0, d_addr}, d_dend, {32'd0, dlo}, {32'd0, dhi})) ||
+                     (vbusy && overlaps({32'd0, x_rd}, d_vend, {{(64-ROWW){1'b0}}, lo}, {32'd0, vhi}));
+    endfunction
     wire st_dma = !d_empty && (
-        (is_load && ld_busy) || (is_dst && st_busy) || (is_mld && m_loader_busy) ||
+        (is_load && ld_busy[ld_next]) || (is_dst && st_busy) || (is_mld && m_loader_busy) ||
         (is_load && st_busy && overlaps({32'd0, d_addr}, d_dend, {32'd0, st_dlo}, {32'd0, st_dhi})) ||
         (is_dld && st_busy && overlaps({32'd0, x_rd}, d_vend, {{(64-ROWW){1'b0}}, st_lo}, {32'd0, st_vhi})) ||
-        (is_dst && ld_busy && overlaps({32'd0, d_addr}, d_dend, {32'd0, ld_dlo}, {32'd0, ld_dhi})) ||
-        (is_dst && vld_busy && overlaps({32'd0, x_rd}, d_vend, {{(64-ROWW){1'b0}}, ld_lo}, {32'd0, ld_vhi})));
+        (is_dst && (st_over_ld(ld_busy[0], vld_busy[0], lo0, ld_dlo[0], ld_dhi[0], ld_vhi[0]) ||
+                    st_over_ld(ld_busy[1], vld_busy[1], lo1, ld_dlo[1], ld_dhi[1], ld_vhi[1]))));
     // matrix unit: one weight loader, one feeder (a new mmac may start on the last
     // step of the previous one), weight buffers in use, the array drained for mst
     function automatic rows_overlap(input [31:0] lo, input [32:0] hi, input [ROWW-1:0] blo, input [31:0] bhi);
@@ -291,13 +303,16 @@ module npu_core #(
     wire s2_in_st = s2_wrow && {21'd0, s2_row} >= x_rd && {22'd0, s2_row} < m_st_end;
     wire st_mat =
         (m_ldb && (m_loader_busy || m_b_inuse[m_b] ||
-                   (ld_busy && ld_to_m && rows_overlap(x_rs1, m_ldb_end, ld_lo, ld_vhi)))) ||
+                   (ld_busy[0] && ld_to_m[0] && rows_overlap(x_rs1, m_ldb_end, lo0, ld_vhi[0])) ||
+                   (ld_busy[1] && ld_to_m[1] && rows_overlap(x_rs1, m_ldb_end, lo1, ld_vhi[1])))) ||
         (m_mac && ((m_feeder_busy && !m_feeder_last) || (m_loader_busy && m_loader_bsel == m_b) ||
-                   s2_in_a || (vld_busy && rows_overlap(x_rs1, m_a_end, ld_lo, ld_vhi)))) ||
+                   s2_in_a || (vld_busy[0] && rows_overlap(x_rs1, m_a_end, lo0, ld_vhi[0])) ||
+                   (vld_busy[1] && rows_overlap(x_rs1, m_a_end, lo1, ld_vhi[1])))) ||
         (m_st && (m_array_busy || s2_in_st ||
-                  (vld_busy && rows_overlap(x_rd, m_st_end, ld_lo, ld_vhi)) ||
+                  (vld_busy[0] && rows_overlap(x_rd, m_st_end, lo0, ld_vhi[0])) ||
+                  (vld_busy[1] && rows_overlap(x_rd, m_st_end, lo1, ld_vhi[1])) ||
                   (st_busy && rows_overlap(x_rd, m_st_end, st_lo, st_vhi))));
-    wire drained  = !ld_busy && !st_busy && !s2_busy && !wbf_valid && !m_array_busy && !m_loader_busy;
+    wire drained  = ld_busy == 2'b00 && !st_busy && !s2_busy && !wbf_valid && !m_array_busy && !m_loader_busy;
     wire st_drain = is_halt && !drained;
 
     wire stall_vec = st_vec_s2 || st_fp_s2;
@@ -433,7 +448,7 @@ module npu_core #(
             // 8 matrix_busy, 9 stall_matrix
             cnt[0] <= cnt[0] + 32'd1;
             if (s2_busy) cnt[2] <= cnt[2] + 32'd1;
-            if (ld_busy) cnt[3] <= cnt[3] + 32'd1;
+            if (|ld_busy) cnt[3] <= cnt[3] + 32'd1;
             if (st_busy) cnt[4] <= cnt[4] + 32'd1;
             if (!trap_now && stall_vec) cnt[5] <= cnt[5] + 32'd1;
             else if (!trap_now && stall_dma) cnt[6] <= cnt[6] + 32'd1;
@@ -542,7 +557,8 @@ module npu_core #(
                     NPU_OP_FLUI: F[rd] <= {insn[15:0], 16'd0};
                     NPU_OP_FLLI: F[rd] <= {f_rd[31:16], insn[15:0]};
                     NPU_OP_DLD, NPU_OP_MLD: begin
-                        ld_dlo <= d_addr; ld_dhi <= d_dend[31:0]; ld_vhi <= d_vend[31:0];
+                        ld_dlo[ld_next] <= d_addr; ld_dhi[ld_next] <= d_dend[31:0];
+                        ld_vhi[ld_next] <= d_vend[31:0];
                     end
                     NPU_OP_DST: begin
                         st_dlo <= d_addr; st_dhi <= d_dend[31:0]; st_vhi <= d_vend[31:0];

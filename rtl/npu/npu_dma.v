@@ -1,5 +1,14 @@
-// npu_dma — the load and store engines and their round-robin share of the memory
-// port. Read responses all belong to the load engine (the only reader).
+// npu_dma — two load engines, one store engine and their share of the memory
+// port.
+//
+// Loads: commands go to the two load engines in turn, so a second load can
+// issue its requests while the first one waits for its responses (each command
+// pays the DRAM latency once, not back to back). The older engine wins the
+// port when both request, and an engine requests without a break from its
+// first beat to its last, so the younger one's requests, and therefore its
+// responses, all come after the older one's: responses go to the older engine
+// while it is busy, else to the other. Loads complete in issue order. The core
+// keeps each engine's SRAM and DRAM ranges for its interlocks.
 `default_nettype none
 
 module npu_dma #(
@@ -18,10 +27,12 @@ module npu_dma #(
     input  wire [31:0]     cmd_stride,
     input  wire [15:0]     cmd_dlen,
     input  wire            cmd_to_m,    // the load fills the matrix SRAM (mld)
-    // engine state for the core's interlocks
-    output wire            ld_busy,
-    output reg             ld_to_m,     // the active (or last) load targets the matrix SRAM
-    output wire [ROWW-1:0] ld_lo,
+    // load engine state for the core's interlocks (engine e in bit e / slice e)
+    output wire [1:0]      ld_busy,
+    output reg  [1:0]      ld_to_m,     // engine e's command fills the matrix SRAM (mld)
+    output wire [2*ROWW-1:0] ld_lo,
+    output wire            resp_to_m,   // the SRAM the current response beat goes to
+    output reg             ld_next,     // the engine the next load command goes to
     output wire            st_busy,
     output wire [ROWW-1:0] st_lo,
     // memory port
@@ -47,20 +58,40 @@ module npu_dma #(
     output wire [ROWW-1:0] dr1_row,
     input  wire [W-1:0]    dr1_data
 );
-    wire        ld_req, st_req;
-    wire [31:0] ld_addr, st_addr;
-    reg         prefer_st;   // round robin: who wins the next conflict
+    wire [1:0]  lreq;
+    wire [63:0] laddr;       // engine e's request address in bits [32e +: 32]
+    wire [31:0] st_addr;
+    wire        st_req;
+    reg         prefer_st;   // round robin between loads and the store
+    reg         ld_old;      // the engine with the older command (when both are busy)
 
+    wire ld_req   = |lreq;
     wire grant_st = st_req && (!ld_req || prefer_st);
     wire grant_ld = ld_req && !grant_st;
+    wire lsel     = lreq[ld_old] ? ld_old : !ld_old;      // the requesting engine served
+    wire [31:0] ld_addr = laddr[lsel*32 +: 32];
     wire accept   = mem_req_valid && mem_req_ready;
+    wire rsel     = ld_busy[ld_old] ? ld_old : !ld_old;   // the engine a response is for
 
     always @(posedge clk) begin
-        if (rst)
-            ld_to_m <= 1'b0;
-        else if (cmd_ld)
-            ld_to_m <= cmd_to_m;
+        if (rst) begin
+            ld_to_m <= 2'b00;
+            ld_next <= 1'b0;
+            ld_old  <= 1'b0;
+        end else begin
+            if (cmd_ld) begin
+                ld_to_m[ld_next] <= cmd_to_m;
+                ld_next <= !ld_next;
+            end
+            // the oldest command: the new one when the other engine is idle, else
+            // the other engine's once the current oldest has finished
+            if (cmd_ld && !ld_busy[!ld_next])
+                ld_old <= ld_next;
+            else if (!ld_busy[ld_old] && ld_busy[!ld_old])
+                ld_old <= !ld_old;
+        end
     end
+    assign resp_to_m = ld_to_m[rsel];
 
     always @(posedge clk) begin
         if (rst)
@@ -73,14 +104,34 @@ module npu_dma #(
     assign mem_req_write = grant_st;
     assign mem_req_addr  = grant_st ? st_addr : ld_addr;
 
-    npu_dma_load #(.VLEN(VLEN), .ROWW(ROWW)) u_load (
-        .clk(clk), .rst(rst), .start(cmd_ld), .addr0(cmd_addr), .vrow0(cmd_vrow),
-        .nrows(cmd_nrows), .stride(cmd_stride), .dlen(cmd_dlen),
-        .req_valid(ld_req), .req_addr(ld_addr), .req_accept(accept && grant_ld),
-        .resp_valid(mem_resp_valid), .resp_data(mem_resp_rdata),
-        .w0_en(dw0_en), .w0_row(dw0_row), .w0_lanes(dw0_lanes), .w0_data(dw0_data),
-        .w1_en(dw1_en), .w1_row(dw1_row), .w1_lanes(dw1_lanes), .w1_data(dw1_data),
-        .busy(ld_busy), .busy_lo(ld_lo));
+    wire [1:0]        w0e, w1e;
+    wire [2*ROWW-1:0] w0r, w1r;
+    wire [2*VLEN-1:0] w0l, w1l;
+    wire [2*W-1:0]    w0d, w1d;
+    genvar e;
+    generate
+        for (e = 0; e < 2; e = e + 1) begin : g_load
+            npu_dma_load #(.VLEN(VLEN), .ROWW(ROWW)) u_load (
+                .clk(clk), .rst(rst), .start(cmd_ld && ld_next == e), .addr0(cmd_addr),
+                .vrow0(cmd_vrow), .nrows(cmd_nrows), .stride(cmd_stride), .dlen(cmd_dlen),
+                .req_valid(lreq[e]), .req_addr(laddr[e*32 +: 32]),
+                .req_accept(accept && grant_ld && lsel == e),
+                .resp_valid(mem_resp_valid && rsel == e), .resp_data(mem_resp_rdata),
+                .w0_en(w0e[e]), .w0_row(w0r[e*ROWW +: ROWW]), .w0_lanes(w0l[e*VLEN +: VLEN]),
+                .w0_data(w0d[e*W +: W]),
+                .w1_en(w1e[e]), .w1_row(w1r[e*ROWW +: ROWW]), .w1_lanes(w1l[e*VLEN +: VLEN]),
+                .w1_data(w1d[e*W +: W]),
+                .busy(ld_busy[e]), .busy_lo(ld_lo[e*ROWW +: ROWW]));
+        end
+    endgenerate
+    assign dw0_en    = w0e[rsel];
+    assign dw0_row   = w0r[rsel*ROWW +: ROWW];
+    assign dw0_lanes = w0l[rsel*VLEN +: VLEN];
+    assign dw0_data  = w0d[rsel*W +: W];
+    assign dw1_en    = w1e[rsel];
+    assign dw1_row   = w1r[rsel*ROWW +: ROWW];
+    assign dw1_lanes = w1l[rsel*VLEN +: VLEN];
+    assign dw1_data  = w1d[rsel*W +: W];
 
     npu_dma_store #(.VLEN(VLEN), .ROWW(ROWW)) u_store (
         .clk(clk), .rst(rst), .start(cmd_st), .addr0(cmd_addr), .vrow0(cmd_vrow),

@@ -56,11 +56,13 @@ module npu_top #(
     wire [3:0]      v_fd, s2_fd, wbf_idx;
     wire [VLEN-1:0] v_lanes;
 
-    wire            dma_ld, dma_st, ld_busy, st_busy;
+    wire            dma_ld, dma_st, st_busy, ld_next, resp_to_m;
+    wire [1:0]      ld_busy, ld_to_m;
     wire [31:0]     dma_addr, dma_nrows, dma_stride;
-    wire [ROWW-1:0] dma_vrow, ld_lo, st_lo;
+    wire [ROWW-1:0] dma_vrow, st_lo;
+    wire [2*ROWW-1:0] ld_lo;
     wire [15:0]     dma_dlen;
-    wire            dma_to_m, ld_to_m;
+    wire            dma_to_m;
 
     wire            m_ld_issue, m_ld_trans, m_bsel, m_mac_issue, m_st_issue;
     wire [ROWW-1:0] m_row;
@@ -89,7 +91,8 @@ module npu_top #(
         .wbf_valid(wbf_valid), .wbf_idx(wbf_idx), .wbf_val(wbf_val),
         .dma_ld(dma_ld), .dma_st(dma_st), .dma_addr(dma_addr), .dma_vrow(dma_vrow),
         .dma_nrows(dma_nrows), .dma_stride(dma_stride), .dma_dlen(dma_dlen), .dma_to_m(dma_to_m),
-        .ld_busy(ld_busy), .ld_to_m(ld_to_m), .ld_lo(ld_lo), .st_busy(st_busy), .st_lo(st_lo),
+        .ld_busy(ld_busy), .ld_to_m(ld_to_m), .ld_lo(ld_lo), .ld_next(ld_next),
+        .st_busy(st_busy), .st_lo(st_lo),
         .m_ld_issue(m_ld_issue), .m_ld_trans(m_ld_trans), .m_bsel(m_bsel), .m_row(m_row),
         .m_mac_issue(m_mac_issue), .m_rows(m_rows), .m_st_issue(m_st_issue),
         .m_loader_busy(m_loader_busy), .m_loader_bsel(m_loader_bsel),
@@ -105,8 +108,8 @@ module npu_top #(
         .iss_fs(v_fs), .iss_fd(v_fd), .iss_lanes(v_lanes),
         .s2_busy(s2_busy), .s2_wrow(s2_wrow), .s2_row(s2_row), .s2_wf(s2_wf), .s2_fd(s2_fd),
         .wbf_valid(wbf_valid), .wbf_idx(wbf_idx), .wbf_val(wbf_val),
-        .dw0_en(dw0_en && !ld_to_m), .dw0_row(dw0_row), .dw0_lanes(dw0_lanes), .dw0_data(dw0_data),
-        .dw1_en(dw1_en && !ld_to_m), .dw1_row(dw1_row), .dw1_lanes(dw1_lanes), .dw1_data(dw1_data),
+        .dw0_en(dw0_en && !resp_to_m), .dw0_row(dw0_row), .dw0_lanes(dw0_lanes), .dw0_data(dw0_data),
+        .dw1_en(dw1_en && !resp_to_m), .dw1_row(dw1_row), .dw1_lanes(dw1_lanes), .dw1_data(dw1_data),
         .dr0_row(dr0_row), .dr0_data(dr0_data), .dr1_row(dr1_row), .dr1_data(dr1_data),
         .ma_row(m_row), .ma_data(ma_data),
         .mw_en(m_st_issue), .mw_row(m_row), .mw_rows(m_rows), .mw_acc(m_acc));
@@ -116,8 +119,8 @@ module npu_top #(
         .ld_issue(m_ld_issue), .ld_trans(m_ld_trans), .ld_bsel(m_bsel), .ld_row(m_row[MROWW-1:0]),
         .mac_issue(m_mac_issue), .mac_bsel(m_bsel), .mac_rows(m_rows), .mac_a(ma_data),
         .clear(m_st_issue), .acc_all(m_acc),
-        .dw0_en(dw0_en && ld_to_m), .dw0_row(dw0_row[MROWW-1:0]), .dw0_lanes(dw0_lanes), .dw0_data(dw0_data),
-        .dw1_en(dw1_en && ld_to_m), .dw1_row(dw1_row[MROWW-1:0]), .dw1_lanes(dw1_lanes), .dw1_data(dw1_data),
+        .dw0_en(dw0_en && resp_to_m), .dw0_row(dw0_row[MROWW-1:0]), .dw0_lanes(dw0_lanes), .dw0_data(dw0_data),
+        .dw1_en(dw1_en && resp_to_m), .dw1_row(dw1_row[MROWW-1:0]), .dw1_lanes(dw1_lanes), .dw1_data(dw1_data),
         .loader_busy(m_loader_busy), .loader_bsel(m_loader_bsel), .feeder_busy(m_feeder_busy),
         .feeder_last(m_feeder_last), .b_inuse(m_b_inuse), .array_busy(m_array_busy));
 
@@ -125,7 +128,8 @@ module npu_top #(
         .clk(clk), .rst(rst),
         .cmd_ld(dma_ld), .cmd_st(dma_st), .cmd_addr(dma_addr), .cmd_vrow(dma_vrow),
         .cmd_nrows(dma_nrows), .cmd_stride(dma_stride), .cmd_dlen(dma_dlen), .cmd_to_m(dma_to_m),
-        .ld_busy(ld_busy), .ld_to_m(ld_to_m), .ld_lo(ld_lo), .st_busy(st_busy), .st_lo(st_lo),
+        .ld_busy(ld_busy), .ld_to_m(ld_to_m), .ld_lo(ld_lo), .resp_to_m(resp_to_m),
+        .ld_next(ld_next), .st_busy(st_busy), .st_lo(st_lo),
         .mem_req_valid(mem_req_valid), .mem_req_ready(mem_req_ready),
         .mem_req_write(mem_req_write), .mem_req_addr(mem_req_addr),
         .mem_req_wdata(mem_req_wdata), .mem_req_wstrb(mem_req_wstrb),
