@@ -69,7 +69,7 @@ module npu_dma #(
     wire grant_st = st_req && (!ld_req || prefer_st);
     wire grant_ld = ld_req && !grant_st;
     wire lsel     = lreq[ld_old] ? ld_old : !ld_old;      // the requesting engine served
-    wire [31:0] ld_addr = laddr[lsel*32 +: 32];
+    wire [31:0] ld_addr = lsel ? laddr[63:32] : laddr[31:0];
     wire accept   = mem_req_valid && mem_req_ready;
     wire rsel     = ld_busy[ld_old] ? ld_old : !ld_old;   // the engine a response is for
 
@@ -124,14 +124,16 @@ module npu_dma #(
                 .busy(ld_busy[e]), .busy_lo(ld_lo[e*ROWW +: ROWW]));
         end
     endgenerate
-    assign dw0_en    = w0e[rsel];
-    assign dw0_row   = w0r[rsel*ROWW +: ROWW];
-    assign dw0_lanes = w0l[rsel*VLEN +: VLEN];
-    assign dw0_data  = w0d[rsel*W +: W];
-    assign dw1_en    = w1e[rsel];
-    assign dw1_row   = w1r[rsel*ROWW +: ROWW];
-    assign dw1_lanes = w1l[rsel*VLEN +: VLEN];
-    assign dw1_data  = w1d[rsel*W +: W];
+    // constant part-selects: a variable one on these wide buses costs Verilator a
+    // multi-word shift every evaluation
+    assign dw0_en    = rsel ? w0e[1] : w0e[0];
+    assign dw0_row   = rsel ? w0r[ROWW +: ROWW] : w0r[0 +: ROWW];
+    assign dw0_lanes = rsel ? w0l[VLEN +: VLEN] : w0l[0 +: VLEN];
+    assign dw0_data  = rsel ? w0d[W +: W] : w0d[0 +: W];
+    assign dw1_en    = rsel ? w1e[1] : w1e[0];
+    assign dw1_row   = rsel ? w1r[ROWW +: ROWW] : w1r[0 +: ROWW];
+    assign dw1_lanes = rsel ? w1l[VLEN +: VLEN] : w1l[0 +: VLEN];
+    assign dw1_data  = rsel ? w1d[W +: W] : w1d[0 +: W];
 
     npu_dma_store #(.VLEN(VLEN), .ROWW(ROWW)) u_store (
         .clk(clk), .rst(rst), .start(cmd_st), .addr0(cmd_addr), .vrow0(cmd_vrow),
