@@ -78,8 +78,8 @@ kc_status kc_agent_suite_run(const kc_agent_suite_opts *o, kc_agent_suite_summar
     char results[PATH_MAX];
     snprintf(results, sizeof results, "%s/results.jsonl", o->out_dir);
     json_t *before = load_records(results);
-    kc_agent_suite_job *todo = malloc((o->njobs ? o->njobs : 1) * sizeof *todo);
-    if (!todo) {
+    kc_agent_suite_job *pending = malloc((o->njobs ? o->njobs : 1) * sizeof *pending);
+    if (!pending) {
         json_decref(before);
         return kc_err_set(err, KC_ERR_NOMEM, "agent suite: out of memory");
     }
@@ -88,7 +88,7 @@ kc_status kc_agent_suite_run(const kc_agent_suite_opts *o, kc_agent_suite_summar
         if (recorded(before, o->base.platform, o->jobs[i].task, o->jobs[i].config))
             sum->skipped++;
         else
-            todo[n++] = o->jobs[i];
+            pending[n++] = o->jobs[i];
     }
     json_decref(before);
     int workers = o->workers < 1 ? 1 : o->workers;
@@ -96,12 +96,12 @@ kc_status kc_agent_suite_run(const kc_agent_suite_opts *o, kc_agent_suite_summar
         workers = n ? (int)n : 1;
     if (workers == 1) {
         for (size_t i = 0; i < n; i++)
-            run_job(o, &todo[i], results);
+            run_job(o, &pending[i], results);
     } else {
         fflush(NULL);   /* buffered output must not be duplicated into the children */
         pid_t *pids = calloc((size_t)workers, sizeof *pids);
         if (!pids) {
-            free(todo);
+            free(pending);
             return kc_err_set(err, KC_ERR_NOMEM, "agent suite: out of memory");
         }
         int started = 0;
@@ -114,7 +114,7 @@ kc_status kc_agent_suite_run(const kc_agent_suite_opts *o, kc_agent_suite_summar
             if (pid == 0) {
                 int ok = 1;
                 for (size_t i = (size_t)w; i < n; i += (size_t)workers)
-                    ok &= run_job(o, &todo[i], results);
+                    ok &= run_job(o, &pending[i], results);
                 fflush(NULL);
                 _exit(ok ? 0 : 1);
             }
@@ -127,19 +127,19 @@ kc_status kc_agent_suite_run(const kc_agent_suite_opts *o, kc_agent_suite_summar
         }
         free(pids);
         if (started < workers) {
-            free(todo);
+            free(pending);
             return KC_ERR_IO;
         }
     }
     /* What actually landed in the file decides, whichever process wrote it. */
     json_t *after = load_records(results);
     for (size_t i = 0; i < n; i++) {
-        if (recorded(after, o->base.platform, todo[i].task, todo[i].config))
+        if (recorded(after, o->base.platform, pending[i].task, pending[i].config))
             sum->recorded++;
         else
             sum->missing++;
     }
     json_decref(after);
-    free(todo);
+    free(pending);
     return KC_OK;
 }

@@ -6,24 +6,28 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-void npu_emit(npu_gen *g, const char *fmt, ...)
+/* One indented line: prefix + the formatted text. */
+static void emit_line(npu_gen *g, const char *prefix, const char *fmt, va_list ap)
 {
     char line[256];
+    vsnprintf(line, sizeof line, fmt, ap);
+    kc_text_printf(&g->out, "    %s%s\n", prefix, line);
+}
+
+void npu_emit(npu_gen *g, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
+    emit_line(g, "", fmt, ap);
     va_end(ap);
-    kc_text_printf(&g->out, "    %s\n", line);
 }
 
 void npu_comment(npu_gen *g, const char *fmt, ...)
 {
-    char line[256];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
+    emit_line(g, "# ", fmt, ap);
     va_end(ap);
-    kc_text_printf(&g->out, "    # %s\n", line);
 }
 
 void npu_fconst(npu_gen *g, int freg, double v)

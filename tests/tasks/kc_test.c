@@ -1,6 +1,7 @@
 /* kc_test.c — shared parts of the task test programs (kc_test.h). */
 #include "kc_test.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,4 +35,12 @@ double *kc_test_dalloc(size_t n)
         exit(2);
     }
     return p;
+}
+
+double kc_test_max_abs_diff(const double *a, const double *b, size_t n)
+{
+    double w = 0;
+    for (size_t i = 0; i < n; i++)
+        w = fmax(w, fabs(a[i] - b[i]));
+    return w;
 }

@@ -29,6 +29,9 @@ typedef struct kc_test_group {
 int kc_test_main(const char *prog, int argc, char **argv, const kc_test_group *groups,
                  size_t ngroups);
 
+/* max_i |a[i] - b[i]| (0 for n = 0). */
+double kc_test_max_abs_diff(const double *a, const double *b, size_t n);
+
 /* n zeroed doubles; exits with status 2 when memory runs out. */
 double *kc_test_dalloc(size_t n);
 

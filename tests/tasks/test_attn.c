@@ -20,14 +20,6 @@
 /* a correct emulated kernel must use at most this share of the tolerance */
 #define MARGIN 0.5
 
-static double max_abs_diff(const double *a, const double *b, size_t n)
-{
-    double w = 0;
-    for (size_t i = 0; i < n; i++)
-        w = fmax(w, fabs(a[i] - b[i]));
-    return w;
-}
-
 /* ---- the emulated kernel ------------------------------------------------------------ */
 
 /* How an emulated kernel computes one head. With bf16 set it rounds like a
@@ -216,11 +208,11 @@ static void study_plain(const kc_task *t)
              * and the textbook form on (b, h) = 0, equal the reference */
             emu x = { .bf16 = 0, .block = 16, .causal = d.causal, .scale = d.scale };
             emu_plain(&x, &in, o);
-            double e = max_abs_diff(o, ref, n);
+            double e = kc_test_max_abs_diff(o, ref, n);
             CHECK(e < 1e-12, "%s C%d: fp64 online softmax differs by %g", t->name, c, e);
             textbook_head(d.sq, d.sk, d.dh, d.scale, d.causal, in.data[0], in.data[1],
                           in.data[2], o);
-            e = max_abs_diff(o, ref, (size_t)d.sq * d.dh);
+            e = kc_test_max_abs_diff(o, ref, (size_t)d.sq * d.dh);
             CHECK(e < 1e-12, "%s C%d: textbook head differs by %g", t->name, c, e);
             /* causal row 0 sees key 0 alone: o[b,h,0,:] = v[b,h,0,:] exactly */
             for (size_t bh = 0; d.causal && bh < (size_t)d.batch * d.heads; bh++)
@@ -370,7 +362,7 @@ static void study_proj(const kc_task *t)
             rms = fmax(rms, sqrt(ss / n));
             emu x = { .bf16 = 0 };
             emu_proj(&x, PROJ_OK, &in, y);
-            double e = max_abs_diff(y, ref, n);
+            double e = kc_test_max_abs_diff(y, ref, n);
             CHECK(e < 1e-12, "%s C%d: fp64 emulation differs by %g", t->name, c, e);
             emu ok[2] = { { .bf16 = 1, .block = 0 }, { .bf16 = 1, .block = 16 } };
             for (int k = 0; k < 2; k++) {
@@ -454,7 +446,7 @@ static void test_closed_forms(void)
             kc_task_attn_head(SQ, 1, DD, 0.125, causal, q, DD, k, DD, v, DD, NULL, o, DD);
             e = 0;
             for (int i = 0; i < SQ; i++)
-                e = fmax(e, max_abs_diff(o + i * DD, v, DD));
+                e = fmax(e, kc_test_max_abs_diff(o + i * DD, v, DD));
             CHECK(e == 0, "one key (causal %d): o differs from v[0] by %g", causal, e);
         }
         free(q);
@@ -493,9 +485,9 @@ static void test_closed_forms(void)
                 double ob[19 * 8];
                 size_t off = (b * 3 + h) * per;
                 textbook_head(19, 19, 8, d.scale, 0, q + off, k + off, v + off, ob);
-                e2 = fmax(e2, max_abs_diff(ob, o + off, per));
+                e2 = fmax(e2, kc_test_max_abs_diff(ob, o + off, per));
                 for (uint32_t s = 0; s < 19; s++)
-                    e = fmax(e, max_abs_diff(po + (s * 3 + h) * 8, o + off + s * 8, 8));
+                    e = fmax(e, kc_test_max_abs_diff(po + (s * 3 + h) * 8, o + off + s * 8, 8));
             }
         }
         CHECK(e < 1e-12, "strided heads differ from the packed sdpa by %g", e);
@@ -534,7 +526,7 @@ static void test_proj_identities(void)
         kc_task_config mc = { { S, D, d.heads, d.heads } };
         double *min[5] = { in.data[0], in.data[1], wk, wv, in.data[4] }, *mout[1] = { y };
         tm->reference(tm, &mc, (const double *const *)min, mout);
-        double e = max_abs_diff(y, in.data[5], (size_t)S * D);
+        double e = kc_test_max_abs_diff(y, in.data[5], (size_t)S * D);
         CHECK(e < 1e-12, "gqa C%d differs from mha on replicated kv weights by %g", c, e);
         free(wk);
         free(wv);
@@ -548,7 +540,7 @@ static void test_proj_identities(void)
         double *gin[5] = { in.data[0], in.data[1], in.data[2], in.data[3], in.data[4] };
         double *gout[1] = { y };
         tg->reference(tg, &gc, (const double *const *)gin, gout);
-        e = max_abs_diff(y, in.data[5], in.shape.t[5].nelem);
+        e = kc_test_max_abs_diff(y, in.data[5], in.shape.t[5].nelem);
         CHECK(e < 1e-12, "mqa C%d differs from gqa at Hkv = 1 by %g", c, e);
         free(y);
         kc_task_inst_free(&in);
@@ -588,7 +580,7 @@ static void test_proj_identities(void)
         kc_task_config lc = { { S, D, D } };
         double *li[3] = { p[0], in.data[4], zero }, *lo[1] = { y };
         lin->reference(lin, &lc, (const double *const *)li, lo);
-        double e = max_abs_diff(y, in.data[5], n);
+        double e = kc_test_max_abs_diff(y, in.data[5], n);
         CHECK(e < 1e-12, "mha C%d differs from linear + sdpa + linear by %g", c, e);
         for (int i = 0; i < 4; i++)
             free(hd[i]);

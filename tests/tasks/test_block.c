@@ -19,14 +19,6 @@
 
 #include "kc_test.h"
 
-static double max_abs_diff(size_t n, const double *a, const double *b)
-{
-    double w = 0;
-    for (size_t i = 0; i < n; i++)
-        w = fmax(w, fabs(a[i] - b[i]));
-    return w;
-}
-
 /* ABI index of a task's (single) output tensor. */
 static int out_idx(const kc_task_shape *s)
 {
@@ -476,7 +468,7 @@ static void test_ffn(void)
         double *in2[3] = { h, in.data[3], in.data[4] }, *o2[1] = { y };
         kc_task_matmul_linear.reference(&kc_task_matmul_linear, &l2,
                                         (const double *const *)in2, o2);
-        double d = max_abs_diff((size_t)M * D, y, in.data[5]), ss = 0;
+        double d = kc_test_max_abs_diff(y, in.data[5], (size_t)M * D), ss = 0;
         for (size_t i = 0; i < (size_t)M * D; i++)
             ss += y[i] * y[i];
         CHECK(d < 1e-12, "ffn C%d differs from linear . gelu . linear by %g", c, d);
@@ -668,7 +660,7 @@ static void check_single_token(const kc_task *t, const kc_task_config *c0)
     sc_run(&s, t, &c);
     double *y = kc_test_dalloc(b.D);
     one_hot_row(&b, s.in[0], s.in[0], y);
-    double worst = max_abs_diff(b.D, s.y, y);
+    double worst = kc_test_max_abs_diff(s.y, y, b.D);
     CHECK(worst < 1e-12, "%s: one token: y differs from x + v Wo^T + ffn by %g", t->name, worst);
     free(y);
     sc_free(&s);
@@ -698,7 +690,7 @@ static void check_t5_bias_layout(void)
     sc_run(&s, t, &t->configs[0]);
     double *y = kc_test_dalloc(b.D);
     one_hot_row(&b, s.in[0], s.in[0] + (size_t)(b.S - 1) * b.D, y);
-    double worst = max_abs_diff(b.D, s.y, y);
+    double worst = kc_test_max_abs_diff(s.y, y, b.D);
     CHECK(worst < 1e-12, "t5: bias[h][0][S-1] does not steer query 0 to key S-1 (%g)", worst);
     free(y);
     sc_free(&s);
@@ -739,8 +731,8 @@ static void check_causality(const kc_task *t, int causal)
         s.in[0][(size_t)(S - 1) * D + j] += 1.0;
     sc_run(&s, t, c);
     int out = out_idx(&in.shape);
-    double early = max_abs_diff((size_t)(S - 1) * D, s.y, in.data[out]);
-    double last = max_abs_diff(D, s.y + (size_t)(S - 1) * D, in.data[out] + (size_t)(S - 1) * D);
+    double early = kc_test_max_abs_diff(s.y, in.data[out], (size_t)(S - 1) * D);
+    double last = kc_test_max_abs_diff(s.y + (size_t)(S - 1) * D, in.data[out] + (size_t)(S - 1) * D, D);
     CHECK(last > 0.1, "%s: the last token's own output does not change (%g)", t->name, last);
     if (causal)
         CHECK(early == 0, "%s: earlier outputs see a later token (%g)", t->name, early);
@@ -777,7 +769,7 @@ static void check_repeat_kv(void)
                        in.data[w] + (size_t)(h / G) * b.Dh * b.D, sizeof(double) * b.Dh * b.D);
         }
         sc_run(&s, t, &c);
-        double d = max_abs_diff(in.shape.t[12].nelem, s.y, in.data[12]);
+        double d = kc_test_max_abs_diff(s.y, in.data[12], in.shape.t[12].nelem);
         CHECK(d < 1e-12, "llama C%d: GQA != MHA with repeated kv heads (%g)", cfg, d);
         sc_free(&s);
         kc_task_inst_free(&in);

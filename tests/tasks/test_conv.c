@@ -33,14 +33,6 @@ static void fill_normal(kc_rng *r, double *v, size_t n, double scale)
         v[i] = scale * kc_rng_normal(r);
 }
 
-static double max_abs_diff(const double *a, const double *b, size_t n)
-{
-    double w = 0;
-    for (size_t i = 0; i < n; i++)
-        w = fmax(w, fabs(a[i] - b[i]));
-    return w;
-}
-
 /* ---- the emulated kernel ------------------------------------------------------------ */
 
 /* How an emulated kernel computes: the correct staged bf16 kernel, or one bug. */
@@ -194,7 +186,7 @@ static void test_matmul_identity(void)
         for (uint32_t co = 0; co < d.co; co++)
             for (uint32_t p = 0; p < hw; p++)
                 mm[(size_t)co * hw + p] += b[co];
-        double diff = max_abs_diff(mm, y + (size_t)n * d.co * hw, (size_t)d.co * hw);
+        double diff = kc_test_max_abs_diff(mm, y + (size_t)n * d.co * hw, (size_t)d.co * hw);
         CHECK(diff < 1e-12, "1x1 conv vs GEMM, batch %u: %g", n, diff);
     }
     free(x), free(w), free(b), free(y), free(mm);
@@ -217,7 +209,7 @@ static void test_delta(uint32_t k)
     double *in[3] = { x, w, b };
     run_ref(&kc_task_conv_conv2d, &c, in, y);
     CHECK(d.ho == d.h && d.wo == d.w, "K = %u: same-size output", k);
-    CHECK(max_abs_diff(x, y, nx) == 0, "K = %u: delta kernel gives x back", k);
+    CHECK(kc_test_max_abs_diff(x, y, nx) == 0, "K = %u: delta kernel gives x back", k);
     /* shifting the delta one column right reads x one column right: zero at the edge */
     memset(w, 0, (size_t)d.co * d.ci * k * k * sizeof *w);
     for (uint32_t co = 0; co < d.co; co++)
@@ -252,7 +244,7 @@ static void test_depthwise(void)
     run_ref(&kc_task_conv_dwconv, &dc, in1, y1);
     run_ref(&kc_task_conv_conv2d, &cc, in2, y2);
     CHECK(d.ho == 5 && d.wo == 4, "dwconv output %ux%u", d.ho, d.wo);
-    double diff = max_abs_diff(y1, y2, ny);
+    double diff = kc_test_max_abs_diff(y1, y2, ny);
     CHECK(diff < 1e-12, "dwconv vs block-diagonal conv2d: %g", diff);
     free(x), free(w), free(b), free(wf), free(y1), free(y2);
 }
