@@ -21,6 +21,10 @@
 #include <strings.h>
 
 #define ASM_MAX_OPERANDS 8
+/* Expressions nest (parentheses, unary operators) at most this deep: the parser
+ * recurses once per level, and a kernel is untrusted text (a model's reply) that
+ * must get a diagnostic, never a stack overflow. */
+#define ASM_MAX_NESTING 256
 
 typedef struct asm_sym {
     char *name;
@@ -43,6 +47,8 @@ typedef struct asm_ctx {
     uint32_t pc;
     asm_sym *syms;
     size_t nsyms, capsyms;
+    size_t *symtab;      /* open-addressing hash of syms: index + 1, 0 = empty */
+    size_t symtab_size;  /* power of two, at least twice nsyms */
     uint32_t *words;     /* pass-2 output */
     int *lines;
     size_t nwords, capwords, maxwords;
@@ -163,12 +169,35 @@ static const kc_isa_regfile *asm_reg_name(const kc_isa *isa, const char *s, size
     return NULL;
 }
 
+/* FNV-1a: symbol lookup must stay O(1), kernels may define 10^5 constants. */
+static size_t asm_sym_hash(const char *name, size_t len)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)name[i]) * 1099511628211ull;
+    return (size_t)(h ^ h >> 29);   /* the low bits alone cluster for names like C1, C2, ... */
+}
+
+/* The hash slot holding name, or the empty slot where it would go. */
+static size_t *asm_sym_slot(asm_ctx *c, const char *name, size_t len)
+{
+    size_t mask = c->symtab_size - 1;
+    for (size_t i = asm_sym_hash(name, len) & mask;; i = (i + 1) & mask) {
+        size_t *slot = &c->symtab[i];
+        if (!*slot)
+            return slot;
+        const char *nm = c->syms[*slot - 1].name;
+        if (!strncmp(nm, name, len) && !nm[len])
+            return slot;
+    }
+}
+
 static asm_sym *asm_sym_find(asm_ctx *c, const char *name, size_t len)
 {
-    for (size_t i = 0; i < c->nsyms; i++)
-        if (strlen(c->syms[i].name) == len && !strncmp(c->syms[i].name, name, len))
-            return &c->syms[i];
-    return NULL;
+    if (!c->symtab_size)
+        return NULL;
+    size_t *slot = asm_sym_slot(c, name, len);
+    return *slot ? &c->syms[*slot - 1] : NULL;
 }
 
 static const char *asm_sym_suggest(asm_ctx *c, const char *name, size_t len)
@@ -192,7 +221,17 @@ typedef struct asm_ex {
     char *p;
     int allow_float;
     const char *want;    /* what the operand should be, for messages */
+    int depth;           /* current nesting, at most ASM_MAX_NESTING */
 } asm_ex;
+
+/* Enters one nesting level at `at` (a '(' or a unary operator). */
+static kc_status ex_enter(asm_ex *x, const char *at)
+{
+    if (++x->depth > ASM_MAX_NESTING)
+        return asm_error(x->c, at, "expression nested too deeply (more than %d levels of "
+                         "parentheses and unary operators)", ASM_MAX_NESTING);
+    return KC_OK;
+}
 
 static kc_status ex_or(asm_ex *x, asm_val *v);
 
@@ -294,8 +333,9 @@ static kc_status ex_primary(asm_ex *x, asm_val *v)
     if (ch == '(') {
         char *open = x->p;
         x->p++;
-        if (ex_or(x, v))
+        if (ex_enter(x, open) || ex_or(x, v))
             return x->c->err->code;
+        x->depth--;
         x->p = asm_skip_space(x->p);
         if (*x->p != ')')
             return asm_error(x->c, x->p, "missing ')' to close the '(' at column %d",
@@ -320,8 +360,9 @@ static kc_status ex_unary(asm_ex *x, asm_val *v)
     char op = *x->p;
     if (op == '-' || op == '+' || op == '~') {
         char *at = x->p++;
-        if (ex_unary(x, v))
+        if (ex_enter(x, at) || ex_unary(x, v))
             return x->c->err->code;
+        x->depth--;
         if (op == '-') {
             if (v->isf)
                 v->f = -v->f;
@@ -417,7 +458,7 @@ static kc_status ex_or(asm_ex *x, asm_val *v)
 /* Evaluates the whole of s. */
 static kc_status asm_eval(asm_ctx *c, char *s, int allow_float, const char *want, asm_val *v)
 {
-    asm_ex x = {c, s, allow_float, want};
+    asm_ex x = {c, s, allow_float, want, 0};
     c->unresolved = 0;
     if (ex_or(&x, v))
         return c->err->code;
@@ -878,11 +919,23 @@ static kc_status asm_sym_add(asm_ctx *c, const char *name, size_t n, int64_t val
         c->syms = s;
         c->capsyms = cap;
     }
+    if (2 * (c->nsyms + 1) > c->symtab_size) {   /* keep the load factor at most 1/2 */
+        size_t size = c->symtab_size ? c->symtab_size * 2 : 128;
+        size_t *tab = calloc(size, sizeof *tab);
+        if (!tab)
+            return kc_err_set(c->err, KC_ERR_NOMEM, "out of memory");
+        free(c->symtab);
+        c->symtab = tab;
+        c->symtab_size = size;
+        for (size_t i = 0; i < c->nsyms; i++)
+            *asm_sym_slot(c, c->syms[i].name, strlen(c->syms[i].name)) = i + 1;
+    }
     char *nm = malloc(n + 1);
     if (!nm)
         return kc_err_set(c->err, KC_ERR_NOMEM, "out of memory");
     memcpy(nm, name, n);
     nm[n] = 0;
+    *asm_sym_slot(c, nm, n) = c->nsyms + 1;
     c->syms[c->nsyms++] = (asm_sym){nm, value, is_label, is_set, c->lineno, c->pass};
     return KC_OK;
 }
@@ -1066,6 +1119,7 @@ static void asm_ctx_free(asm_ctx *c)
     for (size_t i = 0; i < c->nsyms; i++)
         free(c->syms[i].name);
     free(c->syms);
+    free(c->symtab);
     free(c->sized_long);
 }
 
@@ -1098,6 +1152,9 @@ kc_status kc_asm_assemble(const kc_isa *isa, const char *src, const char *filena
         st = asm_pass(&c, src);
     }
     asm_ctx_free(&c);
+    if (st == KC_OK && !c.nwords)   /* it would only trap at pc 0 */
+        st = kc_err_at(err, KC_ERR_SYNTAX, filename, 1, 1,
+                       "empty program: no instructions (a kernel ends with at least a halt)");
     if (st != KC_OK) {
         free(c.words);
         free(c.lines);
@@ -1220,6 +1277,9 @@ kc_status kc_asm_disasm_program(const kc_isa *isa, const uint32_t *words, size_t
                                 char **text, kc_err *err)
 {
     *text = NULL;
+    if (nwords > isa->imem_words)   /* the listing would not assemble back */
+        return kc_err_set(err, KC_ERR_RANGE, "program of %zu words is larger than the instruction "
+                          "memory (%u words)", nwords, (unsigned)isa->imem_words);
     unsigned char *targets = calloc(nwords + 1, 1);
     size_t cap = 128 * (nwords + 1) + 64;
     char *out = malloc(cap);
@@ -1238,6 +1298,7 @@ kc_status kc_asm_disasm_program(const kc_isa *isa, const uint32_t *words, size_t
             }
     }
     size_t k = 0;
+    out[0] = 0;   /* an empty program lists as nothing */
     for (size_t pc = 0; pc <= nwords; pc++) {
         if (targets[pc])
             k += (size_t)snprintf(out + k, cap - k, "L%zu:\n", pc);
@@ -1274,11 +1335,11 @@ kc_status kc_program_from_hex(const char *text, const char *filename, kc_program
     if (program_alloc(out, cap + 1, err))
         return err->code;
     int line = 1;
-    const char *p = text;
+    const char *p = text, *line_start = text;
     while (*p) {
         if (*p == '\n') {
             line++;
-            p++;
+            line_start = ++p;
         } else if (isspace((unsigned char)*p)) {
             p++;
         } else if (*p == '#') {
@@ -1296,7 +1357,7 @@ kc_status kc_program_from_hex(const char *text, const char *filename, kc_program
             }
             if (p == d || (*p && !isspace((unsigned char)*p) && *p != '#')) {
                 kc_program_free(out);
-                return kc_err_at(err, KC_ERR_SYNTAX, filename, line, (int)(s - text) + 1,
+                return kc_err_at(err, KC_ERR_SYNTAX, filename, line, (int)(s - line_start) + 1,
                                  "expected a 32-bit hex word (up to 8 hex digits)");
             }
             if (out->nwords == cap) {

@@ -85,6 +85,64 @@ int main(void)
     kc_err_clear(&err);
     CHECK(kc_program_from_bin(bin, 7, "b", &p, &err) != KC_OK, "odd-size binary accepted");
 
+    /* Hex errors count the column from the start of the line. */
+    kc_err_clear(&err);
+    CHECK(kc_program_from_hex("04000000\n  0400000g\n", "h", &p, &err) != KC_OK && err.line == 2 &&
+          err.col == 3, "bad hex at %d:%d", err.line, err.col);
+
+    /* Nesting far past the limit is a diagnostic, not a stack overflow (the old
+     * recursive parser died at about 10,650 parentheses or 40,000 unary minus). */
+    const char *deep_ops[] = {"(", "-", "~", "+"};
+    for (size_t d = 0; d < sizeof deep_ops / sizeof deep_ops[0]; d++) {
+        size_t depth = 200000;
+        char *deep = malloc(depth + 64);
+        size_t m = (size_t)sprintf(deep, "addi r1, r0, ");
+        for (size_t i = 0; i < depth; i++)
+            deep[m++] = deep_ops[d][0];
+        strcpy(deep + m, "1\nhalt\n");
+        kc_err_clear(&err);
+        CHECK(kc_asm_assemble(isa, deep, "deep.s", &p, &err) == KC_ERR_SYNTAX && err.line == 1 &&
+              err.col == 14 + 256 && strstr(err.text, "nested too deeply"),
+              "%s x %zu: %d:%d %s", deep_ops[d], depth, err.line, err.col, err.text);
+        free(deep);
+    }
+
+    /* Many symbols: lookup is hashed (a linear search took minutes for 200k .equ);
+     * every one of them must still resolve to its own value. */
+    size_t nsym = 20000;
+    char *many = malloc(nsym * 32 + 64);
+    size_t mk = 0;
+    for (size_t i = 0; i < nsym; i++)
+        mk += (size_t)sprintf(many + mk, "s%zu: .equ C%zu, %zu\n", i, i, i % 1000);
+    sprintf(many + mk, "addi r1, r0, C%zu + s%zu\nhalt\n", nsym - 1, nsym - 7);
+    kc_err_clear(&err);
+    CHECK(kc_asm_assemble(isa, many, "many.s", &p, &err) == KC_OK && p.nwords == 2 &&
+          p.words[0] == 0x44400000u + (uint32_t)((nsym - 1) % 1000),
+          "many symbols: %s %08x", err.text, p.nwords ? p.words[0] : 0);
+    kc_program_free(&p);
+    sprintf(many + mk, "s5: halt\n");
+    kc_err_clear(&err);
+    CHECK(kc_asm_assemble(isa, many, "many.s", &p, &err) != KC_OK && err.line == (int)nsym + 1 &&
+          strstr(err.text, "duplicate label 's5'"), "duplicate among many: %s", err.text);
+    free(many);
+
+    /* Listings: an empty program lists as nothing (the buffer was left
+     * unterminated; ctest runs this with MALLOC_PERTURB_ so stale bytes show),
+     * and an image larger than the instruction memory would not assemble back. */
+    char *listing = NULL;
+    kc_err_clear(&err);
+    CHECK(kc_asm_disasm_program(isa, NULL, 0, &listing, &err) == KC_OK && listing && !listing[0],
+          "empty listing: '%.20s'", listing ? listing : "(null)");
+    free(listing);
+    uint32_t *big = calloc(isa->imem_words + 1, sizeof *big);
+    kc_err_clear(&err);
+    CHECK(kc_asm_disasm_program(isa, big, isa->imem_words + 1, &listing, &err) == KC_ERR_RANGE &&
+          strstr(err.text, "larger than the instruction memory"), "oversized listing: %s", err.text);
+    kc_err_clear(&err);
+    CHECK(kc_asm_disasm_program(isa, big, isa->imem_words, &listing, &err) == KC_OK, "%s", err.text);
+    free(listing);
+    free(big);
+
     if (failures)
         return 1;
     printf("PASS\n");
