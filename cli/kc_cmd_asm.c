@@ -84,7 +84,7 @@ int kc_cmd_asm_asm(int argc, char **argv)
     const kc_isa *isa;
     char *src;
     size_t size;
-    if (kc_isa_load(platform, &isa, &err) || kc_file_read(in, &src, &size, &err))
+    if (kc_isa_load(platform, &isa, &err) || kc_file_read_text(in, &src, &size, &err))
         return cmd_asm_fail(&err);
     kc_program prog;
     if (kc_asm_assemble(isa, src, in, &prog, &err)) {
@@ -149,7 +149,8 @@ int kc_cmd_asm_disasm(int argc, char **argv)
                    "Disassembles a program image: little-endian binary, or hex (one 32-bit word\n"
                    "per line) when the name ends in .hex or --hex is given. Branch targets become\n"
                    "labels L<index>; words that are not legal instructions print as .word. The\n"
-                   "output assembles back to the same image.\n");
+                   "output assembles back to the same image, so an empty image or one larger than\n"
+                   "the instruction memory is refused.\n");
             return 0;
         } else if (!strcmp(argv[i], "--platform") && i + 1 < argc) {
             platform = argv[++i];
@@ -171,15 +172,21 @@ int kc_cmd_asm_disasm(int argc, char **argv)
     const kc_isa *isa;
     char *data;
     size_t size;
-    if (kc_isa_load(platform, &isa, &err) || kc_file_read(in, &data, &size, &err))
+    int hex = force_hex || cmd_asm_has_suffix(in, ".hex");
+    if (kc_isa_load(platform, &isa, &err) ||
+        (hex ? kc_file_read_text : kc_file_read)(in, &data, &size, &err))
         return cmd_asm_fail(&err);
     kc_program prog;
-    kc_status st = force_hex || cmd_asm_has_suffix(in, ".hex")
-                       ? kc_program_from_hex(data, in, &prog, &err)
+    kc_status st = hex ? kc_program_from_hex(data, in, &prog, &err)
                        : kc_program_from_bin((const uint8_t *)data, size, in, &prog, &err);
     free(data);
     if (st)
         return cmd_asm_fail(&err);
+    if (!prog.nwords) {   /* its listing would not assemble back */
+        kc_program_free(&prog);
+        kc_err_set(&err, KC_ERR_RANGE, "%s: empty program", in);
+        return cmd_asm_fail(&err);
+    }
     char *text;
     st = kc_asm_disasm_program(isa, prog.words, prog.nwords, &text, &err);
     kc_program_free(&prog);

@@ -76,13 +76,11 @@ static int parse_args(bench_args *a, int argc, char **argv, int as_run)
             continue;
         }
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char *end = NULL;
         if (v && !strcmp(argv[i], "--jobs")) {
-            a->jobs = (int)strtol(v, &end, 10);
-            if (*end || a->jobs < 1) {
-                fprintf(stderr, "%s: --jobs takes a positive number\n", cmd);
+            uint64_t n;
+            if (!kc_opts_number(argv[i], v, 1, KC_OPTS_MAX_JOBS, &n))
                 return 2;
-            }
+            a->jobs = (int)n;
         } else if (v && (!strcmp(argv[i], "--out") || (as_run && !strcmp(argv[i], "--json"))))
             a->out = v;
         else if (v && !as_run && !strcmp(argv[i], "--kernels"))
@@ -90,11 +88,8 @@ static int parse_args(bench_args *a, int argc, char **argv, int as_run)
         else if (v && !as_run && !strcmp(argv[i], "--table"))
             a->table = v;
         else if (v && !strcmp(argv[i], "--cycle-limit")) {
-            a->cycle_limit = strtoull(v, &end, 0);
-            if (*end) {
-                fprintf(stderr, "%s: --cycle-limit takes a number\n", cmd);
+            if (!kc_opts_number(argv[i], v, 1, KC_OPTS_MAX_CYCLE_LIMIT, &a->cycle_limit))
                 return 2;
-            }
         } else if (v && !strcmp(argv[i], "--shard")) {
             if (sscanf(v, "%u/%u", &a->shard_i, &a->shard_n) != 2 || !a->shard_n || a->shard_i >= a->shard_n) {
                 fprintf(stderr, "%s: --shard takes i/N with 0 <= i < N\n", cmd);
@@ -120,7 +115,7 @@ static char *dir_kernel(const char *dir, const char *task, int config, char *pat
         kc_err rerr;
         kc_err_clear(&rerr);
         if (access(path, R_OK) == 0)
-            kc_file_read(path, &text, NULL, &rerr);
+            kc_file_read_text(path, &text, NULL, &rerr);
         if (text)
             return text;
     }

@@ -3,6 +3,7 @@
  * generated programs (isa/kc_rgen.h); `--iss-only` runs the ISS alone and prints
  * its speed. Exit codes: 0 models agree, 1 divergence (or timeout), 2 usage or
  * I/O error. */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -83,7 +84,7 @@ static int parse_args_list(const char *s, uint32_t *args, size_t *n)
         char *end;
         errno = 0;
         unsigned long long v = strtoull(s, &end, 0);
-        if (errno || end == s || v > UINT32_MAX || *n == KC_ISS_NAREGS)
+        if (errno || !isdigit((unsigned char)*s) || v > UINT32_MAX || *n == KC_ISS_NAREGS)
             return 0;
         args[(*n)++] = (uint32_t)v;
         s = *end == ',' ? end + 1 : end;
@@ -121,11 +122,11 @@ static int apply_header(const char *src, cosim_cli *o, int *set_args, int *set_s
                 o->have_args = 1;
             } else if (!strcmp(key, "dram-seed") && kc_opts_u64(val, &v)) {
                 if (!*set_seed) { o->dram_seed = v; o->have_dram_seed = 1; }
-            } else if (!strcmp(key, "dram-bytes") && kc_opts_u64(val, &v)) {
+            } else if (!strcmp(key, "dram-bytes") && kc_opts_u64(val, &v) && v && v <= UINT32_MAX) {
                 if (!*set_size) o->dram.size_bytes = (uint32_t)v;
-            } else if (!strcmp(key, "latency") && kc_opts_u64(val, &v)) {
+            } else if (!strcmp(key, "latency") && kc_opts_u64(val, &v) && v && v < 100000) {
                 if (!*set_lat) o->dram.latency = (unsigned)v;
-            } else if (!strcmp(key, "bw") && kc_opts_u64(val, &v)) {
+            } else if (!strcmp(key, "bw") && kc_opts_u64(val, &v) && v && v < 100000) {
                 if (!*set_bw) o->dram.bytes_per_cycle = (unsigned)v;
             } else if (!strcmp(key, "expect")) {
                 if (strcmp(val, "diverge"))
@@ -229,7 +230,7 @@ static int cmd_single(cosim_cli *o)
             fprintf(stderr, "kc cosim: no kernel file (see kc cosim --help)\n");
             return 2;
         }
-        if (kc_file_read(o->kernel, &src, NULL, &err) != KC_OK)
+        if (kc_file_read_text(o->kernel, &src, NULL, &err) != KC_OK)
             return fail(&err);
     }
     int set_args = o->have_args, set_seed = o->have_dram_seed, set_size = o->dram.size_bytes != 0,
@@ -465,23 +466,39 @@ int kc_cmd_cosim_main(int argc, char **argv)
             o.platform = v; i++;
         } else if (!strcmp(a, "--task") && v) {
             o.task = v; i++;
-        } else if (!strcmp(a, "--config") && v && kc_opts_u64(v, &n) && n >= 1 && n <= 5) {
+        } else if (!strcmp(a, "--config") && v) {
+            if (!kc_opts_number(a, v, 1, KC_TASK_NCONFIGS, &n))
+                return 2;
             o.config = (int)n; i++;
-        } else if (!strcmp(a, "--seed") && v && kc_opts_u64(v, &n)) {
+        } else if (!strcmp(a, "--seed") && v) {
+            if (!kc_opts_number(a, v, 0, UINT64_MAX, &n))
+                return 2;
             o.seed = n; i++;
-        } else if (!strcmp(a, "--count") && v && kc_opts_u64(v, &n)) {
+        } else if (!strcmp(a, "--count") && v) {
+            if (!kc_opts_number(a, v, 1, KC_OPTS_MAX_COUNT, &n))
+                return 2;
             o.count = n; i++;
         } else if (!strcmp(a, "--args") && v && parse_args_list(v, o.args, &o.nargs)) {
             o.have_args = 1; i++;
-        } else if (!strcmp(a, "--dram-seed") && v && kc_opts_u64(v, &n)) {
+        } else if (!strcmp(a, "--dram-seed") && v) {
+            if (!kc_opts_number(a, v, 0, UINT64_MAX, &n))
+                return 2;
             o.dram_seed = n; o.have_dram_seed = 1; i++;
-        } else if (!strcmp(a, "--dram-bytes") && v && kc_opts_u64(v, &n) && n && n <= UINT32_MAX) {
+        } else if (!strcmp(a, "--dram-bytes") && v) {
+            if (!kc_opts_number(a, v, 1, UINT32_MAX, &n))
+                return 2;
             o.dram.size_bytes = (uint32_t)n; i++;
-        } else if (!strcmp(a, "--latency") && v && kc_opts_u64(v, &n) && n && n < 100000) {
+        } else if (!strcmp(a, "--latency") && v) {
+            if (!kc_opts_number(a, v, 1, 99999, &n))
+                return 2;
             o.dram.latency = (unsigned)n; i++;
-        } else if (!strcmp(a, "--bw") && v && kc_opts_u64(v, &n) && n && n < 100000) {
+        } else if (!strcmp(a, "--bw") && v) {
+            if (!kc_opts_number(a, v, 1, 99999, &n))
+                return 2;
             o.dram.bytes_per_cycle = (unsigned)n; i++;
-        } else if (!strcmp(a, "--cycle-limit") && v && kc_opts_u64(v, &n)) {
+        } else if (!strcmp(a, "--cycle-limit") && v) {
+            if (!kc_opts_number(a, v, 1, KC_OPTS_MAX_CYCLE_LIMIT, &n))
+                return 2;
             o.cycle_limit = n; i++;
         } else if (!strcmp(a, "--keep") && v) {
             o.keep = v; i++;

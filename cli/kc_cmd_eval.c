@@ -48,8 +48,8 @@ static int common_arg(int argc, char **argv, int *i, common_opts *c, int *bad)
     else if (!strcmp(a, "--task"))
         c->task = v;
     else {
-        uint64_t n;
-        if (!kc_opts_u64(v, &n) || n < 1 || n > KC_TASK_NCONFIGS)
+        uint64_t n = 0;
+        if (!kc_opts_number(a, v, 1, KC_TASK_NCONFIGS, &n))
             *bad = 1;
         c->config = (int)n;
     }
@@ -228,11 +228,11 @@ int kc_cmd_eval_main(int argc, char **argv)
         else if (!strcmp(a, "--baseline"))
             baseline = 1;
         else if (!strcmp(a, "--seed") && has_val) {
-            if (!kc_opts_u64(argv[++i], &seed))
-                return usage_error("eval", "bad --seed", argv[i]);
+            if (!kc_opts_number(a, argv[++i], 0, UINT64_MAX, &seed))
+                return 2;
         } else if (!strcmp(a, "--cycle-limit") && has_val) {
-            if (!kc_opts_u64(argv[++i], &limit) || limit == 0)
-                return usage_error("eval", "bad --cycle-limit", argv[i]);
+            if (!kc_opts_number(a, argv[++i], 1, KC_OPTS_MAX_CYCLE_LIMIT, &limit))
+                return 2;
         } else if (!strcmp(a, "--vcd") && has_val)
             tr.path = argv[++i];
         else if (!strcmp(a, "--window") && has_val) {
@@ -240,8 +240,8 @@ int kc_cmd_eval_main(int argc, char **argv)
                 return usage_error("eval", "bad --window (want A:B)", argv[i]);
         } else if (!strcmp(a, "--depth") && has_val) {
             uint64_t d;
-            if (!kc_opts_u64(argv[++i], &d) || d > 1000)
-                return usage_error("eval", "bad --depth", argv[i]);
+            if (!kc_opts_number(a, argv[++i], 0, 1000, &d))
+                return 2;
             tr.depth = (int)d;
         } else if ((a[0] != '-' || !strcmp(a, "-")) && !kernel)
             kernel = a;
@@ -265,7 +265,7 @@ int kc_cmd_eval_main(int argc, char **argv)
         s = kc_eval_baseline(&o, r, &err);
     else {
         char *src = NULL;
-        kc_file_read(kernel, &src, NULL, &err);
+        kc_file_read_text(kernel, &src, NULL, &err);
         s = src ? kc_eval_run(&o, src, kernel, r, &err) : err.code;
         free(src);
     }

@@ -63,13 +63,19 @@ int kc_cmd_perf_main(int argc, char **argv)
         if (used > 0) {
             i += used - 1;
         } else if (!strcmp(argv[i], "--repeats") && i + 1 < argc) {
-            repeats = atoi(argv[++i]);
-            if (repeats < 1)
-                repeats = 1;
+            uint64_t n;
+            if (!kc_opts_number(argv[i], argv[i + 1], 1, 1000, &n))
+                return 2;
+            repeats = (int)n;
+            i++;
         } else if (!strcmp(argv[i], "--latency-task") && i + 1 < argc) {
             lat_task = argv[++i];
         } else if (!strcmp(argv[i], "--latency-config") && i + 1 < argc) {
-            lat_config = atoi(argv[++i]);
+            uint64_t n;
+            if (!kc_opts_number(argv[i], argv[i + 1], 1, KC_TASK_NCONFIGS, &n))
+                return 2;
+            lat_config = (int)n;
+            i++;
         } else {
             fprintf(stderr, "kc perf: unknown option '%s'\n", argv[i]);
             return 2;

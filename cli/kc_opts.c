@@ -2,7 +2,9 @@
 
 #include "kc_eval.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +22,7 @@ void kc_opts_init(kc_opts *o)
 int kc_opts_u64(const char *s, uint64_t *out)
 {
     char *end;
-    if (!s || !*s)
+    if (!s || !isdigit((unsigned char)*s))   /* no sign, no leading space */
         return 0;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 0);
@@ -28,6 +30,18 @@ int kc_opts_u64(const char *s, uint64_t *out)
         return 0;
     *out = v;
     return 1;
+}
+
+int kc_opts_number(const char *opt, const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    uint64_t v;
+    if (kc_opts_u64(s, &v) && v >= lo && v <= hi) {
+        *out = v;
+        return 1;
+    }
+    fprintf(stderr, "kc: %s takes a whole number in %" PRIu64 "..%" PRIu64 ", got '%s'\n", opt, lo, hi,
+            s ? s : "");
+    return 0;
 }
 
 /* Is name an element of the comma list? */
@@ -100,10 +114,8 @@ int kc_opts_parse(kc_opts *o, int argc, char **argv, int i)
             if (parse_configs(v, &o->configs))
                 return -1;
         } else {
-            if (!kc_opts_u64(v, &o->seed)) {
-                fprintf(stderr, "kc: --seed takes a number\n");
+            if (!kc_opts_number(a, v, 0, UINT64_MAX, &o->seed))
                 return -1;
-            }
         }
         return 2;
     }

@@ -24,9 +24,18 @@ typedef struct kc_opts_job {
 
 void kc_opts_init(kc_opts *o);
 
+/* Ranges of the numeric options every subcommand shares. */
+#define KC_OPTS_MAX_CYCLE_LIMIT (1ull << 40)   /* ~10^12 cycles: hours of simulation */
+#define KC_OPTS_MAX_COUNT 100000000ull         /* programs in a random campaign */
+
 /* Parses a whole unsigned number (decimal, 0x hex, 0 octal). Returns 1 on
- * success, 0 on an empty, malformed or out-of-range string. */
+ * success, 0 on an empty, malformed, signed or out-of-range string (strtoull
+ * alone reads "-1" as 2^64-1). */
 int kc_opts_u64(const char *s, uint64_t *out);
+
+/* The value s of option opt as a whole number in lo..hi. Returns 1, or prints
+ * "kc: OPT takes a whole number in LO..HI, got 'S'" and returns 0. */
+int kc_opts_number(const char *opt, const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
 
 /* Tries to parse the option at argv[i]. Returns the number of argv entries used
  * (0 = not one of ours, -1 = one of ours but malformed: a message was printed). */
