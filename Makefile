@@ -2,10 +2,11 @@
 # what is missing, build, then run. See README.md.
 BUILD   ?= build
 JOBS    ?= $(shell nproc)
-APT_PKGS = build-essential cmake pkg-config verilator yosys libjansson-dev libcurl4-openssl-dev
+APT_PKGS = build-essential cmake pkg-config verilator yosys libjansson-dev libcurl4-openssl-dev \
+           clang-19 libclang-rt-19-dev
 SUDO    := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: all deps build run test perf clean
+.PHONY: all deps build run test perf fuzz clean
 
 all: build
 
@@ -29,6 +30,13 @@ test: build
 
 perf: build
 	./$(BUILD)/kc perf
+
+# Every libFuzzer target for FUZZ_SECONDS each (ctest runs them for 30 s); the
+# corpora grow in $(BUILD)/fuzz/corpus, findings land in $(BUILD)/fuzz/artifacts.
+FUZZ_SECONDS ?= 600
+fuzz: deps
+	tests/fuzz/run_fuzz.sh build $(CURDIR) $(CURDIR)/$(BUILD)/fuzz
+	tests/fuzz/run_fuzz.sh run $(CURDIR) $(CURDIR)/$(BUILD)/fuzz all $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(BUILD)

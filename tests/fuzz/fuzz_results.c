@@ -1,0 +1,35 @@
+/* fuzz_results — the JSONL results-file reader behind `kc bench --table` and
+ * `kc merge`, then the aggregation and the table over what it loaded. */
+#define _GNU_SOURCE
+#include "fuzz_util.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "kc_bench.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static kc_bench_table table;
+    static FILE *devnull;
+    if (!devnull && !(devnull = fopen("/dev/null", "w")))
+        abort();
+    int fd = memfd_create("results", MFD_CLOEXEC);
+    if (fd < 0 || write(fd, data, size) != (ssize_t)size)
+        abort();
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    json_t *records = NULL;
+    size_t bad = 0;
+    kc_err err;
+    kc_err_clear(&err);
+    if (kc_bench_load(path, &records, &bad, &err) == KC_OK) {
+        FUZZ_CHECK(json_is_array(records), "no array");
+        kc_err_clear(&err);
+        if (kc_bench_aggregate(records, "npu", NULL, &table, &err) == KC_OK)
+            kc_bench_table_write(&table, devnull);
+    }
+    json_decref(records);
+    close(fd);
+    return 0;
+}
