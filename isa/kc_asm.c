@@ -21,10 +21,6 @@
 #include <strings.h>
 
 #define ASM_MAX_OPERANDS 8
-/* Expressions nest (parentheses, unary operators) at most this deep: the parser
- * recurses once per level, and a kernel is untrusted text (a model's reply) that
- * must get a diagnostic, never a stack overflow. */
-#define ASM_MAX_NESTING 256
 
 typedef struct asm_sym {
     char *name;
@@ -221,15 +217,15 @@ typedef struct asm_ex {
     char *p;
     int allow_float;
     const char *want;    /* what the operand should be, for messages */
-    int depth;           /* current nesting, at most ASM_MAX_NESTING */
+    int depth;           /* current nesting, at most KC_ASM_MAX_NESTING */
 } asm_ex;
 
 /* Enters one nesting level at `at` (a '(' or a unary operator). */
 static kc_status ex_enter(asm_ex *x, const char *at)
 {
-    if (++x->depth > ASM_MAX_NESTING)
+    if (++x->depth > KC_ASM_MAX_NESTING)
         return asm_error(x->c, at, "expression nested too deeply (more than %d levels of "
-                         "parentheses and unary operators)", ASM_MAX_NESTING);
+                         "parentheses and unary operators)", KC_ASM_MAX_NESTING);
     return KC_OK;
 }
 

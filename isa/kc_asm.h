@@ -7,7 +7,9 @@
  *   expr` (a .set may be redefined later); `.word expr[, expr...]` emits raw
  *   words; integer expressions with + - * / % << >> & | ^ ~ and parentheses over
  *   decimal, 0x, 0b literals, constants and labels (a label's value is its
- *   instruction index). Branch/jump operands are targets: a label or an absolute
+ *   instruction index), nested at most KC_ASM_MAX_NESTING deep. A source
+ *   without instructions is an error ("empty program").
+ *   Branch/jump operands are targets: a label or an absolute
  *   instruction index — which is also what the disassembler prints, so its output
  *   assembles back to the same words.
  */
@@ -19,6 +21,11 @@
 
 #include "kc_err.h"
 #include "kc_isa.h"
+
+/* Expressions nest (parentheses, unary operators) at most this deep: the parser
+ * recurses once per level, and a kernel is untrusted text (a model's reply) that
+ * must get a diagnostic, never a stack overflow. */
+#define KC_ASM_MAX_NESTING 256
 
 typedef struct kc_program {
     uint32_t *words;

@@ -566,9 +566,10 @@ static void gen_syntax(const kc_isa *isa, gen_buf *b)
         "- `.word expr[, expr...]` emits raw 32-bit words (the disassembler prints words that are not "
         "legal instructions this way).\n"
         "- Integer expressions: decimal, `0x` hex, `0b` binary literals, constants and labels, unary "
-        "`- + ~`, binary `* / %% + - << >> & ^ |` (C precedence) and parentheses. Immediates are checked "
+        "`- + ~`, binary `* / %% + - << >> & ^ |` (C precedence) and parentheses (parentheses and unary "
+        "operators nest at most %d deep). Immediates are checked "
         "against their field: a value out of range is an error that shows the allowed range.\n"
-        "- Registers: ");
+        "- Registers: ", KC_ASM_MAX_NESTING);
     for (size_t i = 0; i < isa->nregfiles; i++)
         gen_printf(b, "%s`%s0`..`%s%d` (%s)", i ? ", " : "", isa->regfiles[i].prefix,
                    isa->regfiles[i].prefix, isa->regfiles[i].count - 1, isa->regfiles[i].what);
