@@ -41,10 +41,10 @@ run)
             { tail -n 40 "$FZ/$T.regress.log" >&2; echo "FAIL: a committed crash input of $T fails again" >&2; exit 1; }
         echo "$T: ${#crashes[@]} crash regressions pass"
     fi
-    seeds=("$HERE/corpus/$T")
-    case $T in   # the data-driven test cases are seeds too
-    asm|asm_roundtrip) seeds+=("$ROOT/tests/asm/cases") ;;
-    results) seeds+=("$ROOT/tests/bench/cases") ;;
+    case $T in   # committed seeds; the data-driven test cases are seeds too
+    asm|asm_roundtrip) seeds=("$HERE/corpus/asm" "$ROOT/tests/asm/cases") ;;
+    results) seeds=("$HERE/corpus/results" "$ROOT/tests/bench/cases") ;;
+    *) seeds=("$HERE/corpus/$T") ;;
     esac
     work=$FZ/corpus/$T
     mkdir -p "$work" "$FZ/artifacts/$T"
