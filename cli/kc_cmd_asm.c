@@ -50,7 +50,7 @@ int kc_cmd_asm_asm(int argc, char **argv)
     int hex = 0, listing = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: kc asm KERNEL.s [--platform npu] [-o OUT.bin | -o OUT.hex] [--hex] [--listing]\n\n"
+            printf("usage: kc asm KERNEL.s (- = stdin) [--platform npu] [-o OUT.bin | -o OUT.hex] [--hex] [--listing]\n\n"
                    "Assembles a kernel. Errors print as FILE:LINE:COL: error: MESSAGE (with a hint)\n"
                    "and the exit status is 1.\n\n"
                    "  -o FILE     write the program image: little-endian binary, or hex (one\n"
@@ -68,7 +68,7 @@ int kc_cmd_asm_asm(int argc, char **argv)
             hex = 1;
         } else if (!strcmp(argv[i], "--listing")) {
             listing = 1;
-        } else if (argv[i][0] == '-' || in) {
+        } else if ((argv[i][0] == '-' && strcmp(argv[i], "-")) || in) {
             fprintf(stderr, "kc asm: unexpected argument '%s' (see kc asm --help)\n", argv[i]);
             return 2;
         } else {

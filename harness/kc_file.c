@@ -44,12 +44,12 @@ kc_status kc_file_read(const char *path, char **data, size_t *size, kc_err *err)
     char *buf = malloc(cap);
     kc_status st = buf ? KC_OK : kc_err_set(err, KC_ERR_NOMEM, "out of memory reading %s", path);
     while (st == KC_OK) {
+        if (len > KC_FILE_MAX_BYTES) {   /* stdin, or a file that grew */
+            st = kc_err_set(err, KC_ERR_IO, "cannot read %s: larger than %u MiB", path,
+                            KC_FILE_MAX_BYTES >> 20);
+            break;
+        }
         if (len + 1 == cap) {
-            if (len >= KC_FILE_MAX_BYTES) {   /* stdin, or a file that grew */
-                st = kc_err_set(err, KC_ERR_IO, "cannot read %s: larger than %u MiB", path,
-                                KC_FILE_MAX_BYTES >> 20);
-                break;
-            }
             char *nb = realloc(buf, cap *= 2);
             if (!nb) {
                 st = kc_err_set(err, KC_ERR_NOMEM, "out of memory reading %s", path);

@@ -37,6 +37,10 @@ inputs)
     expect 1 "not a regular file" "$KC" asm "$D/fifo.s"
     expect 1 "not a regular file" "$KC" asm "$D"
     expect 1 "not a regular file" "$KC" disasm "$D/fifo.s"
+    # standard input is read, but not without bound
+    head -c $((65 << 20)) /dev/zero | timeout 20 "$KC" asm - > /dev/null 2> "$D/err"
+    grep -q "larger than 64 MiB" "$D/err" || fail "65 MiB on stdin: $(cat "$D/err")"
+    printf 'halt\n' | "$KC" asm - > "$D/out" 2>&1 || fail "kernel on stdin: $(cat "$D/out")"
     # hex images: columns count from the start of the line
     printf '04000000\n  0400000g\n' > "$D/bad.hex"
     expect 1 "bad.hex:2:3: error" "$KC" disasm "$D/bad.hex"
