@@ -46,9 +46,11 @@ run)
     results) seeds=("$HERE/corpus/results" "$ROOT/tests/bench/cases") ;;
     *) seeds=("$HERE/corpus/$T") ;;
     esac
+    maxlen=65536   # a large kernel; images list and reassemble every word, so shorter
+    [ "$T" = image ] && maxlen=8192
     work=$FZ/corpus/$T
     mkdir -p "$work" "$FZ/artifacts/$T"
-    "$BIN" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 -max_len="${KC_FUZZ_MAX_LEN:-65536}" -print_final_stats=1 \
+    "$BIN" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 -max_len="${KC_FUZZ_MAX_LEN:-$maxlen}" -print_final_stats=1 \
            -artifact_prefix="$FZ/artifacts/$T/" "$work" "${seeds[@]}" > "$FZ/$T.fuzz.log" 2>&1
     rc=$?
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$FZ/$T.fuzz.log" | grep -o '[0-9]*$')
