@@ -17,6 +17,14 @@ whole() {
     [ "$(tail -c 1 "$1" | od -An -c | tr -d ' ')" = '\n' ] || return 1
     ! grep -qv '^{.*}$' "$1"
 }
+# slow_sweep FILE: starts a sweep of slower evaluations (~0.5 s each) in the background
+# writing FILE, sets pid and returns once its first record is there (mid-sweep)
+SLOW="--platform npu --tasks silu,gelu --configs 4"
+slow_sweep() {
+    "$KC" bench $SLOW --jobs 1 --out "$1" > /dev/null 2> "$D/err1" &
+    pid=$!
+    for _ in $(seq 1200); do [ "$(lines "$1")" -ge 1 ] && break; sleep 0.05; done
+}
 keys() { sed -E 's/.*"task":"([^"]*)","config":([0-9]+),"seed":([0-9]+),"kernel":"[^"]*","kernel_hash":"([0-9a-f]*)".*/\1 \2 \3 \4/' "$1" | sort; }
 
 case $SCEN in
@@ -39,12 +47,9 @@ sweep)
     grep -q "^relu  *1/1" "$D/run" || fail "kc run summary"
     ;;
 interrupt)
-    # slower evaluations (~0.5 s each) so the interrupt lands mid-sweep
-    SEL="--platform npu --tasks silu,gelu --configs 4"
+    SEL=$SLOW
     N=6
-    "$KC" bench $SEL --jobs 1 --out "$D/i.jsonl" > /dev/null 2> "$D/err1" &
-    pid=$!
-    for _ in $(seq 1200); do [ "$(lines "$D/i.jsonl")" -ge 1 ] && break; sleep 0.05; done
+    slow_sweep "$D/i.jsonl"
     kill -INT $pid
     wait $pid
     rc=$?
@@ -104,11 +109,9 @@ hang)
     ;;
 lock)
     # a second sweep on a file another sweep is writing is refused; the first completes alone
-    SEL="--platform npu --tasks silu,gelu --configs 4"
+    SEL=$SLOW
     N=6
-    "$KC" bench $SEL --jobs 1 --out "$D/l.jsonl" > /dev/null 2> "$D/err1" &
-    pid=$!
-    for _ in $(seq 1200); do [ "$(lines "$D/l.jsonl")" -ge 1 ] && break; sleep 0.05; done
+    slow_sweep "$D/l.jsonl"
     "$KC" bench $SEL --jobs 1 --out "$D/l.jsonl" > /dev/null 2> "$D/err2"
     rc=$?
     wait $pid || fail "first sweep exit $?"
