@@ -314,7 +314,7 @@ kc_status kc_pool_run(const kc_pool_opts *o, size_t njobs, kc_pool_stats *st, kc
     int killed = 0;
     for (;;) {
         /* hand out work to idle workers; idle workers with nothing to do get EOF */
-        int busy = 0;
+        int busy = 0, retries = 0;
         for (int k = 0; k < p.nw; k++) {
             worker *w = &p.ws[k];
             if (!w->pid && more_work(&p, next) && spawn(&p, k) == 0)
@@ -326,11 +326,12 @@ kc_status kc_pool_run(const kc_pool_opts *o, size_t njobs, kc_pool_stats *st, kc
                 w->t0 = now();
                 if (full_write(w->to, &idx, sizeof idx) == 0)
                     w->job = (long)next++;
-                else {   /* died while idle: replace it, retry next round */
+                else {   /* died while idle (killed from outside): replace it and retry, a few times */
                     reap(w);
                     if (spawn(&p, k) == 0)
                         st->respawned++;
-                    k--;
+                    if (retries++ < 2 * p.nw)
+                        k--;
                     continue;
                 }
             }
