@@ -1,11 +1,14 @@
 /* kc_agent_suite.h — a sweep of agent runs over (task, config) pairs.
  *
  * Each pair gets its own run directory DIR/<platform>-<task>-c<config>/ and, when
- * finished, one line in DIR/results.jsonl (the run's record), appended with
- * O_APPEND as one whole write so worker processes never interleave. A rerun
- * skips pairs already in results.jsonl and resumes runs that were interrupted
- * (their transcript exists but no record line). Workers are forked processes;
- * worker w takes jobs w, w + N, w + 2N, ... of the list.
+ * finished, one line in DIR/results.jsonl (the run's record), appended by the
+ * parent as one whole write. The runs go to forked workers (kc_pool, the same
+ * pool as kc bench): a run whose worker dies (a signal) or that runs past
+ * job_timeout is recorded with status "crash" (and the signal) or "hang", and
+ * the worker is replaced. results.jsonl is locked while a suite runs (a second
+ * suite on the same DIR is refused). A rerun skips pairs with a valid record in
+ * results.jsonl (kc_bench_load's rules) and resumes runs that were interrupted
+ * (their transcript exists but no record line).
  */
 #ifndef KC_AGENT_SUITE_H
 #define KC_AGENT_SUITE_H
@@ -21,7 +24,7 @@ typedef struct kc_agent_suite_job {
     int config;
 } kc_agent_suite_job;
 
-/* Called in the worker after each job: record on success, else err. */
+/* Called in the parent after each job: record on success, else err. */
 typedef void (*kc_agent_suite_done_fn)(void *ctx, const kc_agent_suite_job *job,
                                        const json_t *record, const kc_err *err);
 
@@ -31,6 +34,7 @@ typedef struct kc_agent_suite_opts {
     const kc_agent_suite_job *jobs;
     size_t njobs;
     int workers;                   /* processes; < 1 = 1 */
+    double job_timeout;            /* wall-clock seconds per run; <= 0 = no limit */
     kc_agent_suite_done_fn on_done;
     void *done_ctx;
 } kc_agent_suite_opts;
@@ -38,7 +42,9 @@ typedef struct kc_agent_suite_opts {
 typedef struct kc_agent_suite_summary {
     size_t skipped;                /* already recorded before this call */
     size_t recorded;               /* recorded by this call */
-    size_t missing;                /* selected but still without a record (errors) */
+    size_t missing;                /* selected but still without a record (errors, interrupted) */
+    size_t crashed, hung;          /* of recorded: runs whose worker died / ran past job_timeout */
+    int interrupted;               /* SIGINT/SIGTERM stopped the suite early */
 } kc_agent_suite_summary;
 
 /* Run directory of a job. */

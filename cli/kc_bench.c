@@ -8,8 +8,11 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "kc_platform.h"
 
 int kc_bench_key(const json_t *rec, char *buf, size_t size)
 {
@@ -33,44 +36,174 @@ int kc_bench_is_baseline(const json_t *rec)
     return k && !strncmp(k, "baseline-", 9);
 }
 
-kc_status kc_bench_load(const char *path, json_t **records, size_t *bad, kc_err *err)
+/* ---- reading and validating records ------------------------------------- */
+
+static const char *const rec_statuses[] = {"correct", "wrong", "assemble-error", "trap", "timeout",
+                                           "out-of-bounds", "crash", "hang", "no-kernel", NULL};
+
+/* Statuses of a kernel that was simulated: cycles are part of the record. */
+static int ran(const char *status)
 {
-    size_t nbad = 0;
+    return !strcmp(status, "correct") || !strcmp(status, "wrong") || !strcmp(status, "out-of-bounds") ||
+           !strcmp(status, "trap") || !strcmp(status, "timeout");
+}
+
+static int known_status(const char *st)
+{
+    for (const char *const *k = rec_statuses; *k; k++)
+        if (!strcmp(st, *k))
+            return 1;
+    return 0;
+}
+
+/* One outcome (the record itself, or one of its seed_results): status, correct
+ * and cycles agree, and a correct run is no faster than the roofline. */
+static kc_status check_outcome(const json_t *o, const char *what, double ideal, kc_err *err)
+{
+    const char *st = json_string_value(json_object_get(o, "status"));
+    json_t *ok = json_object_get(o, "correct"), *cyc = json_object_get(o, "cycles");
+    if (!st || !known_status(st))
+        return kc_err_set(err, KC_ERR_RANGE, "%s: \"status\" missing or unknown", what);
+    if (!json_is_boolean(ok))
+        return kc_err_set(err, KC_ERR_RANGE, "%s: \"correct\" missing or not a boolean", what);
+    if (json_is_true(ok) != !strcmp(st, "correct"))
+        return kc_err_set(err, KC_ERR_RANGE, "%s: \"correct\" %s disagrees with status \"%s\"", what,
+                          json_is_true(ok) ? "true" : "false", st);
+    if (ran(st) && (!json_is_integer(cyc) || json_integer_value(cyc) < 0))
+        return kc_err_set(err, KC_ERR_RANGE, "%s: status \"%s\" without a cycle count", what, st);
+    if (cyc && !json_is_integer(cyc))
+        return kc_err_set(err, KC_ERR_RANGE, "%s: \"cycles\" is not an integer", what);
+    if (json_is_true(ok) && (double)json_integer_value(cyc) < floor(ideal))
+        return kc_err_set(err, KC_ERR_RANGE, "%s: correct with %lld cycles, below the task's ideal %.0f "
+                          "(impossible: an edited or corrupt record)", what, (long long)json_integer_value(cyc),
+                          floor(ideal));
+    return KC_OK;
+}
+
+static kc_status check_record(const json_t *r, kc_err *err)
+{
+    const char *p = json_string_value(json_object_get(r, "platform"));
+    const char *t = json_string_value(json_object_get(r, "task"));
+    json_t *c = json_object_get(r, "config"), *seed = json_object_get(r, "seed");
+    const kc_platform *plat = p ? kc_platform_find(p) : NULL;
+    const kc_task *task = t ? kc_task_find(t) : NULL;
+    if (!plat)
+        return kc_err_set(err, KC_ERR_RANGE, "\"platform\" missing or unknown");
+    if (!task)
+        return kc_err_set(err, KC_ERR_RANGE, "\"task\" missing or unknown");
+    if (!json_is_integer(c) || json_integer_value(c) < 1 || json_integer_value(c) > KC_TASK_NCONFIGS)
+        return kc_err_set(err, KC_ERR_RANGE, "\"config\" missing or not 1..%d", KC_TASK_NCONFIGS);
+    if (!json_is_integer(seed) || json_integer_value(seed) < 0)
+        return kc_err_set(err, KC_ERR_RANGE, "\"seed\" missing or negative");
+    if (!json_is_string(json_object_get(r, "kernel_hash")))
+        return kc_err_set(err, KC_ERR_RANGE, "\"kernel_hash\" missing");
+    const char *src = json_string_value(json_object_get(r, "source"));
+    if (json_object_get(r, "source") && !src)
+        return kc_err_set(err, KC_ERR_RANGE, "\"source\" is not a string");
+    static const char *const errs[] = {"max_abs_err", "max_rel_err", NULL};
+    for (const char *const *k = errs; *k; k++) {
+        json_t *v = json_object_get(r, *k);
+        if (v && !json_is_null(v) && (!json_is_number(v) || !(json_number_value(v) >= 0)))
+            return kc_err_set(err, KC_ERR_RANGE, "\"%s\" is not a number >= 0", *k);
+    }
+    double ideal = 0;
+    kc_status s = kc_platform_ideal_of(plat, task, (int)json_integer_value(c), &ideal, err);
+    if (s != KC_OK || (s = check_outcome(r, "record", ideal, err)) != KC_OK)
+        return s;
+    json_t *per = json_object_get(r, "seed_results");
+    if (!per)
+        return KC_OK;
+    if (!json_is_array(per) || !json_array_size(per))
+        return kc_err_set(err, KC_ERR_RANGE, "\"seed_results\" is not a non-empty array");
+    int all = 1;
+    size_t i;
+    json_t *e;
+    json_array_foreach(per, i, e) {
+        char what[48];
+        snprintf(what, sizeof what, "seed_results[%zu]", i);
+        json_t *es = json_object_get(e, "seed");
+        if (!json_is_object(e) || !json_is_integer(es) || json_integer_value(es) < 0)
+            return kc_err_set(err, KC_ERR_RANGE, "%s: not an object with a seed", what);
+        if ((s = check_outcome(e, what, ideal, err)) != KC_OK)
+            return s;
+        all &= json_is_true(json_object_get(e, "correct"));
+    }
+    if (all != json_is_true(json_object_get(r, "correct")))
+        return kc_err_set(err, KC_ERR_RANGE, "\"correct\" is not the AND of seed_results");
+    return KC_OK;
+}
+
+kc_status kc_bench_parse_record(const char *line, size_t len, json_t **rec, kc_err *err)
+{
+    *rec = NULL;
+    if (memchr(line, 0, len))
+        return kc_err_set(err, KC_ERR_SYNTAX, "a NUL byte in the line");
+    json_error_t je;
+    json_t *r = json_loadb(line, len, JSON_REJECT_DUPLICATES, &je);
+    if (!r)
+        return kc_err_set(err, KC_ERR_SYNTAX, "not JSON: %s", je.text);
+    if (!json_is_object(r)) {
+        json_decref(r);
+        return kc_err_set(err, KC_ERR_SYNTAX, "not a JSON object");
+    }
+    kc_status s = check_record(r, err);
+    char key[256];
+    if (s == KC_OK && kc_bench_key(r, key, sizeof key))
+        s = kc_err_set(err, KC_ERR_RANGE, "key fields too long");
+    if (s != KC_OK) {
+        json_decref(r);
+        return s;
+    }
+    *rec = r;
+    return KC_OK;
+}
+
+static void note_invalid(kc_bench_invalid *bad, size_t lineno, const char *why)
+{
+    bad->n++;
+    if (bad->nshown < KC_BENCH_SHOW_INVALID)
+        snprintf(bad->what[bad->nshown++], sizeof bad->what[0], "line %zu: %s", lineno, why);
+}
+
+kc_status kc_bench_load(const char *path, json_t **records, kc_bench_invalid *bad, kc_err *err)
+{
+    kc_bench_invalid local;
+    if (!bad)
+        bad = &local;
+    memset(bad, 0, sizeof *bad);
     *records = json_array();
     if (!*records)
         return kc_err_set(err, KC_ERR_NOMEM, "bench: out of memory");
     FILE *f = fopen(path, "r");
     if (!f) {
         if (errno == ENOENT)
-            goto done;
+            return KC_OK;
         json_decref(*records);
         *records = NULL;
         return kc_err_set(err, KC_ERR_IO, "bench: cannot read %s: %s", path, strerror(errno));
     }
     char *line = NULL;
-    size_t cap = 0;
+    size_t cap = 0, lineno = 0;
     ssize_t len;
-    char key[256];
     while ((len = getline(&line, &cap, f)) > 0) {
+        lineno++;
         if (line[len - 1] != '\n') {   /* torn last line: the writer died mid-line */
-            nbad++;
+            note_invalid(bad, lineno, "torn last line (no newline): a writer died mid-line");
             break;
         }
         if (len == 1)
             continue;
-        json_t *r = json_loadb(line, (size_t)len, 0, NULL);
-        if (!json_is_object(r) || kc_bench_key(r, key, sizeof key)) {
-            json_decref(r);
-            nbad++;
+        json_t *r;
+        kc_err lerr;
+        kc_err_clear(&lerr);
+        if (kc_bench_parse_record(line, (size_t)len - 1, &r, &lerr) != KC_OK) {
+            note_invalid(bad, lineno, lerr.text);
             continue;
         }
         json_array_append_new(*records, r);
     }
     free(line);
     fclose(f);
-done:
-    if (bad)
-        *bad = nbad;
     return KC_OK;
 }
 
@@ -97,16 +230,42 @@ kc_status kc_bench_append(int fd, const json_t *rec, kc_err *err)
     return KC_OK;
 }
 
+void kc_bench_mark_lost(json_t *rec, const kc_pool_result *r, double job_timeout)
+{
+    char sig[16];
+    json_object_set_new(rec, "status", json_string(kc_pool_outcome_name(r->outcome)));
+    json_object_set_new(rec, "correct", json_false());
+    json_object_set_new(rec, "wall_seconds", json_real(r->seconds));
+    if (r->outcome == KC_POOL_CRASH && r->signal) {
+        json_object_set_new(rec, "signal", json_string(kc_pool_signal_name(r->signal, sig, sizeof sig)));
+        json_object_set_new(rec, "signal_number", json_integer(r->signal));
+    } else if (r->outcome == KC_POOL_CRASH)
+        json_object_set_new(rec, "exit_status", json_integer(r->exit_status));
+    else
+        json_object_set_new(rec, "job_timeout_seconds", json_real(job_timeout));
+}
+
 kc_status kc_bench_open_out(const char *path, int *fd, kc_err *err)
 {
     *fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (*fd < 0)
         return kc_err_set(err, KC_ERR_IO, "bench: cannot open %s: %s", path, strerror(errno));
+    if (flock(*fd, LOCK_EX | LOCK_NB) != 0) {
+        int e = errno;
+        close(*fd);
+        *fd = -1;
+        if (e == EWOULDBLOCK)
+            return kc_err_set(err, KC_ERR_IO, "bench: %s is in use by another running sweep (it holds the file's "
+                              "lock); wait for it to finish, or give each sweep its own file (--shard i/N) and "
+                              "join them with kc merge", path);
+        return kc_err_set(err, KC_ERR_IO, "bench: cannot lock %s: %s", path, strerror(e));
+    }
     struct stat st;
     char last;
     if (!fstat(*fd, &st) && st.st_size > 0 && pread(*fd, &last, 1, st.st_size - 1) == 1 && last != '\n') {
         if (write(*fd, "\n", 1) != 1) {
             close(*fd);
+            *fd = -1;
             return kc_err_set(err, KC_ERR_IO, "bench: cannot write %s", path);
         }
     }
@@ -133,6 +292,14 @@ static double rec_cycles(const json_t *r)
         return s / (double)json_array_size(per);
     }
     return num(r, "cycles");
+}
+
+static int seed_in(const uint64_t *seeds, size_t n, uint64_t seed)
+{
+    for (size_t i = 0; i < n; i++)
+        if (seeds[i] == seed)
+            return 1;
+    return 0;
 }
 
 static int cell_index(const kc_bench_table *t, const kc_task *task, int config)
@@ -197,6 +364,17 @@ kc_status kc_bench_aggregate(const json_t *records, const char *platform, const 
     pick *pk = calloc(KC_BENCH_MAX_CELLS, sizeof *pk);
     if (!pk)
         return kc_err_set(err, KC_ERR_NOMEM, "bench: out of memory");
+    /* the seeds every per-seed cell needs: the selection's, or all the file holds */
+    uint64_t *seeds = NULL;
+    size_t nseeds = 0;
+    if (sel && sel->nseeds) {
+        if (!(seeds = malloc(sel->nseeds * sizeof *seeds))) {
+            free(pk);
+            return kc_err_set(err, KC_ERR_NOMEM, "bench: out of memory");
+        }
+        memcpy(seeds, sel->seeds, sel->nseeds * sizeof *seeds);
+        nseeds = sel->nseeds;
+    }
 
     /* pass 1: the cells and which hash each one scores */
     size_t i;
@@ -209,17 +387,35 @@ kc_status kc_bench_aggregate(const json_t *records, const char *platform, const 
         if (!p || strcmp(p, platform) || !task)
             continue;
         int c = cell_index(t, task, config);
-        if (c < 0 && !sel) {
-            if (t->ncells == KC_BENCH_MAX_CELLS) {
-                free(pk);
-                return kc_err_set(err, KC_ERR_RANGE, "bench: more than %d (task, config) cells",
-                                  KC_BENCH_MAX_CELLS);
+        if (c < 0 && !sel) {   /* a task seen: all its configs are cells (those without records: missing) */
+            for (int k = 1; k <= KC_TASK_NCONFIGS; k++) {
+                if (cell_index(t, task, k) >= 0)
+                    continue;
+                if (t->ncells == KC_BENCH_MAX_CELLS) {
+                    free(pk);
+                    free(seeds);
+                    return kc_err_set(err, KC_ERR_RANGE, "bench: more than %d (task, config) cells",
+                                      KC_BENCH_MAX_CELLS);
+                }
+                t->cells[t->ncells++] = (kc_bench_cell){.task = task, .config = k};
             }
-            c = (int)t->ncells;
-            t->cells[t->ncells++] = (kc_bench_cell){.task = task, .config = config};
+            c = cell_index(t, task, config);
         }
         if (c < 0)
             continue;
+        if (!json_object_get(r, "seed_results") && !(sel && sel->nseeds)) {
+            uint64_t sd = (uint64_t)json_integer_value(json_object_get(r, "seed"));
+            if (!seed_in(seeds, nseeds, sd)) {
+                uint64_t *ns = realloc(seeds, (nseeds + 1) * sizeof *ns);
+                if (!ns) {
+                    free(pk);
+                    free(seeds);
+                    return kc_err_set(err, KC_ERR_NOMEM, "bench: out of memory");
+                }
+                seeds = ns;
+                seeds[nseeds++] = sd;
+            }
+        }
         const char *h = json_string_value(json_object_get(r, "kernel_hash"));
         if (kc_bench_is_baseline(r))
             pk[c].base = h;
@@ -239,7 +435,9 @@ kc_status kc_bench_aggregate(const json_t *records, const char *platform, const 
         if (!p || strcmp(p, platform) || !task || kc_bench_key(r, key, sizeof key))
             continue;
         int c = cell_index(t, task, (int)json_integer_value(json_object_get(r, "config")));
-        if (c < 0 || json_object_get(seen, key))
+        int whole = json_object_get(r, "seed_results") != NULL;   /* an agent record: all seeds in one */
+        if (c < 0 || json_object_get(seen, key) ||
+            (!whole && !seed_in(seeds, nseeds, (uint64_t)json_integer_value(json_object_get(r, "seed")))))
             continue;
         json_object_set_new(seen, key, json_true());
         const char *h = json_string_value(json_object_get(r, "kernel_hash"));
@@ -264,20 +462,32 @@ kc_status kc_bench_aggregate(const json_t *records, const char *platform, const 
         cell->max_abs = fmax(cell->max_abs, num(r, "max_abs_err"));
         cell->max_rel = fmax(cell->max_rel, num(r, "max_rel_err"));
         cell->cycles += cyc;
-        cell->ideal += num(r, "ideal_cycles");
         cell->nseeds++;
+        cell->nexpected = whole ? 1 : (int)nseeds;
         cell->have_kernel = 1;
     }
     json_decref(seen);
     free(pk);
+    free(seeds);
 
+    const kc_platform *plat = kc_platform_find(platform);
     for (size_t c = 0; c < t->ncells; c++) {
         kc_bench_cell *cell = &t->cells[c];
-        if (cell->nseeds) {
+        kc_err ierr;
+        kc_err_clear(&ierr);
+        if (!plat || kc_platform_ideal_of(plat, cell->task, cell->config, &cell->ideal, &ierr) != KC_OK)
+            cell->ideal = 0;   /* never trusted from a record */
+        if (cell->nseeds)
             cell->cycles /= cell->nseeds;
-            cell->ideal /= cell->nseeds;
-        } else
+        if (!cell->nseeds) {
+            cell->correct = 0;
             snprintf(cell->status, sizeof cell->status, "missing");
+        } else if (cell->nseeds < cell->nexpected) {
+            cell->correct = 0;
+            snprintf(cell->status, sizeof cell->status, "gap %d/%d seeds", cell->nseeds, cell->nexpected);
+        }
+        if (cell->have_base && cell->have_base < cell->nexpected)
+            cell->base_correct = 0;   /* a baseline with a gap gives no speedup */
         if (cell->have_base)
             cell->base_cycles /= cell->have_base;
         cell->efficiency = cell->correct && cell->cycles > 0 ? cell->ideal / cell->cycles : 0;
@@ -326,7 +536,7 @@ void kc_bench_table_write(const kc_bench_table *t, FILE *out)
             "max_abs", "max_rel", "cycles", "ideal", "eff", "speedup");
     for (size_t i = 0; i < t->ncells; i++) {
         const kc_bench_cell *c = &t->cells[i];
-        char ok[24];
+        char ok[40];
         snprintf(ok, sizeof ok, "%s", c->correct ? "yes" : c->status);
         fprintf(out, "%-10s C%-2d %-14s %10.3g %10.3g %10.0f %10.0f %5.1f%% ", c->task->name, c->config,
                 ok, c->max_abs, c->max_rel, c->cycles, c->ideal, 100.0 * c->efficiency);
@@ -362,10 +572,10 @@ kc_status kc_bench_merge(const char *out, const char *const *in, size_t nin, FIL
     char key[256];
     for (size_t f = 0; f < nin && s == KC_OK; f++) {
         json_t *recs;
-        size_t bad;
+        kc_bench_invalid bad;
         if ((s = kc_bench_load(in[f], &recs, &bad, err)) != KC_OK)
             break;
-        st->bad_lines += bad;
+        st->bad_lines += bad.n;
         size_t i;
         json_t *r;
         json_array_foreach(recs, i, r) {

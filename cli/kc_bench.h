@@ -19,6 +19,7 @@
 #include <jansson.h>
 
 #include "kc_err.h"
+#include "kc_pool.h"
 #include "kc_task.h"
 
 /* The identity of a record: "platform|task|c<config>|<seed>|<kernel_hash>|<role>",
@@ -31,18 +32,46 @@ int kc_bench_key(const json_t *rec, char *buf, size_t size);
  * "baseline-...")? */
 int kc_bench_is_baseline(const json_t *rec);
 
-/* Reads a JSONL results file into a new array (missing file = empty array).
- * Lines that are not one complete JSON object with a key (a torn last line, say)
- * are skipped and counted in *bad (may be NULL). */
-kc_status kc_bench_load(const char *path, json_t **records, size_t *bad, kc_err *err);
+/* Parses and validates one line (without its newline) of a results file into a
+ * new record. A record is valid when it has its key fields (platform and task
+ * known, config 1..5, seed >= 0, kernel_hash), a known "status" and a boolean
+ * "correct" that agree (correct iff status "correct"), "cycles" (an integer)
+ * whenever the kernel ran, and, when correct, cycles no fewer than the task's
+ * ideal cycles recomputed from the task and platform (never read from the
+ * record); "seed_results" (agent records) obey the same rules per seed and
+ * their AND is "correct". Returns KC_ERR_SYNTAX (not one JSON object) or
+ * KC_ERR_RANGE (a rule broken) with err saying which. */
+kc_status kc_bench_parse_record(const char *line, size_t len, json_t **rec, kc_err *err);
+
+/* Lines of a results file that were skipped, the first few described. */
+#define KC_BENCH_SHOW_INVALID 8
+typedef struct kc_bench_invalid {
+    size_t n;                                  /* lines skipped (invalid or a torn last line) */
+    size_t nshown;
+    char what[KC_BENCH_SHOW_INVALID][560];     /* "line 7: correct record with cycles 1 < ideal 64 ..." */
+} kc_bench_invalid;
+
+/* Reads a JSONL results file into a new array of valid records (missing file =
+ * empty array). Invalid lines and a torn last line are skipped and described in
+ * *bad (may be NULL); a rerun of the sweep evaluates their jobs again. */
+kc_status kc_bench_load(const char *path, json_t **records, kc_bench_invalid *bad, kc_err *err);
 
 /* Appends one record as one whole line with a single write() on an O_APPEND fd
  * (concurrent appenders never interleave; a crash leaves no partial line except
  * when the process dies inside write itself). */
 kc_status kc_bench_append(int fd, const json_t *rec, kc_err *err);
 
-/* Opens (creates) a results file for appending; if the file ends in a torn line
- * it is terminated first so the next record starts on a line of its own. */
+/* Completes rec (a job's identity: platform, task, config, seed, kernel,
+ * kernel_hash, source) as the record of a job whose worker died or hung (r from
+ * the pool): status "crash" with "signal" and "signal_number" (or "exit_status"),
+ * or "hang" with "job_timeout_seconds"; not correct; "wall_seconds". */
+void kc_bench_mark_lost(json_t *rec, const kc_pool_result *r, double job_timeout);
+
+/* Opens (creates) a results file for appending and takes an exclusive lock on
+ * it (flock, held until fd is closed): a second sweep on the same file is
+ * refused with KC_ERR_IO and a message saying so, rather than duplicating every
+ * record. If the file ends in a torn line it is terminated first so the next
+ * record starts on a line of its own. Open (and lock) before loading the file. */
 kc_status kc_bench_open_out(const char *path, int *fd, kc_err *err);
 
 /* ---- aggregation -------------------------------------------------------- */
@@ -53,11 +82,12 @@ typedef struct kc_bench_cell {        /* one (task, config) */
     int have_kernel;                  /* candidate records exist */
     int have_base;                    /* baseline records exist */
     int nseeds;                       /* candidate seeds seen */
-    int correct;                      /* candidate correct on every seed seen */
-    char status[24];                  /* first failing status, or "correct" */
+    int nexpected;                    /* candidate seeds expected (fewer seen: a gap, not correct) */
+    int correct;                      /* candidate correct on every expected seed */
+    char status[40];                  /* first failing status, "gap 2/3 seeds", "missing", or "correct" */
     double max_abs, max_rel;          /* worst over seeds */
     double cycles;                    /* mean over seeds (0 when none ran) */
-    double ideal;                     /* ideal cycles (mean over seeds) */
+    double ideal;                     /* ideal cycles, recomputed from the task (kc_platform_ideal_of) */
     double efficiency;                /* ideal / cycles when correct, else 0 */
     int base_correct;
     double base_cycles;
@@ -86,16 +116,23 @@ typedef struct kc_bench_table {
     kc_bench_sum total;
 } kc_bench_table;
 
-/* Selection of cells: NULL = every (task, config) that has a record. */
+/* Selection of cells and the seeds each cell needs. NULL selection = every
+ * config 1..5 of every task that has a record (configs without records count as
+ * missing); nseeds 0 = the seeds the file holds for the platform (per-seed
+ * records; an agent record with seed_results is whole by itself). */
 typedef struct kc_bench_select {
     size_t n;
     const kc_task *const *task;
     const int *config;
+    size_t nseeds;
+    const uint64_t *seeds;
 } kc_bench_select;
 
 /* Aggregates the records of one platform. The candidate of a cell is the kernel
  * hash of its last non-baseline record in file order; its baseline the hash of
- * the last baseline record. Records of other hashes are ignored. */
+ * the last baseline record. Records of other hashes, and of seeds outside the
+ * expected set, are ignored. A cell missing an expected seed is a gap: not
+ * correct, its status "gap k/n seeds". */
 kc_status kc_bench_aggregate(const json_t *records, const char *platform, const kc_bench_select *sel,
                              kc_bench_table *t, kc_err *err);
 

@@ -53,6 +53,9 @@ static void help(void)
         "  --cycle-limit N      simulation cycle limit per evaluation\n"
         "  --seed N             the visible seed (default %u)\n"
         "  --jobs N             --suite: worker processes (default 1)\n"
+        "  --job-timeout S      --suite: wall-clock seconds per run (default: no limit); a run\n"
+        "                       past it is killed and recorded as status \"hang\"; a run whose\n"
+        "                       worker dies is recorded as \"crash\" with the signal\n"
         "  --json               print the record (single run)\n",
         KC_EVAL_VISIBLE_SEED);
 }
@@ -82,6 +85,7 @@ typedef struct cli {
     const char *out;
     const char *key_env;
     int suite, jobs, json;
+    double job_timeout;
 } cli;
 
 /* Parses one option; returns entries used, 0 = unknown, -1 = bad (printed). */
@@ -105,7 +109,7 @@ static int parse_one(cli *c, int argc, char **argv, int i)
     static const char *const valued[] = { "--task", "--config", "--provider", "--model", "--base-url",
                                           "--budget", "--out", "--api-key-env", "--max-tokens",
                                           "--temperature", "--timeout", "--retries", "--retry-base-ms",
-                                          "--retry-max-ms", "--cycle-limit", "--jobs", NULL };
+                                          "--retry-max-ms", "--cycle-limit", "--jobs", "--job-timeout", NULL };
     int known = 0;
     for (const char *const *k = valued; *k; k++)
         known |= !strcmp(a, *k);
@@ -151,6 +155,8 @@ static int parse_one(cli *c, int argc, char **argv, int i)
         ok = parse_long(v, 1, 2000000000L, &n) && (c->a.cycle_limit = (uint64_t)n);
     else if (!strcmp(a, "--jobs"))
         ok = parse_long(v, 1, 256, &n) && (c->jobs = (int)n);
+    else if (!strcmp(a, "--job-timeout"))
+        ok = parse_long(v, 1, 30L * 86400, &n) && (c->job_timeout = (double)n);
     if (!ok) {
         fprintf(stderr, "kc agent: bad value '%s' for %s (see kc agent --help)\n", v, a);
         return -1;
@@ -186,7 +192,12 @@ static void print_record(const json_t *r)
 static void on_done(void *ctx, const kc_agent_suite_job *job, const json_t *record, const kc_err *err)
 {
     (void)ctx;
-    if (record)
+    const char *sig = json_string_value(json_object_get(record, "signal"));
+    const char *st = json_string_value(json_object_get(record, "status"));
+    if (st && (!strcmp(st, "crash") || !strcmp(st, "hang")))   /* the worker died: no run record to show */
+        printf("%s %s C%d: %s%s%s (recorded)\n", json_string_value(json_object_get(record, "platform")), job->task,
+               job->config, st, sig ? " " : "", sig ? sig : "");
+    else if (record)
         print_record(record);
     else {
         char buf[800];
@@ -248,7 +259,7 @@ int kc_cmd_agent_main(int argc, char **argv)
         for (size_t i = 0; i < n; i++)
             sj[i] = (kc_agent_suite_job){ jobs[i].task->name, jobs[i].config };
         kc_agent_suite_opts so = { .base = c.a, .out_dir = c.out, .jobs = sj, .njobs = n,
-                                   .workers = c.jobs, .on_done = on_done };
+                                   .workers = c.jobs, .job_timeout = c.job_timeout, .on_done = on_done };
         kc_agent_suite_summary sum;
         kc_status s = kc_agent_suite_run(&so, &sum, &err);
         free(sj);
@@ -256,8 +267,9 @@ int kc_cmd_agent_main(int argc, char **argv)
             fprintf(stderr, "kc agent: %s\n", kc_err_format(&err, buf, sizeof buf));
             return 2;
         }
-        printf("suite: %zu recorded now, %zu already recorded (skipped), %zu without a record; "
-               "records in %s/results.jsonl\n", sum.recorded, sum.skipped, sum.missing, c.out);
+        printf("suite: %zu recorded now (%zu crashed, %zu hung), %zu already recorded (skipped), %zu without a "
+               "record%s; records in %s/results.jsonl\n", sum.recorded, sum.crashed, sum.hung, sum.skipped,
+               sum.missing, sum.interrupted ? " (interrupted)" : "", c.out);
         return sum.missing ? 1 : 0;
     }
     if (!c.task || !c.config)

@@ -16,22 +16,31 @@
 #include "kc_platform.h"
 #include "kc_sweep.h"
 
+/* Seconds one evaluation may take before its worker counts as hung: far above the
+ * slowest baseline evaluation (a few seconds), far below "forever". */
+#define KC_BENCH_JOB_TIMEOUT 600.0
+
 static void usage(FILE *out, int as_run)
 {
     if (as_run)
         fprintf(out,
                 "usage: kc run [--platform npu] [--tasks a,b,...] [--configs 1,2,...] [--seed S] [--jobs N]\n"
-                "              [--out FILE | --json FILE] [--shard i/N]\n"
+                "              [--out FILE | --json FILE] [--shard i/N] [--job-timeout SECONDS]\n"
                 "\n"
                 "The main job: evaluates the template-compiler baseline of every selected (task, config)\n"
                 "on the RTL, on the hidden scoring seeds (or --seed S alone), in N worker processes\n"
                 "(default: number of CPUs), and prints the table (task, config, correct, max error,\n"
                 "cycles, ideal, efficiency) with the per-task / per-level summary. Exit 0 only when\n"
-                "every baseline is correct. Same as kc bench --kernels baseline; see docs/scoring.md.\n");
+                "every baseline is correct. Same as kc bench --kernels baseline; see docs/scoring.md.\n"
+                "--job-timeout: wall-clock limit of one evaluation (default %g s); past it the worker is\n"
+                "killed and the job recorded as status \"hang\". A kernel that kills its worker is\n"
+                "recorded as status \"crash\" with the signal. --out is locked while a sweep runs.\n",
+                KC_BENCH_JOB_TIMEOUT);
     else
         fprintf(out,
                 "usage: kc bench [--platform npu] [--kernels baseline|DIR] [--tasks a,b,...] [--configs 1,2,...]\n"
                 "                [--jobs N] [--seed S] [--out results.jsonl] [--shard i/N] [--cycle-limit N]\n"
+                "                [--job-timeout SECONDS]\n"
                 "       kc bench --table FILE [--platform npu]\n"
                 "\n"
                 "Sweeps (task, config, seed) evaluations in N forked workers (default: number of CPUs),\n"
@@ -39,7 +48,13 @@ static void usage(FILE *out, int as_run)
                 "already there. DIR holds <task>_c<config>.s (or <task>/c<config>.s); its kernels are\n"
                 "scored against the baseline, which is evaluated too unless already recorded. Seeds: the\n"
                 "hidden scoring seeds, or --seed S alone (development). --shard i/N runs jobs whose index\n"
-                "mod N == i. --table prints the table of an existing file. See docs/scoring.md.\n");
+                "mod N == i. --table prints the table of an existing file (every config of each task in it;\n"
+                "missing configs and seeds show as gaps). Invalid records are reported by line and\n"
+                "skipped (a rerun evaluates them again). --out is locked while a sweep runs: a second\n"
+                "sweep on the same file is refused. --job-timeout: wall-clock limit of one evaluation\n"
+                "(default %g s); a hung worker is killed and the job recorded as status \"hang\"; a\n"
+                "kernel that kills its worker is recorded as \"crash\" with the signal. See docs/scoring.md.\n",
+                KC_BENCH_JOB_TIMEOUT);
 }
 
 typedef struct bench_args {
@@ -51,7 +66,9 @@ typedef struct bench_args {
     int jobs;
     unsigned shard_i, shard_n;
     uint64_t cycle_limit;
+    double job_timeout;
 } bench_args;
+
 
 static int parse_args(bench_args *a, int argc, char **argv, int as_run)
 {
@@ -60,6 +77,7 @@ static int parse_args(bench_args *a, int argc, char **argv, int as_run)
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     a->jobs = ncpu > 0 ? (int)ncpu : 1;
     a->shard_n = 1;
+    a->job_timeout = KC_BENCH_JOB_TIMEOUT;
     const char *cmd = as_run ? "kc run" : "kc bench";
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -90,6 +108,13 @@ static int parse_args(bench_args *a, int argc, char **argv, int as_run)
         else if (v && !strcmp(argv[i], "--cycle-limit")) {
             if (!kc_opts_number(argv[i], v, 1, KC_OPTS_MAX_CYCLE_LIMIT, &a->cycle_limit))
                 return 2;
+        } else if (v && !strcmp(argv[i], "--job-timeout")) {
+            char *end;
+            a->job_timeout = strtod(v, &end);
+            if (*end || !(a->job_timeout > 0 && a->job_timeout <= 1e6)) {
+                fprintf(stderr, "%s: --job-timeout takes seconds, > 0 and <= 1e6\n", cmd);
+                return 2;
+            }
         } else if (v && !strcmp(argv[i], "--shard")) {
             if (sscanf(v, "%u/%u", &a->shard_i, &a->shard_n) != 2 || !a->shard_n || a->shard_i >= a->shard_n) {
                 fprintf(stderr, "%s: --shard takes i/N with 0 <= i < N\n", cmd);
@@ -211,6 +236,18 @@ static void free_jobs(job_list *l)
     free(l->jobs);
 }
 
+static void print_invalid(const kc_bench_invalid *bad, const char *path)
+{
+    if (!bad->n)
+        return;
+    fprintf(stderr, "kc: %zu lines of %s are not valid records (skipped; a rerun with --out evaluates them again):\n",
+            bad->n, path);
+    for (size_t k = 0; k < bad->nshown; k++)
+        fprintf(stderr, "kc:   %s:%s\n", path, bad->what[k] + 5);   /* "line 7: ..." -> "path:7: ..." */
+    if (bad->n > bad->nshown)
+        fprintf(stderr, "kc:   ... and %zu more\n", bad->n - bad->nshown);
+}
+
 static int print_table_of(const json_t *recs, const char *platform, const kc_bench_select *sel, int *all_correct)
 {
     kc_bench_table *t = malloc(sizeof *t);
@@ -241,13 +278,12 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
     kc_err_clear(&err);
     if (a.table) {
         json_t *recs;
-        size_t bad;
+        kc_bench_invalid bad;
         if (kc_bench_load(a.table, &recs, &bad, &err) != KC_OK) {
             fprintf(stderr, "kc bench: %s\n", kc_err_format(&err, buf, sizeof buf));
             return 2;
         }
-        if (bad)
-            fprintf(stderr, "kc bench: %zu lines of %s are not complete records (skipped)\n", bad, a.table);
+        print_invalid(&bad, a.table);
         rc = print_table_of(recs, a.sel.platform, NULL, NULL) ? 2 : 0;
         json_decref(recs);
         return rc;
@@ -264,19 +300,19 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
     }
     /* records already in --out (for the table and the skip set) */
     json_t *recs = NULL, *done = json_object();
-    size_t bad = 0;
+    kc_bench_invalid bad;
     int fd = -1;
-    if (a.out) {
-        if (kc_bench_load(a.out, &recs, &bad, &err) != KC_OK || kc_bench_open_out(a.out, &fd, &err) != KC_OK) {
+    if (a.out) {   /* lock first, then read: what is skipped is what no one else is writing */
+        if (kc_bench_open_out(a.out, &fd, &err) != KC_OK || kc_bench_load(a.out, &recs, &bad, &err) != KC_OK) {
             fprintf(stderr, "kc: %s\n", kc_err_format(&err, buf, sizeof buf));
+            if (fd >= 0)
+                close(fd);
             json_decref(recs);
             json_decref(done);
             free_jobs(&l);
             return 2;
         }
-        if (bad)
-            fprintf(stderr, "kc: %zu lines of %s are not complete records (skipped; rerun fills them in)\n", bad,
-                    a.out);
+        print_invalid(&bad, a.out);
     } else
         recs = json_array();
     char key[256];
@@ -301,7 +337,7 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
     fprintf(stderr, "kc: %zu evaluations in this selection%s, %zu already recorded, %zu to run on %d workers\n",
             nshard, a.shard_n > 1 ? " shard" : "", nskip, ntodo, a.jobs);
     kc_sweep_opts so = {.platform = p->name, .workers = a.jobs, .out_fd = fd, .cycle_limit = a.cycle_limit,
-                        .progress = stderr};
+                        .job_timeout = a.job_timeout, .progress = stderr};
     kc_sweep_stats st = {0};
     kc_status s = todo ? kc_sweep_run(&so, todo, ntodo, recs, &st, &err)
                        : kc_err_set(&err, KC_ERR_NOMEM, "out of memory");
@@ -310,8 +346,8 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
     if (s != KC_OK)
         fprintf(stderr, "kc: %s\n", kc_err_format(&err, buf, sizeof buf));
     if (todo && ntodo) {
-        fprintf(stderr, "kc: %zu evaluations in %.1f s wall (%d workers), %zu not correct, %zu errors\n", st.done,
-                st.wall, a.jobs, st.not_correct, st.errors);
+        fprintf(stderr, "kc: %zu evaluations in %.1f s wall (%d workers), %zu not correct (%zu crashed, %zu hung), "
+                "%zu errors\n", st.done, st.wall, a.jobs, st.not_correct, st.crashed, st.hung, st.errors);
         for (int k = 0; k < 3 && st.slowest[k] > 0; k++)
             fprintf(stderr, "kc: slowest #%d: %s C%d seed %" PRIu64 " (%s) %.2f s\n", k + 1,
                     todo[st.slowest_job[k]].task, todo[st.slowest_job[k]].config, todo[st.slowest_job[k]].seed,
@@ -321,8 +357,14 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
     /* the table of this selection (this shard's cells only when sharded) */
     const kc_task **sel_t = malloc((l.n ? l.n : 1) * sizeof *sel_t);
     int *sel_c = malloc((l.n ? l.n : 1) * sizeof *sel_c);
-    size_t nsel = 0;
-    for (size_t j = 0; sel_t && sel_c && j < l.n; j++) {
+    uint64_t *sel_s = malloc((l.n ? l.n : 1) * sizeof *sel_s);
+    size_t nsel = 0, nsel_s = 0;
+    for (size_t j = 0; sel_t && sel_c && sel_s && j < l.n; j++) {
+        size_t k = 0;
+        while (k < nsel_s && sel_s[k] != l.jobs[j].seed)
+            k++;
+        if (k == nsel_s)   /* the seeds every cell needs: those of the whole job list */
+            sel_s[nsel_s++] = l.jobs[j].seed;
         if (j % a.shard_n != a.shard_i)
             continue;
         const kc_task *t = kc_task_find(l.jobs[j].task);
@@ -331,7 +373,7 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
             sel_c[nsel++] = l.jobs[j].config;
         }
     }
-    kc_bench_select sel = {.n = nsel, .task = sel_t, .config = sel_c};
+    kc_bench_select sel = {.n = nsel, .task = sel_t, .config = sel_c, .nseeds = nsel_s, .seeds = sel_s};
     int all_correct = 0;
     int table_failed = print_table_of(recs, p->name, &sel, &all_correct);
     if (a.out)
@@ -339,6 +381,7 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
 
     free(sel_t);
     free(sel_c);
+    free(sel_s);
     free(todo);
     json_decref(recs);
     json_decref(done);

@@ -1,12 +1,13 @@
-/* kc_sweep.h — runs many evaluations in forked worker processes.
+/* kc_sweep.h — runs many evaluations in forked worker processes (kc_pool).
  *
- * The parent hands job indices to idle workers over pipes; a worker evaluates
- * (kc_eval_run on the job's kernel text) and sends the JSON record back; the
- * parent appends it to the results file at once (kc_bench_append: one whole
- * line) and hands out the next job. SIGINT during a run: stop handing out jobs,
- * let running evaluations finish and record them; a second SIGINT kills the
- * workers. Workers ignore SIGINT so a terminal's Ctrl-C reaches only the parent's
- * logic. Progress (done/total, elapsed, ETA, failures) goes to opts->progress.
+ * A worker evaluates (kc_eval_run on the job's kernel text) and sends the JSON
+ * record back; the parent appends it to the results file at once
+ * (kc_bench_append: one whole line). A kernel that kills its worker (SIGSEGV,
+ * abort, ...) or runs past job_timeout becomes a record too: status "crash"
+ * (with "signal" and "signal_number") or "hang", never correct, and the pool
+ * replaces the worker. SIGINT/SIGTERM: see kc_pool.h (finished results are
+ * always recorded). Progress (done/total, elapsed, ETA, failures) goes to
+ * opts->progress. The pool's test hook labels a job "<task>:<config>:<seed>".
  */
 #ifndef KC_SWEEP_H
 #define KC_SWEEP_H
@@ -34,6 +35,7 @@ typedef struct kc_sweep_opts {
     int workers;              /* < 1 = 1 */
     int out_fd;               /* results file (O_APPEND), or -1 */
     uint64_t cycle_limit;     /* 0 = default */
+    double job_timeout;       /* wall-clock seconds per evaluation; <= 0 = none */
     FILE *progress;           /* NULL = quiet */
 } kc_sweep_opts;
 
@@ -41,6 +43,7 @@ typedef struct kc_sweep_stats {
     size_t done;              /* records received */
     size_t not_correct;       /* of which not correct */
     size_t errors;            /* jobs that ended in an error, not a record */
+    size_t crashed, hung;     /* records of status "crash" / "hang" (counted in done, not_correct) */
     int interrupted;          /* SIGINT arrived: some jobs never ran */
     double wall;              /* seconds */
     double slowest[3];        /* the three slowest evaluations (seconds)... */
@@ -49,7 +52,7 @@ typedef struct kc_sweep_stats {
 
 /* Runs jobs[0..njobs); each new record is appended to out_fd and to records
  * (a json array, may be NULL). Returns an error only for failures of the runner
- * itself (fork, pipes, writing the results file). */
+ * itself (no worker can start, writing the results file). */
 kc_status kc_sweep_run(const kc_sweep_opts *o, const kc_sweep_job *jobs, size_t njobs, json_t *records,
                        kc_sweep_stats *st, kc_err *err);
 

@@ -91,7 +91,7 @@ typedef struct kc_acc_ops {
      * trace (a trace belongs to one run). */
     kc_status (*trace_open)(void *handle, const char *path, int depth, kc_err *err);
     void (*trace_enable)(void *handle, int on);
-    void (*trace_close)(void *handle);
+    kc_status (*trace_close)(void *handle, kc_err *err);   /* KC_ERR_IO: a write failed (disk full) */
 
     /* Co-simulation (optional: NULL in models without it). arch fills the
      * architectural registers; retire returns 1 when an instruction issued at

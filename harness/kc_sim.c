@@ -94,8 +94,11 @@ kc_status kc_sim_run(const kc_acc_ops *ops, void *handle, kc_dram *dram,
             ops->trace_enable(handle, seg == 1);
         s = sim_segment(ops, handle, dram, &cycle, bounds[seg], &report->status, &stopped, err);
     }
-    if (tr)
-        ops->trace_close(handle);
+    if (tr) {   /* a trace that could not be written (disk full) is an error, after the run's own */
+        kc_status ts = ops->trace_close(handle, err);
+        if (s == KC_OK)
+            s = ts;
+    }
 
     report->cycles = cycle;
     ops->counters(handle, report->counters, report->ncounters);

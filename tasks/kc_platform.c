@@ -51,3 +51,17 @@ double kc_platform_ideal_cycles(const kc_platform *p, const kc_task_inst *inst)
     return kc_task_ideal_cycles(&inst->shape, inst->dram_bytes, p->vec_peak, p->mac_peak,
                                 p->dram_bw);
 }
+
+kc_status kc_platform_ideal_of(const kc_platform *p, const kc_task *t, int config, double *ideal, kc_err *err)
+{
+    const kc_task_config *c = NULL;
+    kc_status s = kc_task_config_get(t, config, &c, err);
+    if (s != KC_OK)
+        return s;
+    kc_task_shape shape;
+    memset(&shape, 0, sizeof shape);
+    t->shape(t, c, &shape);
+    *ideal = kc_task_ideal_cycles(&shape, kc_task_dram_bytes(&shape, p->dtype), p->vec_peak, p->mac_peak,
+                                  p->dram_bw);
+    return KC_OK;
+}

@@ -30,4 +30,8 @@ const kc_platform *const *kc_platform_all(void);   /* NULL-terminated */
 /* Ideal cycles of an instance on a platform (roofline, see docs/tasks.md). */
 double kc_platform_ideal_cycles(const kc_platform *p, const kc_task_inst *inst);
 
+/* The same for (task, config) without generating data (seed-independent): what a
+ * results-file reader checks a record's cycles against. */
+kc_status kc_platform_ideal_of(const kc_platform *p, const kc_task *t, int config, double *ideal, kc_err *err);
+
 #endif

@@ -163,6 +163,15 @@ static uint64_t inst_seed(const char *name, int config, uint64_t seed)
 
 /* ---- instances ------------------------------------------------------------- */
 
+double kc_task_dram_bytes(const kc_task_shape *s, kc_dtype dtype)
+{
+    double bytes = 0;
+    for (unsigned i = 0; i < s->ntensors; i++)
+        if (s->t[i].role != KC_ROLE_SCRATCH)
+            bytes += (double)s->t[i].nelem * kc_dtype_size(dtype);
+    return bytes;
+}
+
 kc_status kc_task_inst_make(kc_task_inst *inst, const kc_task *t, int config, kc_dtype dtype,
                             uint64_t seed, kc_err *err)
 {
@@ -193,8 +202,8 @@ kc_status kc_task_inst_make(kc_task_inst *inst, const kc_task *t, int config, kc
             out[nout++] = inst->data[i];
         else
             in[nin++] = inst->data[i];
-        inst->dram_bytes += (double)d->nelem * kc_dtype_size(dtype);
     }
+    inst->dram_bytes = kc_task_dram_bytes(&inst->shape, dtype);
 
     kc_rng rng;
     kc_rng_seed(&rng, inst_seed(t->name, config, seed));

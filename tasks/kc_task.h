@@ -136,6 +136,9 @@ kc_status kc_task_inst_make(kc_task_inst *inst, const kc_task *t, int config, kc
                             uint64_t seed, kc_err *err);
 void kc_task_inst_free(kc_task_inst *inst);
 
+/* Compulsory DRAM traffic of a shape: every input and output once, at dtype. */
+double kc_task_dram_bytes(const kc_task_shape *s, kc_dtype dtype);
+
 /* Roofline ideal cycles: max(vec_flops / vec_peak, mac_flops / mac_peak,
  * dram_bytes / dram_bw); a zero peak leaves its term out. */
 double kc_task_ideal_cycles(const kc_task_shape *s, double dram_bytes, double vec_peak,

@@ -64,7 +64,7 @@ void npu_counters(npu_model *m, uint64_t *vals, size_t n);
  * depth = levels of hierarchy below the top (0 = all). */
 kc_status npu_trace_open(npu_model *m, const char *path, int depth, kc_err *err);
 void npu_trace_enable(npu_model *m, int on);
-void npu_trace_close(npu_model *m);
+kc_status npu_trace_close(npu_model *m, kc_err *err);   /* KC_ERR_IO: the trace could not be written */
 
 /* Cycles clocked since the last reset. */
 uint64_t npu_cycle(const npu_model *m);

@@ -9,6 +9,7 @@
 #include "npu.h"
 
 #include <cstring>
+#include <string>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -16,6 +17,7 @@
 #include "Vnpu_top.h"
 #include "Vnpu_top___024root.h"   /* public_flat_rd state, for co-simulation */
 #include "kc_vl_hooks.h"
+#include "kc_vl_trace.h"
 #include "verilated.h"
 #include "verilated_vcd_c.h"
 
@@ -63,6 +65,8 @@ struct npu_model {
     top_t *top = nullptr;
     size_t loaded_words = 0;   /* instruction-memory words the last program wrote */
     VerilatedVcdC *vcd = nullptr;
+    kc_vl_trace_file *vcd_file = nullptr;   /* behind vcd; holds its first write error */
+    std::string vcd_path;
     bool trace_on = false;
     bool broken = false;   /* a Verilator fatal error left the model unusable */
     bool stopped = false;  /* $stop/$error/$fatal/$finish ran; reset to continue */
@@ -82,16 +86,30 @@ inline void npu_enter(const npu_model *m)
     Verilated::threadContextp(m->ctx);
 }
 
-void npu_destroy(npu_model *m)
+/* Closes and frees the trace, if any; returns the first write error (errno) of
+ * its file, 0 when none. Never throws: the file swallows write errors. */
+int npu_trace_drop(npu_model *m)
 {
-    if (m->ctx)
-        npu_enter(m);
+    int e = 0;
     if (m->vcd) {
         m->vcd->close();
         delete m->vcd;
         m->vcd = nullptr;
     }
+    if (m->vcd_file) {
+        e = m->vcd_file->error();
+        delete m->vcd_file;
+        m->vcd_file = nullptr;
+    }
     m->trace_on = false;
+    return e;
+}
+
+void npu_destroy(npu_model *m)
+{
+    if (m->ctx)
+        npu_enter(m);
+    npu_trace_drop(m);
     if (m->top && !m->broken)
         m->top->final();
     delete m->top;
@@ -215,12 +233,7 @@ kc_status npu_reset(npu_model *m, const uint32_t *program, size_t nwords, const 
             npu_build(m);
         }
         npu_enter(m);
-        if (m->vcd) {                /* a trace belongs to one run */
-            m->vcd->close();
-            delete m->vcd;
-            m->vcd = nullptr;
-        }
-        m->trace_on = false;
+        npu_trace_drop(m);           /* a trace belongs to one run */
         m->stopped = false;
         m->cycle = 0;
         kc_vl_hooks_take(nullptr);
@@ -340,9 +353,11 @@ kc_status npu_trace_open(npu_model *m, const char *path, int depth, kc_err *err)
     if (depth < 0)
         return kc_err_set(err, KC_ERR_USAGE, "npu: trace depth %d (0 = all levels)", depth);
     return npu_guard(m, err, "trace", [&] {
-        npu_trace_close(m);
         npu_enter(m);
-        m->vcd = new VerilatedVcdC;
+        npu_trace_drop(m);
+        m->vcd_file = new kc_vl_trace_file;
+        m->vcd_path = path;
+        m->vcd = new VerilatedVcdC(m->vcd_file);
         m->vcd->set_time_unit("1ns");
         m->vcd->set_time_resolution("1ns");
         /* The levels argument of trace() is ignored by Verilator 5.006; depth
@@ -353,9 +368,9 @@ kc_status npu_trace_open(npu_model *m, const char *path, int depth, kc_err *err)
         m->top->trace(m->vcd, 99);
         m->vcd->open(path);
         if (!m->vcd->isOpen()) {
-            delete m->vcd;
-            m->vcd = nullptr;
-            return kc_err_set(err, KC_ERR_IO, "npu: cannot write trace file %s", path);
+            int e = npu_trace_drop(m);
+            return kc_err_set(err, KC_ERR_IO, "npu: cannot write trace file %s: %s", path,
+                              std::strerror(e ? e : EIO));
         }
         return KC_OK;
     });
@@ -366,18 +381,20 @@ void npu_trace_enable(npu_model *m, int on)
     m->trace_on = on && m->vcd;
 }
 
-void npu_trace_close(npu_model *m)
+kc_status npu_trace_close(npu_model *m, kc_err *err)
 {
     if (!m->vcd)
-        return;
-    npu_guard(m, nullptr, "trace close", [&] {
+        return KC_OK;
+    std::string path = m->vcd_path;
+    int e = 0;
+    kc_status s = npu_guard(m, err, "trace close", [&] {
         npu_enter(m);
-        m->vcd->close();
+        e = npu_trace_drop(m);
         return KC_OK;
     });
-    delete m->vcd;
-    m->vcd = nullptr;
-    m->trace_on = false;
+    if (s == KC_OK && e)
+        s = kc_err_set(err, KC_ERR_IO, "npu: cannot write trace file %s: %s", path.c_str(), std::strerror(e));
+    return s;
 }
 
 uint64_t npu_cycle(const npu_model *m)
@@ -499,7 +516,7 @@ const kc_acc_ops npu_acc_ops = {
         return npu_trace_open(static_cast<npu_model *>(h), path, depth, err);
     },
     [](void *h, int on) { npu_trace_enable(static_cast<npu_model *>(h), on); },
-    [](void *h) { npu_trace_close(static_cast<npu_model *>(h)); },
+    [](void *h, kc_err *err) { return npu_trace_close(static_cast<npu_model *>(h), err); },
     [](void *h, kc_arch_state *st) { npu_arch(static_cast<npu_model *>(h), st); },
     [](void *h, uint32_t *pc, uint32_t *insn) { return npu_retire(static_cast<npu_model *>(h), pc, insn); },
     [](void *h, unsigned mem, uint32_t row, uint32_t n, void *buf) {

@@ -6,8 +6,9 @@
  * A case directory holds script.jsonl (the model's turns, see kc_fake_llm.h) and
  * expect.json:
  *   "options":  {"budget": N, "retries": N, "api_key": "..."}      library runs
- *   "cli":      [{"args": [...], "exit": N, "kill_at_request": N}]  or runs of the
- *               kc binary ({KC} {URL} {OUT} {PROVIDER} are substituted)
+ *   "cli":      [{"args": [...], "exit": N, "kill_at_request": N, "env": {...}}]  or runs
+ *               of the kc binary ({KC} {URL} {OUT} {PROVIDER} are substituted; env is
+ *               set for that run only)
  *   "record":   subset the final record must match ("key~": substring)
  *   "transcript": events that must occur in this order (subset matches)
  *   "counts":   {"retry": 3}  exact numbers of transcript events by type
@@ -185,6 +186,10 @@ static int run_cli(const json_t *step, const char *kc, const char *url, const ch
     fflush(NULL);
     pid_t pid = fork();
     if (pid == 0) {
+        const char *k;
+        const json_t *v;
+        json_object_foreach((json_t *)json_object_get(step, "env"), k, v)
+            setenv(k, json_string_value(v), 1);
         execv(kc, argv);
         _exit(127);
     }

@@ -17,6 +17,14 @@ whole() {
     [ "$(tail -c 1 "$1" | od -An -c | tr -d ' ')" = '\n' ] || return 1
     ! grep -qv '^{.*}$' "$1"
 }
+# slow_sweep FILE: starts a sweep of slower evaluations (~0.5 s each) in the background
+# writing FILE, sets pid and returns once its first record is there (mid-sweep)
+SLOW="--platform npu --tasks silu,gelu --configs 4"
+slow_sweep() {
+    "$KC" bench $SLOW --jobs 1 --out "$1" > /dev/null 2> "$D/err1" &
+    pid=$!
+    for _ in $(seq 1200); do [ "$(lines "$1")" -ge 1 ] && break; sleep 0.05; done
+}
 keys() { sed -E 's/.*"task":"([^"]*)","config":([0-9]+),"seed":([0-9]+),"kernel":"[^"]*","kernel_hash":"([0-9a-f]*)".*/\1 \2 \3 \4/' "$1" | sort; }
 
 case $SCEN in
@@ -31,17 +39,17 @@ sweep)
     grep -q "$N already recorded, 0 to run" "$D/err2" || fail "rerun did not skip: $(cat "$D/err2")"
     [ "$(lines "$D/a.jsonl")" = $N ] || fail "rerun added records"
     "$KC" bench --table "$D/a.jsonl" > "$D/out3" || fail "--table exit $?"
-    diff <(sed -n '/^task  *correct/,/^all /p' "$D/out1") <(sed -n '/^task  *correct/,/^all /p' "$D/out3") || fail "--table differs"
+    diff <(grep -E '^(relu|softmax) +C[12] ' "$D/out1") <(grep -E '^(relu|softmax) +C[12] ' "$D/out3") || fail "--table rows differ"
+    # --table scores x/5: the configs the file lacks are missing, not left out
+    grep -q "^relu  *C3  *missing" "$D/out3" && grep -q "^relu  *2/5 " "$D/out3" && grep -q "^all  *4/10 " "$D/out3" \
+        || fail "--table does not count missing configs: $(cat "$D/out3")"
     "$KC" run --tasks relu --configs 1 --jobs 2 > "$D/run" 2>&1 || fail "kc run exit $?"
     grep -q "^relu  *1/1" "$D/run" || fail "kc run summary"
     ;;
 interrupt)
-    # slower evaluations (~0.5 s each) so the interrupt lands mid-sweep
-    SEL="--platform npu --tasks silu,gelu --configs 4"
+    SEL=$SLOW
     N=6
-    "$KC" bench $SEL --jobs 1 --out "$D/i.jsonl" > /dev/null 2> "$D/err1" &
-    pid=$!
-    for _ in $(seq 1200); do [ "$(lines "$D/i.jsonl")" -ge 1 ] && break; sleep 0.05; done
+    slow_sweep "$D/i.jsonl"
     kill -INT $pid
     wait $pid
     rc=$?
@@ -75,6 +83,59 @@ wrongdir)
     grep -q "^relu  *C2  *wrong" "$D/out" || fail "relu C2 not scored wrong: $(cat "$D/out")"
     grep -q "^relu  *1/2 " "$D/out" || fail "relu not 1/2"
     grep -q "kernels vs baseline" "$D/out" || fail "not a candidate table"
+    ;;
+crash)
+    # a kernel that kills its worker (the pool's test-only hook raises SIGSEGV in the
+    # job relu C2 seed 1002) becomes a record, the one worker is replaced, the sweep finishes
+    ulimit -c 0
+    KC_POOL_TEST_FAULT=segv:relu:2:1002 "$KC" bench $SEL --jobs 1 --out "$D/c.jsonl" > "$D/out1" 2> "$D/err1" \
+        || fail "crash sweep exit $?: $(cat "$D/err1")"
+    [ "$(lines "$D/c.jsonl")" = $N ] && whole "$D/c.jsonl" || fail "expected $N records: $(cat "$D/err1")"
+    grep -q '"task":"relu","config":2,"seed":1002,.*"status":"crash","correct":false.*"signal":"SIGSEGV","signal_number":11' \
+        "$D/c.jsonl" || fail "no crash record: $(grep crash "$D/c.jsonl")"
+    grep -q "^relu  *C2  *crash" "$D/out1" && grep -q "^relu  *1/2 " "$D/out1" || fail "table: $(cat "$D/out1")"
+    grep -q "1 crashed" "$D/err1" || fail "summary lacks the crash"
+    "$KC" bench $SEL --jobs 2 --out "$D/c.jsonl" > /dev/null 2> "$D/err2" || fail "rerun exit $?"
+    grep -q "$N already recorded, 0 to run" "$D/err2" || fail "rerun: $(cat "$D/err2")"
+    ;;
+hang)
+    # a job past --job-timeout is killed and recorded as "hang"; the others finish
+    KC_POOL_TEST_FAULT=hang:relu:1:1001 "$KC" bench $SEL --jobs 2 --job-timeout 2 --out "$D/h.jsonl" > "$D/out1" \
+        2> "$D/err1" || fail "hang sweep exit $?: $(cat "$D/err1")"
+    [ "$(lines "$D/h.jsonl")" = $N ] || fail "expected $N records: $(cat "$D/err1")"
+    grep -q '"task":"relu","config":1,"seed":1001,.*"status":"hang","correct":false' "$D/h.jsonl" || fail "no hang record"
+    grep -q "^relu  *C1  *hang" "$D/out1" || fail "table: $(cat "$D/out1")"
+    "$KC" bench $SEL --job-timeout 0 --out "$D/h.jsonl" > /dev/null 2>&1 && fail "--job-timeout 0 accepted"
+    ;;
+lock)
+    # a second sweep on a file another sweep is writing is refused; the first completes alone
+    SEL=$SLOW
+    N=6
+    slow_sweep "$D/l.jsonl"
+    "$KC" bench $SEL --jobs 1 --out "$D/l.jsonl" > /dev/null 2> "$D/err2"
+    rc=$?
+    wait $pid || fail "first sweep exit $?"
+    [ $rc = 2 ] && grep -q "in use by another running sweep" "$D/err2" || fail "second sweep not refused (rc $rc): $(cat "$D/err2")"
+    [ "$(lines "$D/l.jsonl")" = $N ] && [ "$(keys "$D/l.jsonl" | uniq | wc -l)" = $N ] || fail "records doubled or lost"
+    ;;
+invalid)
+    # records that are not trustworthy are reported by line and evaluated again
+    "$KC" bench $SEL --jobs 2 --out "$D/v.jsonl" > /dev/null 2>&1 || fail "first sweep"
+    # line 1: only the key fields; line 2: cycles edited to 1 (below the ideal of 64)
+    grep -m1 '"task":"relu","config":1,"seed":1001' "$D/v.jsonl" \
+        | sed -E 's/^(\{"platform":"npu","task":"relu","config":1,"seed":1001,"kernel":"[^"]*","kernel_hash":"[0-9a-f]*").*/\1}/' > "$D/e.jsonl"
+    grep -m1 '"task":"relu","config":1,"seed":1002' "$D/v.jsonl" | sed -E 's/"cycles":[0-9]+/"cycles":1/' >> "$D/e.jsonl"
+    "$KC" bench --table "$D/e.jsonl" > "$D/out0" 2> "$D/err0"
+    grep -q "e.jsonl:1: .*status" "$D/err0" && grep -q "e.jsonl:2: .*below the task's ideal 64" "$D/err0" \
+        || fail "invalid lines not reported: $(cat "$D/err0")"
+    grep -q "6400" "$D/out0" && fail "edited cycles trusted: $(cat "$D/out0")"
+    "$KC" bench $SEL --jobs 2 --out "$D/e.jsonl" > "$D/out1" 2> "$D/err1" || fail "sweep exit $?"
+    grep -q "0 already recorded, $N to run" "$D/err1" || fail "invalid records counted as done: $(cat "$D/err1")"
+    grep -q "^relu  *C1  *yes .* 35\.6%" "$D/out1" || fail "table: $(cat "$D/out1")"
+    # a config missing one seed is a gap, not "yes"
+    grep -v '"task":"softmax","config":2,"seed":1003' "$D/v.jsonl" > "$D/g.jsonl"
+    "$KC" bench --table "$D/g.jsonl" > "$D/out2" 2>&1
+    grep -q "^softmax  *C2  *gap 2/3 seeds" "$D/out2" && grep -q "^softmax  *1/5 " "$D/out2" || fail "gap: $(cat "$D/out2")"
     ;;
 *) echo "unknown scenario $SCEN" >&2; exit 2 ;;
 esac

@@ -451,6 +451,13 @@ static void test_trace_window(const char *gtkw)
     o.trace = &empty;
     kc_err_clear(&err);
     CHECK(kc_sim_run(ops, h, d, prog, n, args, 2, &o, &rr, &err) == KC_ERR_USAGE, "empty window");
+    /* a disk that fills up: an error naming the file, not an abort out of the VCD writer */
+    kc_trace_opts full = { "/dev/full", 0, 0, 0 };
+    o.trace = &full;
+    kc_err_clear(&err);
+    fill_roundtrip_input(d, 0);
+    CHECK(kc_sim_run(ops, h, d, prog, n, args, 2, &o, &rr, &err) == KC_ERR_IO &&
+          strstr(err.text, "/dev/full") && strstr(err.text, "No space left"), "disk full: %s", err.text);
     /* and the model still works after those */
     fill_roundtrip_input(d, 0);
     r = run(h, d, prog, n, args, 2, 100000, NULL);
