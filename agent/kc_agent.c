@@ -222,7 +222,7 @@ static int open_in_run(run *r, const char *name, kc_ws_mode mode, kc_err *err)
 {
     int fd = kc_ws_open(r->dir_fd, name, strlen(name), mode, 0);
     if (fd < 0)
-        kc_err_set(err, KC_ERR_IO, "agent: cannot open %s/%s: it %s", r->dir, name, kc_ws_strerror(errno));
+        kc_err_set(err, KC_ERR_IO, "agent: cannot open %s/%s: %s", r->dir, name, kc_ws_strerror(errno));
     return fd;
 }
 
@@ -626,7 +626,7 @@ static kc_status setup(run *r, const kc_agent_opts *o, kc_err *err)
     if (!mkdir_p(r->dir) || (r->dir_fd = open(r->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
         return kc_err_set(err, KC_ERR_IO, "agent: cannot create %s: %s", r->dir, strerror(errno));
     if ((r->ws_fd = kc_ws_opendir(r->dir_fd, "workspace", strlen("workspace"), 1)) < 0)
-        return kc_err_set(err, KC_ERR_IO, "agent: cannot open %s: it %s", r->workspace,
+        return kc_err_set(err, KC_ERR_IO, "agent: cannot open %s: %s", r->workspace,
                           kc_ws_strerror(errno));
     r->ctx.platform = p->name;
     r->ctx.task = r->task->name;

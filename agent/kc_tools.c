@@ -387,7 +387,7 @@ static int open_ws(kc_tools_ctx *c, const char *rel, kc_ws_mode mode, sb *b)
         if (errno == ENOENT && mode == KC_WS_READ)
             kc_text_printf(b, "error: there is no file '%s' in your workspace; write it with write_code first.", rel);
         else
-            kc_text_printf(b, "error: cannot open '%s': it %s.", rel, kc_ws_strerror(errno));
+            kc_text_printf(b, "error: cannot open '%s': %s.", rel, kc_ws_strerror(errno));
     }
     return fd;
 }

@@ -141,9 +141,9 @@ const char *kc_ws_strerror(int errnum)
 {
     switch (errnum) {
     case EINVAL: return "not a plain relative name (empty, absolute, NUL, '.' or '..' component)";
-    case ELOOP: return "is or passes through a symbolic link (links are not followed here)";
-    case ENXIO: return "is not a regular file";
-    case EMLINK: return "has other hard links (not followed here)";
+    case ELOOP: return "it is or passes through a symbolic link (links are not followed here)";
+    case ENXIO: return "it is not a regular file";
+    case EMLINK: return "it has other hard links (not followed here)";
     default: return strerror(errnum);
     }
 }

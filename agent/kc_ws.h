@@ -40,8 +40,8 @@ int kc_ws_open(int dirfd, const char *rel, size_t len, kc_ws_mode mode, int mkdi
  * creating it and its parents when create is set. */
 int kc_ws_opendir(int dirfd, const char *rel, size_t len, int create);
 
-/* "is a symbolic link (links are not followed here)" for ELOOP, ...; strerror()
- * for other values. */
+/* "it is or passes through a symbolic link (links are not followed here)" for
+ * ELOOP, ...; strerror() for other values. */
 const char *kc_ws_strerror(int errnum);
 
 #endif
