@@ -10,12 +10,16 @@
 #include "kc_agent.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "kc_eval.h"
 #include "kc_isa.h"
@@ -24,7 +28,19 @@
 #include "kc_text.h"
 #include "kc_tools.h"
 #include "kc_transcript.h"
+#include "kc_ws.h"
 
+
+kc_status kc_agent_no_core_dumps(kc_err *err)
+{
+    struct rlimit none = { 0, 0 };
+    if (setrlimit(RLIMIT_CORE, &none) != 0)
+        return kc_err_set(err, KC_ERR_INTERNAL, "agent: cannot disable core dumps: %s", strerror(errno));
+    if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0)
+        return kc_err_set(err, KC_ERR_INTERNAL, "agent: cannot make the process non-dumpable: %s",
+                          strerror(errno));
+    return KC_OK;
+}
 
 int kc_agent_budget_for_level(int level)
 {
@@ -137,7 +153,8 @@ typedef struct run {
     uint64_t visible_seed;
     const uint64_t *hidden;
     size_t nhidden;
-    char dir[PATH_MAX], workspace[PATH_MAX], transcript_path[PATH_MAX], record_path[PATH_MAX];
+    char dir[PATH_MAX], workspace[PATH_MAX];
+    int dir_fd, ws_fd;         /* the run directory and its workspace, open (-1 = not) */
     kc_transcript *tr;
     char *system;
     json_t *messages;          /* neutral conversation */
@@ -177,6 +194,12 @@ static void on_retry(void *ud, int attempt, long status, const char *why, long w
     kc_err err;
     kc_err_clear(&err);
     log_event(r, "retry", f, &err);   /* a lost log line must not stop the retries */
+    if (r->o->on_wait) {
+        kc_agent_wait w = { r->o->task, r->o->config, r->iteration, attempt,
+                            1 + kc_http_policy_effective(&r->o->llm.http).max_retries, status, why,
+                            wait_ms, retry_after_ms };
+        r->o->on_wait(r->o->wait_ctx, &w);
+    }
 }
 
 static int mkdir_p(const char *path)
@@ -193,10 +216,20 @@ static int mkdir_p(const char *path)
     return mkdir(buf, 0777) == 0 || errno == EEXIST;
 }
 
-static int file_exists(const char *path)
+/* The run's own files are opened beneath its directory without following links
+ * (a resumed directory may hold anything); -1 with the reason in err. */
+static int open_in_run(run *r, const char *name, kc_ws_mode mode, kc_err *err)
+{
+    int fd = kc_ws_open(r->dir_fd, name, strlen(name), mode, 0);
+    if (fd < 0)
+        kc_err_set(err, KC_ERR_IO, "agent: cannot open %s/%s: %s", r->dir, name, kc_ws_strerror(errno));
+    return fd;
+}
+
+static int exists_in_run(run *r, const char *name)
 {
     struct stat st;
-    return stat(path, &st) == 0;
+    return fstatat(r->dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0;
 }
 
 /* ---- resume ---------------------------------------------------------------------- */
@@ -215,7 +248,10 @@ static kc_status replay(run *r, kc_err *err, json_t **done)
 {
     json_t *ev = NULL;
     size_t torn = 0;
-    kc_status st = kc_transcript_load(r->transcript_path, &ev, &torn, err);
+    int fd = open_in_run(r, "transcript.jsonl", KC_WS_READ, err);
+    if (fd < 0)
+        return KC_ERR_IO;
+    kc_status st = kc_transcript_load_fd(fd, "transcript.jsonl", &ev, &torn, err);
     if (st != KC_OK)
         return st;
     size_t i;
@@ -303,18 +339,33 @@ static kc_status run_tools(run *r, const json_t *reply, kc_err *err)
     size_t i;
     const json_t *c;
     kc_status st = KC_OK;
+    size_t ncalls = json_array_size(calls);
+    size_t max = r->o->max_tool_calls > 0 ? (size_t)r->o->max_tool_calls : KC_AGENT_MAX_TOOL_CALLS;
     json_array_foreach(calls, i, c) {
         const char *name = json_string_value(json_object_get(c, "name"));
         const char *id = json_string_value(json_object_get(c, "id"));
-        json_t *args = json_object_get(c, "arguments");
+        if (i >= max) {
+            /* Every call needs a result (both providers insist); these say why
+             * they did not run. */
+            char text[300];
+            snprintf(text, sizeof text, "error: not run: at most %zu tool calls run per turn and this "
+                     "reply made %zu; call %s again in your next turn if you still need it.", max,
+                     ncalls, name ? name : "it");
+            json_array_append_new(results, json_pack("{s:s, s:s, s:s, s:b}", "id", id ? id : "", "name",
+                                                     name ? name : "", "content", text, "is_error", 1));
+            if ((st = log_event(r, "tool_result", json_pack("{s:i, s:s, s:s, s:s, s:b, s:b}", "iteration",
+                                                            r->iteration, "id", id ? id : "", "name",
+                                                            name ? name : "", "content", text,
+                                                            "is_error", 1, "skipped", 1), err)) != KC_OK)
+                break;
+            continue;
+        }
+        /* The arguments are in the assistant message just logged (by id): the
+         * transcript holds each text once. */
         json_t *f = json_pack("{s:i, s:s, s:s}", "iteration", r->iteration, "id", id ? id : "",
                               "name", name ? name : "");
-        if (args)
-            json_object_set(f, "arguments", args);
-        else {
-            json_object_set(f, "raw_arguments", json_object_get(c, "raw_arguments"));
+        if (json_object_get(c, "arguments_error"))
             json_object_set(f, "arguments_error", json_object_get(c, "arguments_error"));
-        }
         if ((st = log_event(r, "tool_call", f, err)) != KC_OK)
             break;
         int had_correct = r->ctx.first_correct_iteration;
@@ -373,6 +424,19 @@ static kc_status run_tools(run *r, const json_t *reply, kc_err *err)
     return st;
 }
 
+/* The request's settings (model, max_tokens, temperature, ...) without the
+ * conversation, the system prompt and the tool schemas. */
+static json_t *request_params(const json_t *req)
+{
+    json_t *p = json_object();
+    const char *k;
+    json_t *v;
+    json_object_foreach((json_t *)req, k, v)
+        if (strcmp(k, "messages") && strcmp(k, "system") && strcmp(k, "tools"))
+            json_object_set(p, k, v);
+    return p;
+}
+
 static kc_status turn(run *r, kc_err *err)
 {
     r->iteration++;
@@ -382,9 +446,12 @@ static kc_status turn(run *r, kc_err *err)
     kc_err_clear(&lerr);
     kc_status st = kc_llm_prepare(&r->o->llm, r->system, r->messages, r->tools, &x, &lerr);
     if (st == KC_OK) {
-        json_t *f = json_pack("{s:i, s:s, s:s, s:s, s:O}", "iteration", r->iteration, "provider",
+        /* Not the body: it repeats the system prompt and the whole conversation,
+         * which the transcript already holds once (system, message events). */
+        json_t *f = json_pack("{s:i, s:s, s:s, s:s, s:I, s:o}", "iteration", r->iteration, "provider",
                               r->o->llm.provider, "model", r->o->llm.model ? r->o->llm.model : "",
-                              "url", x.url, "body", x.request);
+                              "url", x.url, "messages", (json_int_t)json_array_size(r->messages),
+                              "params", request_params(x.request));
         if ((st = log_event(r, "request", f, err)) != KC_OK) {
             kc_llm_exchange_free(&x);
             return st;
@@ -393,8 +460,8 @@ static kc_status turn(run *r, kc_err *err)
     }
     json_t *f = json_pack("{s:i, s:I, s:i, s:f}", "iteration", r->iteration, "status",
                           (json_int_t)x.status, "attempts", x.attempts, "seconds", x.seconds);
-    if (x.response)
-        json_object_set(f, "body", x.response);
+    if (x.response && st != KC_OK)
+        json_object_set(f, "body", x.response);   /* a reply is logged once, as its message */
     if (st == KC_OK) {
         r->in_tokens += x.usage.input_tokens;
         r->out_tokens += x.usage.output_tokens;
@@ -513,10 +580,15 @@ out:
 
 /* ---- the run ---------------------------------------------------------------------- */
 
-static kc_status write_record(const char *path, const json_t *rec, kc_err *err)
+static kc_status write_record(run *r, const json_t *rec, kc_err *err)
 {
-    if (json_dump_file(rec, path, JSON_INDENT(2) | JSON_ENSURE_ASCII) != 0)
-        return kc_err_set(err, KC_ERR_IO, "agent: cannot write %s", path);
+    int fd = open_in_run(r, "record.json", KC_WS_WRITE, err);
+    if (fd < 0)
+        return KC_ERR_IO;
+    int bad = json_dumpfd(rec, fd, JSON_INDENT(2) | JSON_ENSURE_ASCII) != 0;
+    bad = close(fd) != 0 || bad;
+    if (bad)
+        return kc_err_set(err, KC_ERR_IO, "agent: cannot write %s/record.json", r->dir);
     return KC_OK;
 }
 
@@ -549,19 +621,20 @@ static kc_status setup(run *r, const kc_agent_opts *o, kc_err *err)
     snprintf(r->dir, sizeof r->dir, "%s", o->out_dir);
     if ((size_t)snprintf(r->workspace, sizeof r->workspace, "%s/workspace", r->dir) >= sizeof r->workspace)
         return kc_err_set(err, KC_ERR_USAGE, "agent: run directory path too long");
-    if ((size_t)snprintf(r->transcript_path, sizeof r->transcript_path, "%s/transcript.jsonl", r->dir) >=
-            sizeof r->transcript_path ||
-        (size_t)snprintf(r->record_path, sizeof r->record_path, "%s/record.json", r->dir) >=
-            sizeof r->record_path)
-        return kc_err_set(err, KC_ERR_USAGE, "agent: run directory path too long");
-    if (!mkdir_p(r->workspace))
-        return kc_err_set(err, KC_ERR_IO, "agent: cannot create %s: %s", r->workspace, strerror(errno));
+    /* The run directory is the user's choice (links in its path are theirs);
+     * everything beneath it is opened from its descriptor, links not followed. */
+    if (!mkdir_p(r->dir) || (r->dir_fd = open(r->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+        return kc_err_set(err, KC_ERR_IO, "agent: cannot create %s: %s", r->dir, strerror(errno));
+    if ((r->ws_fd = kc_ws_opendir(r->dir_fd, "workspace", strlen("workspace"), 1)) < 0)
+        return kc_err_set(err, KC_ERR_IO, "agent: cannot open %s: %s", r->workspace,
+                          kc_ws_strerror(errno));
     r->ctx.platform = p->name;
     r->ctx.task = r->task->name;
     r->ctx.config = o->config;
     r->ctx.seed = r->visible_seed;
     r->ctx.cycle_limit = o->cycle_limit;
     r->ctx.workspace = r->workspace;
+    r->ctx.workspace_fd = r->ws_fd;
     r->ctx.task_doc = r->task->description;
     r->messages = json_array();
     r->tools = kc_tools_schemas();
@@ -577,6 +650,10 @@ static void teardown(run *r)
     json_decref(r->messages);
     json_decref(r->tools);
     kc_tools_ctx_free(&r->ctx);
+    if (r->ws_fd >= 0)
+        close(r->ws_fd);
+    if (r->dir_fd >= 0)
+        close(r->dir_fd);
 }
 
 kc_status kc_agent_run(const kc_agent_opts *o, json_t **record, kc_err *err)
@@ -584,13 +661,14 @@ kc_status kc_agent_run(const kc_agent_opts *o, json_t **record, kc_err *err)
     *record = NULL;
     run r;
     memset(&r, 0, sizeof r);
+    r.dir_fd = r.ws_fd = -1;
     r.o = o;
     kc_status st = setup(&r, o, err);
     if (st != KC_OK) {
         teardown(&r);
         return st;
     }
-    int have = file_exists(r.transcript_path);
+    int have = exists_in_run(&r, "transcript.jsonl");
     if (have && !o->resume) {
         teardown(&r);
         return kc_err_set(err, KC_ERR_USAGE, "agent: %s already holds a run; resume it with --resume "
@@ -603,7 +681,9 @@ kc_status kc_agent_run(const kc_agent_opts *o, json_t **record, kc_err *err)
         return st;
     }
     r.ctx.isa_doc = doc;
-    if ((st = kc_transcript_open(r.transcript_path, r.t0, &r.tr, err)) != KC_OK) {
+    int tfd = open_in_run(&r, "transcript.jsonl", KC_WS_APPEND, err);
+    if (tfd < 0 || (st = kc_transcript_open_fd(tfd, "transcript.jsonl", r.t0, &r.tr, err)) != KC_OK) {
+        st = tfd < 0 ? KC_ERR_IO : st;
         teardown(&r);
         return st;
     }
@@ -615,8 +695,9 @@ kc_status kc_agent_run(const kc_agent_opts *o, json_t **record, kc_err *err)
         }
         if (done) {
             *record = done;
+            st = write_record(&r, done, err);
             teardown(&r);
-            return write_record(r.record_path, done, err);
+            return st;
         }
     }
     if (!r.system) {
@@ -670,7 +751,7 @@ kc_status kc_agent_run(const kc_agent_opts *o, json_t **record, kc_err *err)
         json_object_set_new(rec, "run_dir", json_string(r.dir));
         st = log_event(&r, "record", json_pack("{s:O}", "record", rec), err);
         if (st == KC_OK)
-            st = write_record(r.record_path, rec, err);
+            st = write_record(&r, rec, err);
     }
     teardown(&r);
     if (st != KC_OK) {

@@ -25,6 +25,26 @@
 /* The visible seed and the hidden scoring seeds are the evaluation library's
  * (KC_EVAL_VISIBLE_SEED, kc_eval_hidden_seeds in tasks/kc_eval.h). */
 
+/* Tool calls run per model turn unless the options say otherwise. Models make a
+ * handful of calls per reply; a reply with hundreds (each a 256 KB write_code)
+ * would otherwise all run. The calls past the limit get an error result telling
+ * the model they were skipped. */
+#define KC_AGENT_MAX_TOOL_CALLS 16
+
+/* A wait before a retried request, for a caller that tells its user (the
+ * library prints nothing). */
+typedef struct kc_agent_wait {
+    const char *task;
+    int config;
+    int iteration;          /* the turn */
+    int attempt;            /* the attempt that failed (1-based) */
+    int max_attempts;       /* 1 + retries */
+    long status;            /* HTTP status, 0 = network error */
+    const char *reason;
+    long wait_ms;           /* the wait about to happen */
+    long retry_after_ms;    /* the server's Retry-After, -1 = none */
+} kc_agent_wait;
+
 typedef struct kc_agent_opts {
     const char *platform;          /* "npu" */
     const char *task;
@@ -37,7 +57,15 @@ typedef struct kc_agent_opts {
     const uint64_t *hidden_seeds;  /* NULL = kc_eval_hidden_seeds */
     size_t nhidden;
     uint64_t cycle_limit;          /* 0 = the harness default */
+    int max_tool_calls;            /* per turn; 0 = KC_AGENT_MAX_TOOL_CALLS */
+    void (*on_wait)(void *ctx, const kc_agent_wait *w);   /* may be NULL */
+    void *wait_ctx;
 } kc_agent_opts;
+
+/* Makes this process keep no core dump and refuse ptrace-style inspection
+ * (RLIMIT_CORE 0, PR_SET_DUMPABLE 0): a process holding an API key must not
+ * write it into a core file. Call before anything else runs. */
+kc_status kc_agent_no_core_dumps(kc_err *err);
 
 /* Iteration budget of a task level (1 -> 15, 2 -> 20, 3 -> 25). */
 int kc_agent_budget_for_level(int level);

@@ -15,14 +15,18 @@
 
 typedef struct buf {
     char *p;
-    size_t len, cap;
-    int oom;
+    size_t len, cap, max;
+    int oom, too_big;
 } buf;
 
 static size_t on_body(char *data, size_t size, size_t n, void *ud)
 {
     buf *b = ud;
     size_t add = size * n;
+    if (add > b->max - b->len) {
+        b->too_big = 1;
+        return 0;   /* makes curl abort the transfer */
+    }
     if (b->len + add + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 4096;
         while (cap < b->len + add + 1)
@@ -99,8 +103,8 @@ kc_http_policy kc_http_policy_effective(const kc_http_policy *p)
         e.base_delay_ms = 1000;
     if (e.max_delay_ms <= 0)
         e.max_delay_ms = 60000;
-    if (e.max_retry_after_ms <= 0)
-        e.max_retry_after_ms = 300000;
+    if (e.max_body_bytes == 0)
+        e.max_body_bytes = KC_HTTP_MAX_BODY;
     return e;
 }
 
@@ -179,7 +183,7 @@ kc_status kc_http_post(const kc_http_request *req, const kc_http_policy *policy,
     char why[300] = "";
     kc_status st = KC_OK;
     for (int attempt = 1;; attempt++) {
-        buf b = { 0 };
+        buf b = { .max = p.max_body_bytes };
         long retry_after = -1;
         char curl_err[CURL_ERROR_SIZE] = "";
         curl_easy_reset(h);
@@ -205,6 +209,14 @@ kc_status kc_http_post(const kc_http_request *req, const kc_http_policy *policy,
         if (b.oom) {
             free(b.p);
             st = kc_err_set(err, KC_ERR_NOMEM, "http: out of memory reading the response");
+            break;
+        }
+        if (b.too_big) {
+            free(b.p);
+            curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &resp->status);
+            resp->body = calloc(1, 1);
+            st = kc_err_set(err, KC_ERR_IO, "the reply is longer than %zu bytes, the reply size limit "
+                            "(not retried)", p.max_body_bytes);
             break;
         }
         int retry = 0;
@@ -238,7 +250,7 @@ kc_status kc_http_post(const kc_http_request *req, const kc_http_policy *policy,
         free(b.p);
         long wait = backoff_ms(&p, attempt, &rng);
         if (retry_after >= 0 && retry_after > wait)
-            wait = retry_after < p.max_retry_after_ms ? retry_after : p.max_retry_after_ms;
+            wait = retry_after < p.max_delay_ms ? retry_after : p.max_delay_ms;
         if (req->on_retry)
             req->on_retry(req->retry_ctx, attempt, status, why, wait, retry_after);
         sleep_ms(wait);

@@ -5,8 +5,13 @@
  * the caller's accept() rejects (e.g. not JSON). Waits grow exponentially
  * (base * 2^k, capped at max_delay) with jitter (a uniform draw from the upper
  * half of the delay), and a Retry-After header (seconds or HTTP date) is honoured
- * when it asks for longer, up to max_retry_after. Any other status (2xx, 4xx) is
- * returned to the caller as is.
+ * when it asks for longer, up to the same max_delay: the user's cap on a wait
+ * holds whatever the server asks. Any other status (2xx, 4xx) is returned to the
+ * caller as is.
+ *
+ * A response body longer than max_body_bytes is cut off as it arrives (the
+ * transfer is aborted) and fails the call without a retry: the reply is not
+ * kept, and asking again would only cost as much again.
  *
  * Headers are never reported anywhere (they carry API keys).
  */
@@ -17,13 +22,15 @@
 
 #include "kc_err.h"
 
+#define KC_HTTP_MAX_BODY (8u * 1024u * 1024u)   /* far above any model reply of 128k tokens */
+
 typedef struct kc_http_policy {
     long connect_timeout_ms;   /* 0 = 10 s */
     long timeout_ms;           /* whole attempt; 0 = 600 s */
     int max_retries;           /* attempts after the first; < 0 = 5 */
     long base_delay_ms;        /* first backoff; 0 = 1000 ms */
-    long max_delay_ms;         /* backoff cap; 0 = 60 s */
-    long max_retry_after_ms;   /* cap on an honoured Retry-After; 0 = 300 s */
+    long max_delay_ms;         /* cap on any wait (backoff or Retry-After); 0 = 60 s */
+    size_t max_body_bytes;     /* response body limit; 0 = KC_HTTP_MAX_BODY */
 } kc_http_policy;
 
 /* Called before each wait: attempt is 1-based (the attempt that failed), status

@@ -188,7 +188,7 @@ kc_status kc_llm_send(const kc_llm_cfg *cfg, kc_http_retry_fn on_retry, void *re
     }
     if (st != KC_OK) {
         char msg[300] = "";
-        if (resp.status)
+        if (resp.status && (resp.len || resp.status >= 300))   /* a cut-off reply has no text */
             server_message(cfg, x->response, resp.body, msg, sizeof msg);
         kc_err_set(err, st, "%s (model %s) at %s: %s%s%s", p->name, model, x->url, herr.text,
                    msg[0] ? ": " : "", msg);

@@ -19,11 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
+#include <unistd.h>
 
 #include "kc_platform.h"
 #include "kc_text.h"
 #include "kc_vcd.h"
+#include "kc_ws.h"
 
 /* Text results are built with kc_text; "take" never fails for the caller. */
 typedef kc_text sb;
@@ -372,20 +373,35 @@ int kc_tools_resolve(const char *workspace, const char *rel, char *out, size_t s
     return 1;
 }
 
-/* Reads a workspace file; NULL with the reason in b. */
-static char *read_ws(kc_tools_ctx *c, const char *rel, sb *b)
+/* Opens a workspace file beneath the workspace descriptor, never through a link
+ * (kc_ws.h); -1 with the reason in b. */
+static int open_ws(kc_tools_ctx *c, const char *rel, kc_ws_mode mode, sb *b)
 {
     char path[PATH_MAX], why[300];
     if (!kc_tools_resolve(c->workspace, rel, path, sizeof path, why, sizeof why)) {
         kc_text_printf(b, "error: %s.", why);
-        return NULL;
+        return -1;
     }
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        if (errno == ENOENT)
+    int fd = kc_ws_open(c->workspace_fd, rel, strlen(rel), mode, mode != KC_WS_READ);
+    if (fd < 0) {
+        if (errno == ENOENT && mode == KC_WS_READ)
             kc_text_printf(b, "error: there is no file '%s' in your workspace; write it with write_code first.", rel);
         else
-            kc_text_printf(b, "error: cannot open '%s': %s.", rel, strerror(errno));
+            kc_text_printf(b, "error: cannot open '%s': %s.", rel, kc_ws_strerror(errno));
+    }
+    return fd;
+}
+
+/* Reads a workspace file; NULL with the reason in b. */
+static char *read_ws(kc_tools_ctx *c, const char *rel, sb *b)
+{
+    int fd = open_ws(c, rel, KC_WS_READ, b);
+    if (fd < 0)
+        return NULL;
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        kc_text_printf(b, "error: cannot read '%s'.", rel);
         return NULL;
     }
     char *text = malloc(KC_TOOLS_MAX_CODE + 1);
@@ -510,37 +526,24 @@ static void t_grep_docs(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
 
 /* ---- write_code ------------------------------------------------------------------ */
 
-/* Creates the directories of a validated relative path inside the workspace. */
-static int make_dirs(const char *workspace, const char *rel)
-{
-    char path[PATH_MAX];
-    snprintf(path, sizeof path, "%s/%s", workspace, rel);
-    size_t base = strlen(workspace) + 1;
-    for (char *p = path + base; (p = strchr(p, '/')); p++) {
-        *p = 0;
-        if (mkdir(path, 0777) != 0 && errno != EEXIST)
-            return 0;
-        *p = '/';
-    }
-    return 1;
-}
-
 static void t_write_code(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
 {
     sb b = { 0 };
     const char *rel = arg_str(a, "path", KC_TOOLS_DEFAULT_PATH);
     const char *code = arg_str(a, "code", "");
-    char path[PATH_MAX], why[300];
-    if (!kc_tools_resolve(c->workspace, rel, path, sizeof path, why, sizeof why)) {
-        kc_text_printf(&b, "error: cannot write: %s. Nothing was written.", why);
+    int fd = open_ws(c, rel, KC_WS_WRITE, &b);
+    if (fd < 0) {
+        kc_text_printf(&b, " Nothing was written.");
         finish(o, &b, 1);
         return;
     }
-    FILE *f = make_dirs(c->workspace, rel) ? fopen(path, "wb") : NULL;
+    FILE *f = fdopen(fd, "wb");
     size_t len = strlen(code);
     int ok = f && fwrite(code, 1, len, f) == len;
     if (f)
         ok = (fclose(f) == 0) && ok;
+    else
+        close(fd);
     if (!ok) {
         kc_text_printf(&b, "error: cannot write '%s': %s.", rel, strerror(errno));
         finish(o, &b, 1);
@@ -952,17 +955,27 @@ static void t_view_waveform(kc_tools_ctx *c, const json_t *a, kc_tools_result *o
         finish(o, &b, 1);
         return;
     }
-    char vcd_path[PATH_MAX], why[200];
-    kc_tools_resolve(c->workspace, "waveform.vcd", vcd_path, sizeof vcd_path, why, sizeof why);
+    /* The waveform is opened beneath the workspace like every other file; the
+     * simulator and the reader get it by descriptor (/proc/self/fd), never by a
+     * name that could lead through a link. */
+    int vfd = open_ws(c, "waveform.vcd", KC_WS_WRITE, &b);
+    if (vfd < 0) {
+        finish(o, &b, 1);
+        return;
+    }
+    char vcd_path[64];
+    snprintf(vcd_path, sizeof vcd_path, "/proc/self/fd/%d", vfd);
     kc_trace_opts tr = { .path = vcd_path, .start = (uint64_t)start, .end = (uint64_t)end, .depth = 0 };
     kc_eval_result *r = evaluate(c, rel, &tr, NULL, &b);
     if (!r) {
+        close(vfd);
         finish(o, &b, 1);
         return;
     }
     if (!r->assembled) {
         kc_text_printf(&b, "%s does not assemble: %s", rel, r->diagnostic);
         free(r);
+        close(vfd);
         finish(o, &b, 0);
         return;
     }
@@ -971,7 +984,9 @@ static void t_view_waveform(kc_tools_ctx *c, const json_t *a, kc_tools_result *o
     kc_vcd *v = NULL;
     kc_err err;
     kc_err_clear(&err);
-    if (kc_vcd_load(vcd_path, 0, &v, &err) != KC_OK) {
+    kc_status vst = kc_vcd_load(vcd_path, 0, &v, &err);
+    close(vfd);
+    if (vst != KC_OK) {
         char msg[700];
         kc_text_printf(&b, "error: cannot read the waveform: %s", kc_err_format(&err, msg, sizeof msg));
         finish(o, &b, 1);

@@ -9,7 +9,8 @@
  * run.
  *
  * Files live in the run's workspace directory; a path argument must be relative,
- * without "..", "." or hidden components (kc_tools_resolve).
+ * without "..", "." or hidden components (kc_tools_resolve), and is opened
+ * beneath workspace_fd without following links (kc_ws.h).
  */
 #ifndef KC_TOOLS_H
 #define KC_TOOLS_H
@@ -33,7 +34,8 @@ typedef struct kc_tools_ctx {
     int config;
     uint64_t seed;            /* the visible seed run_eval uses */
     uint64_t cycle_limit;     /* 0 = the harness default */
-    const char *workspace;    /* existing directory */
+    const char *workspace;    /* existing directory (its name, for messages and checks) */
+    int workspace_fd;         /* the same directory, open: every file is opened beneath it */
     const char *isa_doc;      /* searched by grep_docs as "isa" */
     const char *task_doc;     /* searched by grep_docs as "task" */
     int iteration;            /* the loop's current iteration (1-based), for the records */

@@ -41,21 +41,28 @@ static kc_status write_line(int fd, const json_t *obj, const char *path, kc_err 
     return KC_OK;
 }
 
-kc_status kc_transcript_open(const char *path, double t0, kc_transcript **out, kc_err *err)
+kc_status kc_transcript_open_fd(int fd, const char *name, double t0, kc_transcript **out, kc_err *err)
 {
     *out = NULL;
     kc_transcript *t = calloc(1, sizeof *t);
-    if (!t)
+    if (!t) {
+        close(fd);
         return kc_err_set(err, KC_ERR_NOMEM, "out of memory");
-    t->fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (t->fd < 0) {
-        free(t);
-        return kc_err_set(err, KC_ERR_IO, "cannot open transcript %s: %s", path, strerror(errno));
     }
+    t->fd = fd;
     t->t0 = t0;
-    snprintf(t->path, sizeof t->path, "%s", path);
+    snprintf(t->path, sizeof t->path, "%s", name);
     *out = t;
     return KC_OK;
+}
+
+kc_status kc_transcript_open(const char *path, double t0, kc_transcript **out, kc_err *err)
+{
+    *out = NULL;
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return kc_err_set(err, KC_ERR_IO, "cannot open transcript %s: %s", path, strerror(errno));
+    return kc_transcript_open_fd(fd, path, t0, out, err);
 }
 
 void kc_transcript_close(kc_transcript *t)
@@ -87,11 +94,22 @@ kc_status kc_transcript_event(kc_transcript *t, const char *type, json_t *fields
 kc_status kc_transcript_load(const char *path, json_t **events, size_t *torn, kc_err *err)
 {
     *events = NULL;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return kc_err_set(err, KC_ERR_IO, "cannot open %s: %s", path, strerror(errno));
+    return kc_transcript_load_fd(fd, path, events, torn, err);
+}
+
+kc_status kc_transcript_load_fd(int fd, const char *path, json_t **events, size_t *torn, kc_err *err)
+{
+    *events = NULL;
     if (torn)
         *torn = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return kc_err_set(err, KC_ERR_IO, "cannot open %s: %s", path, strerror(errno));
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
+        return kc_err_set(err, KC_ERR_IO, "cannot read %s: %s", path, strerror(errno));
+    }
     json_t *arr = json_array();
     char *line = NULL;
     size_t cap = 0;

@@ -21,6 +21,10 @@ typedef struct kc_transcript kc_transcript;
 /* Opens (creating or appending to) path. t0 is the run's start on the monotonic
  * clock (kc_transcript_now); "t" fields count from it. */
 kc_status kc_transcript_open(const char *path, double t0, kc_transcript **out, kc_err *err);
+/* The same on a descriptor opened for appending (the agent opens its files
+ * beneath the run directory, kc_ws.h); the transcript owns fd, also on error.
+ * name is for messages. */
+kc_status kc_transcript_open_fd(int fd, const char *name, double t0, kc_transcript **out, kc_err *err);
 void kc_transcript_close(kc_transcript *t);
 
 /* Appends {"type": type, "t", "time", ...fields}; fields is stolen (may be NULL). */
@@ -29,6 +33,9 @@ kc_status kc_transcript_event(kc_transcript *t, const char *type, json_t *fields
 /* Every complete line of path as a JSON array (new reference); *torn counts lines
  * that did not parse. A missing file is an error (KC_ERR_IO). */
 kc_status kc_transcript_load(const char *path, json_t **events, size_t *torn, kc_err *err);
+
+/* The same from a descriptor open for reading; fd is closed. */
+kc_status kc_transcript_load_fd(int fd, const char *name, json_t **events, size_t *torn, kc_err *err);
 
 /* Appends obj as one line to path with O_APPEND and a single write(), so several
  * processes can share the file without interleaving. */

@@ -49,15 +49,23 @@ static void help(void)
         "  --timeout S          seconds per HTTP attempt (default 600)\n"
         "  --retries N          retries after a failed attempt (default 5)\n"
         "  --retry-base-ms MS   first backoff (default 1000; doubles, with jitter)\n"
-        "  --retry-max-ms MS    backoff cap (default 60000)\n"
+        "  --retry-max-ms MS    longest wait before a retry, also when the server's\n"
+        "                       Retry-After asks for more (default 60000); each wait is\n"
+        "                       announced on stderr\n"
+        "  --max-reply-bytes N  a longer reply is cut off and ends the run (provider\n"
+        "                       error; raise it and --resume) (default %u)\n"
+        "  --max-tool-calls N   tool calls run per turn; the rest get an error result\n"
+        "                       saying they were skipped (default %d)\n"
         "  --cycle-limit N      simulation cycle limit per evaluation\n"
         "  --seed N             the visible seed (default %u)\n"
         "  --jobs N             --suite: worker processes (default 1)\n"
         "  --job-timeout S      --suite: wall-clock seconds per run (default: no limit); a run\n"
         "                       past it is killed and recorded as status \"hang\"; a run whose\n"
         "                       worker dies is recorded as \"crash\" with the signal\n"
-        "  --json               print the record (single run)\n",
-        KC_EVAL_VISIBLE_SEED);
+        "  --json               print the record (single run)\n"
+        "Errors, provider errors and retry waits go to stderr. The process keeps no\n"
+        "core dump (it holds the API key).\n",
+        KC_HTTP_MAX_BODY, KC_AGENT_MAX_TOOL_CALLS, KC_EVAL_VISIBLE_SEED);
 }
 
 static int usage_error(const char *what, const char *arg)
@@ -109,7 +117,8 @@ static int parse_one(cli *c, int argc, char **argv, int i)
     static const char *const valued[] = { "--task", "--config", "--provider", "--model", "--base-url",
                                           "--budget", "--out", "--api-key-env", "--max-tokens",
                                           "--temperature", "--timeout", "--retries", "--retry-base-ms",
-                                          "--retry-max-ms", "--cycle-limit", "--jobs", "--job-timeout", NULL };
+                                          "--retry-max-ms", "--cycle-limit", "--jobs", "--job-timeout",
+                                          "--max-reply-bytes", "--max-tool-calls", NULL };
     int known = 0;
     for (const char *const *k = valued; *k; k++)
         known |= !strcmp(a, *k);
@@ -153,6 +162,10 @@ static int parse_one(cli *c, int argc, char **argv, int i)
         ok = parse_long(v, 1, 3600000, &n) && (c->a.llm.http.max_delay_ms = n);
     else if (!strcmp(a, "--cycle-limit"))
         ok = parse_long(v, 1, 2000000000L, &n) && (c->a.cycle_limit = (uint64_t)n);
+    else if (!strcmp(a, "--max-reply-bytes"))
+        ok = parse_long(v, 1024, 1L << 30, &n) && (c->a.llm.http.max_body_bytes = (size_t)n);
+    else if (!strcmp(a, "--max-tool-calls"))
+        ok = parse_long(v, 1, 1000, &n) && (c->a.max_tool_calls = (int)n);
     else if (!strcmp(a, "--jobs"))
         ok = parse_long(v, 1, 256, &n) && (c->jobs = (int)n);
     else if (!strcmp(a, "--job-timeout"))
@@ -185,8 +198,25 @@ static void print_record(const json_t *r)
            json_integer_value(json_object_get(r, "input_tokens")),
            json_integer_value(json_object_get(r, "output_tokens")));
     const char *e = json_string_value(json_object_get(r, "error"));
-    if (e)
-        printf("  provider error: %s\n", e);
+    if (e) {
+        fflush(stdout);
+        fprintf(stderr, "kc agent: %s C%" JSON_INTEGER_FORMAT ": provider error: %s\n",
+                json_string_value(json_object_get(r, "task")),
+                json_integer_value(json_object_get(r, "config")), e);
+    }
+}
+
+/* A silent wait of minutes looks like a hang: say what is happening. */
+static void on_wait(void *ctx, const kc_agent_wait *w)
+{
+    (void)ctx;
+    fprintf(stderr, "kc agent: %s C%d turn %d: %s; waiting %.3g s before attempt %d of %d",
+            w->task, w->config, w->iteration, w->reason, (double)w->wait_ms / 1000.0, w->attempt + 1,
+            w->max_attempts);
+    if (w->retry_after_ms > w->wait_ms)
+        fprintf(stderr, " (the server asked for %.0f s; capped by --retry-max-ms)",
+                (double)w->retry_after_ms / 1000.0);
+    fprintf(stderr, "\n");
 }
 
 static void on_done(void *ctx, const kc_agent_suite_job *job, const json_t *record, const kc_err *err)
@@ -208,12 +238,21 @@ static void on_done(void *ctx, const kc_agent_suite_job *job, const json_t *reco
 
 int kc_cmd_agent_main(int argc, char **argv)
 {
+    kc_err err;
+    kc_err_clear(&err);
+    char buf[800];
+    /* First, before the key is read from the environment into anything. */
+    if (kc_agent_no_core_dumps(&err) != KC_OK) {
+        fprintf(stderr, "kc agent: %s\n", kc_err_format(&err, buf, sizeof buf));
+        return 2;
+    }
     cli c;
     memset(&c, 0, sizeof c);
     kc_opts_init(&c.sel);
     c.a.llm.temperature = -1;
     c.a.llm.http.max_retries = -1;
     c.jobs = 1;
+    c.a.on_wait = on_wait;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             help();
@@ -243,9 +282,6 @@ int kc_cmd_agent_main(int argc, char **argv)
                 c.a.llm.key_env);
         return 2;
     }
-    kc_err err;
-    kc_err_clear(&err);
-    char buf[800];
     if (c.suite) {
         if (!c.out)
             return usage_error("--suite needs --out DIR", NULL);

@@ -436,8 +436,28 @@ static void serve(kc_fake_llm *f, int fd)
                 problem(f, "request %zu: the tool results lack \"%s\"; they were: %.600s", turn + 1,
                         json_string_value(s), results);
     }
+    const json_t *inreq = json_object_get(e, "expect_request");
+    if (json_array_size(inreq)) {
+        char *dump = json_dumps(req, JSON_COMPACT);
+        size_t i;
+        const json_t *s;
+        json_array_foreach(inreq, i, s)
+            if (!dump || !strstr(dump, json_string_value(s)))
+                problem(f, "request %zu lacks \"%s\"", turn + 1, json_string_value(s));
+        free(dump);
+    }
     const char *model = json_string_value(json_object_get(req, "model"));
-    if (json_is_true(json_object_get(e, "hang"))) {
+    json_int_t huge = json_integer_value(json_object_get(e, "huge_text"));
+    if (huge > 0) {
+        /* A reply of `huge` bytes of text: the client must stop reading it. */
+        char *text = malloc((size_t)huge + 1);
+        memset(text, 'x', (size_t)huge);
+        text[huge] = 0;
+        json_t *big = json_pack("{s:s}", "text", text);
+        free(text);
+        respond_json(fd, 200, NULL, render(big, anthropic, turn, model ? model : ""));
+        json_decref(big);
+    } else if (json_is_true(json_object_get(e, "hang"))) {
         struct pollfd p = { fd, POLLIN, 0 };
         while (!f->stop) {   /* until the client hangs up */
             char c;

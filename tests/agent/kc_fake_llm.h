@@ -14,6 +14,9 @@
  *    "usage": {"input": 120, "output": 30}                            default 100 / 20
  *    "expect_results": ["error:", ...]}  the request must carry tool results
  *        (or a user note) containing each string, else a problem is recorded
+ *    "expect_request": ["..."]}  the request body (JSON text) must contain each
+ *        string anywhere (e.g. an early turn's result after a resume)
+ *   {"huge_text": N}                                   a 200 reply of N bytes of text
  *   {"status": 429, "headers": {"Retry-After": "1"}}   an error reply
  *   {"raw": "not json"}                                a 200 with this body
  *   {"hang": true}                                     no reply until the client goes away

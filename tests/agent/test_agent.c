@@ -5,10 +5,19 @@
  *
  * A case directory holds script.jsonl (the model's turns, see kc_fake_llm.h) and
  * expect.json:
- *   "options":  {"budget": N, "retries": N, "api_key": "..."}      library runs
- *   "cli":      [{"args": [...], "exit": N, "kill_at_request": N, "env": {...}}]  or runs
- *               of the kc binary ({KC} {URL} {OUT} {PROVIDER} are substituted; env is
- *               set for that run only)
+ *   "options":  {"budget": N, "retries": N, "api_key": "...", "retry_max_ms": N,
+ *                "max_reply_bytes": N, "max_tool_calls": N}         library runs
+ *   "cli":      [{"args": [...], "exit": N, "kill_at_request": N,   or runs of the
+ *                 "no_core_dump": true (checked before the kill),    kc binary ({KC}
+ *                 "stderr~": [...], "stdout!~": [...],               {URL} {OUT}
+ *                 "links": {...} (made before this step),            {PROVIDER} are
+ *                 "env": {...} (set for this run only)}]             substituted)
+ *   "outside":  {"name": "text"} files of a directory OUT.outside, which must
+ *               end up unchanged and without other entries
+ *   "links":    {"path under OUT": "target" | null} symbolic links made before
+ *               the run ({OUTSIDE} is substituted; null removes the path)
+ *   "max_transcript_bytes": upper bound on transcript.jsonl's size
+ *   "transcript_lacks": strings no line of the transcript may contain
  *   "record":   subset the final record must match ("key~": substring)
  *   "transcript": events that must occur in this order (subset matches)
  *   "counts":   {"retry": 3}  exact numbers of transcript events by type
@@ -21,11 +30,15 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <dirent.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -39,6 +52,7 @@
 #include "kc_tools.h"
 #include "kc_transcript.h"
 #include "kc_vcd.h"
+#include "kc_ws.h"
 
 #define KEY "sk-test-SECRET-0123456789abcdef"
 
@@ -107,20 +121,29 @@ static int match(const json_t *pat, const json_t *v)
     return v && json_equal((json_t *)pat, (json_t *)v);
 }
 
-static int file_contains(const char *path, const char *needle)
+static char *slurp_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (!f)
-        return 0;
+        return NULL;
     char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
+    size_t n = 0;
+    FILE *m = open_memstream(&buf, &n);
     char chunk[65536];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-        fwrite(chunk, 1, n, m);
+    size_t k;
+    while ((k = fread(chunk, 1, sizeof chunk, f)) > 0)
+        fwrite(chunk, 1, k, m);
     fclose(f);
     fclose(m);
+    if (len)
+        *len = n;
+    return buf;
+}
+
+static int file_contains(const char *path, const char *needle)
+{
+    size_t len = 0;
+    char *buf = slurp_file(path, &len);
     int hit = buf && memmem(buf, len, needle, strlen(needle)) != NULL;
     free(buf);
     return hit;
@@ -149,6 +172,8 @@ static void check_no_key(const char *dir, const char *key)
 
 /* ---- one scenario ------------------------------------------------------------------ */
 
+static const char *g_outside = "";
+
 static char *subst(const char *arg, const char *kc, const char *url, const char *out, const char *prov)
 {
     char buf[4096];
@@ -164,6 +189,8 @@ static char *subst(const char *arg, const char *kc, const char *url, const char 
             rep = out, skip = 5;
         else if (!strncmp(p, "{PROVIDER}", 10))
             rep = prov, skip = 10;
+        else if (!strncmp(p, "{OUTSIDE}", 9))
+            rep = g_outside, skip = 9;
         if (rep) {
             k += (size_t)snprintf(buf + k, sizeof buf - k, "%s", rep);
             p += skip;
@@ -174,9 +201,58 @@ static char *subst(const char *arg, const char *kc, const char *url, const char 
     return strdup(buf);
 }
 
-static int run_cli(const json_t *step, const char *kc, const char *url, const char *out, const char *prov,
-                   kc_fake_llm *srv)
+/* Makes the symbolic links of spec ({"path under out": target or null}). */
+static void make_links(const json_t *spec, const char *out)
 {
+    const char *rel;
+    const json_t *to;
+    json_object_foreach((json_t *)spec, rel, to) {
+        char path[4200];
+        snprintf(path, sizeof path, "%s/%s", out, rel);
+        rm_rf(path);
+        if (json_is_string(to)) {
+            char *target = subst(json_string_value(to), "", "", out, "");
+            CHECK(symlink(target, path) == 0, "symlink %s -> %s: %s", path, target, strerror(errno));
+            free(target);
+        }
+    }
+}
+
+/* The child's "Max core file size" limit must be 0 (soft and hard). */
+static void check_no_core(pid_t pid)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/limits", (int)pid);
+    char *lim = slurp_file(path, NULL);
+    const char *line = lim ? strstr(lim, "Max core file size") : NULL;
+    char soft[32] = "", hard[32] = "";
+    if (line)
+        sscanf(line + strlen("Max core file size"), "%31s %31s", soft, hard);
+    CHECK(line && !strcmp(soft, "0") && !strcmp(hard, "0"), "kc agent keeps core dumps: soft %s hard %s",
+          soft, hard);
+    free(lim);
+}
+
+static void check_output(const json_t *step, const char *key, const char *file, int want)
+{
+    size_t i;
+    const json_t *s;
+    char *text = slurp_file(file, NULL);
+    json_array_foreach(json_object_get(step, key), i, s) {
+        int has = text && strstr(text, json_string_value(s));
+        CHECK(has == want, "%s: '%s' %s; it holds: %.2000s", file, json_string_value(s),
+              want ? "missing" : "present", text ? text : "");
+    }
+    free(text);
+}
+
+static int run_cli(const json_t *step, const char *kc, const char *url, const char *out, const char *prov,
+                   kc_fake_llm *srv, size_t stepno)
+{
+    make_links(json_object_get(step, "links"), out);
+    char so[4200], se[4200];
+    snprintf(so, sizeof so, "%s.step%zu.stdout", out, stepno);
+    snprintf(se, sizeof se, "%s.step%zu.stderr", out, stepno);
     const json_t *args = json_object_get(step, "args");
     size_t n = json_array_size(args);
     char **argv = calloc(n + 2, sizeof *argv);
@@ -190,6 +266,8 @@ static int run_cli(const json_t *step, const char *kc, const char *url, const ch
         const json_t *v;
         json_object_foreach((json_t *)json_object_get(step, "env"), k, v)
             setenv(k, json_string_value(v), 1);
+        if (!freopen(so, "w", stdout) || !freopen(se, "w", stderr))
+            _exit(126);
         execv(kc, argv);
         _exit(127);
     }
@@ -200,12 +278,16 @@ static int run_cli(const json_t *step, const char *kc, const char *url, const ch
         while (kc_fake_llm_requests(srv) < (size_t)kill_at && now() - t0 < 60)
             usleep(2000);
         usleep(50000);   /* let the hung request's transcript line land */
+        if (json_is_true(json_object_get(step, "no_core_dump")))
+            check_no_core(pid);
         kill(pid, SIGKILL);
     }
     waitpid(pid, &status, 0);
     for (size_t i = 0; i <= n; i++)
         free(argv[i]);
     free(argv);
+    check_output(step, "stderr~", se, 1);
+    check_output(step, "stdout!~", so, 0);
     if (kill_at > 0)
         return -9;
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -222,7 +304,7 @@ static json_t *load_json(const char *path)
 
 static int scenario(const char *case_dir, const char *dialect, const char *kc)
 {
-    char path[4096], out[4096], url[256];
+    char path[8400], out[4096], url[256];
     snprintf(path, sizeof path, "%s/expect.json", case_dir);
     json_t *exp = load_json(path);
     if (!exp)
@@ -233,6 +315,28 @@ static int scenario(const char *case_dir, const char *dialect, const char *kc)
         return 1;
     snprintf(out, sizeof out, "%s/agent-test-%s-%s", cwd, name, dialect);
     rm_rf(out);
+    char outside[4200];
+    snprintf(outside, sizeof outside, "%s.outside", out);
+    rm_rf(outside);
+    g_outside = outside;
+    const json_t *outside_files = json_object_get(exp, "outside");
+    if (outside_files) {
+        mkdir(outside, 0777);
+        const char *fname;
+        const json_t *text;
+        json_object_foreach((json_t *)outside_files, fname, text) {
+            snprintf(path, sizeof path, "%s/%s", outside, fname);
+            FILE *f = fopen(path, "w");
+            fputs(json_string_value(text), f);
+            fclose(f);
+        }
+    }
+    if (json_object_get(exp, "links")) {
+        snprintf(path, sizeof path, "%s/workspace", out);
+        mkdir(out, 0777);
+        mkdir(path, 0777);
+        make_links(json_object_get(exp, "links"), out);
+    }
 
     snprintf(path, sizeof path, "%s/script.jsonl", case_dir);
     const char *dirs[] = { case_dir, KC_AGENT_TEST_KERNELS, NULL };
@@ -257,7 +361,7 @@ static int scenario(const char *case_dir, const char *dialect, const char *kc)
         size_t i;
         const json_t *step;
         json_array_foreach(cli, i, step) {
-            int rc = run_cli(step, kc, url, out, dialect, srv);
+            int rc = run_cli(step, kc, url, out, dialect, srv, i);
             json_int_t want = json_object_get(step, "exit") ? json_integer_value(json_object_get(step, "exit")) : -9;
             CHECK(rc == want, "cli step %zu exited %d, expected %d", i, rc, (int)want);
         }
@@ -290,6 +394,10 @@ static int scenario(const char *case_dir, const char *dialect, const char *kc)
         o.llm.http.max_delay_ms = 20;
         o.llm.http.timeout_ms = 20000;
         o.llm.http.max_retries = json_object_get(opt, "retries") ? (int)json_integer_value(json_object_get(opt, "retries")) : 3;
+        if (json_object_get(opt, "retry_max_ms"))
+            o.llm.http.max_delay_ms = (long)json_integer_value(json_object_get(opt, "retry_max_ms"));
+        o.llm.http.max_body_bytes = (size_t)json_integer_value(json_object_get(opt, "max_reply_bytes"));
+        o.max_tool_calls = (int)json_integer_value(json_object_get(opt, "max_tool_calls"));
         kc_err err;
         kc_err_clear(&err);
         if (kc_agent_run(&o, &rec, &err) != KC_OK) {
@@ -330,6 +438,40 @@ static int scenario(const char *case_dir, const char *dialect, const char *kc)
     json_t *ev = NULL;
     kc_err e;
     kc_err_clear(&e);
+    struct stat tst;
+    long long tbytes = stat(transcript, &tst) == 0 ? (long long)tst.st_size : -1;
+    if (json_object_get(exp, "max_transcript_bytes"))
+        CHECK(tbytes <= json_integer_value(json_object_get(exp, "max_transcript_bytes")),
+              "transcript.jsonl has %lld bytes, over %lld", tbytes,
+              (long long)json_integer_value(json_object_get(exp, "max_transcript_bytes")));
+    if (json_object_get(exp, "transcript_lacks")) {
+        size_t tlen = 0;
+        char *ttext = slurp_file(transcript, &tlen);
+        size_t k;
+        const json_t *lack;
+        json_array_foreach(json_object_get(exp, "transcript_lacks"), k, lack)
+            CHECK(!ttext || !memmem(ttext, tlen, json_string_value(lack), strlen(json_string_value(lack))),
+                  "the transcript contains '%s'", json_string_value(lack));
+        free(ttext);
+    }
+    if (outside_files) {
+        /* Nothing beneath the links was written or created. */
+        const char *fname;
+        const json_t *text;
+        json_object_foreach((json_t *)outside_files, fname, text) {
+            snprintf(path, sizeof path, "%s/%s", outside, fname);
+            char *now_text = slurp_file(path, NULL);
+            CHECK(now_text && !strcmp(now_text, json_string_value(text)), "%s was changed", path);
+            free(now_text);
+        }
+        DIR *d = opendir(outside);
+        struct dirent *de;
+        while (d && (de = readdir(d)))
+            if (de->d_name[0] != '.')
+                CHECK(json_object_get(outside_files, de->d_name), "%s/%s was created", outside, de->d_name);
+        if (d)
+            closedir(d);
+    }
     if (json_object_get(exp, "transcript") || json_object_get(exp, "counts")) {
         if (kc_transcript_load(transcript, &ev, NULL, &e) != KC_OK) {
             fprintf(stderr, "FAIL: %s\n", e.text);
@@ -375,7 +517,8 @@ static int scenario(const char *case_dir, const char *dialect, const char *kc)
     json_decref(rec);
     json_decref(exp);
     if (!failures)
-        printf("ok %s (%s): %zu requests, %.2f s\n", name, dialect, nreq, secs);
+        printf("ok %s (%s): %zu requests, %.2f s, transcript %lld bytes\n", name, dialect, nreq, secs,
+               tbytes);
     return failures ? 1 : 0;
 }
 
@@ -457,6 +600,111 @@ static int unit_vcd(void)
     return failures;
 }
 
+/* kc_ws: every way a name beneath a directory could lead elsewhere. */
+static int unit_ws(void)
+{
+    char dir[] = "/tmp/kc_ws_unitXXXXXX", out[] = "/tmp/kc_ws_outXXXXXX", p[256];
+    if (!mkdtemp(dir) || !mkdtemp(out))
+        return 1;
+    snprintf(p, sizeof p, "%s/secret", out);
+    FILE *f = fopen(p, "w");
+    fputs("SECRET\n", f);
+    fclose(f);
+    snprintf(p, sizeof p, "%s/file.s", dir);
+    f = fopen(p, "w");
+    fputs("halt\n", f);
+    fclose(f);
+    char t[256];
+    snprintf(p, sizeof p, "%s/link.s", dir);
+    snprintf(t, sizeof t, "%s/secret", out);
+    CHECK(symlink(t, p) == 0, "symlink");
+    snprintf(p, sizeof p, "%s/linkdir", dir);
+    CHECK(symlink(out, p) == 0, "symlink dir");
+    snprintf(p, sizeof p, "%s/fifo", dir);
+    CHECK(mkfifo(p, 0600) == 0, "fifo");
+    snprintf(p, sizeof p, "%s/hard", dir);
+    CHECK(link(t, p) == 0 || errno == EXDEV, "hard link");
+    int hard = access(p, F_OK) == 0;
+    int d = open(dir, O_RDONLY | O_DIRECTORY);
+    int fd = kc_ws_open(d, "file.s", 6, KC_WS_READ, 0);
+    CHECK(fd >= 0, "plain file: %s", strerror(errno));
+    close(fd);
+    struct { const char *rel; size_t len; kc_ws_mode mode; int mkdirs; int err; } bad[] = {
+        { "link.s", 6, KC_WS_READ, 0, ELOOP },
+        { "link.s", 6, KC_WS_WRITE, 0, ELOOP },
+        { "linkdir/secret", 14, KC_WS_READ, 0, ELOOP },
+        { "linkdir/new.s", 13, KC_WS_WRITE, 1, ELOOP },
+        { "linkdir/sub/new.s", 17, KC_WS_WRITE, 1, ELOOP },
+        { "../x", 4, KC_WS_WRITE, 1, EINVAL },
+        { "a/../file.s", 11, KC_WS_READ, 0, EINVAL },
+        { "/etc/passwd", 11, KC_WS_READ, 0, EINVAL },
+        { "file.s\0../x", 11, KC_WS_READ, 0, EINVAL },
+        { "", 0, KC_WS_READ, 0, EINVAL },
+        { "a//b", 4, KC_WS_WRITE, 1, EINVAL },
+        { "fifo", 4, KC_WS_READ, 0, ENXIO },
+        { "fifo", 4, KC_WS_WRITE, 0, ENXIO },
+        { "file.s/x", 8, KC_WS_READ, 0, ENOTDIR },
+        { "missing.s", 9, KC_WS_READ, 0, ENOENT },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        errno = 0;
+        fd = kc_ws_open(d, bad[i].rel, bad[i].len, bad[i].mode, bad[i].mkdirs);
+        CHECK(fd < 0 && errno == bad[i].err, "'%.*s' mode %d: fd %d errno %s, expected %s", (int)bad[i].len,
+              bad[i].rel, (int)bad[i].mode, fd, strerror(errno), strerror(bad[i].err));
+        if (fd >= 0)
+            close(fd);
+    }
+    if (hard) {
+        fd = kc_ws_open(d, "hard", 4, KC_WS_WRITE, 0);
+        CHECK(fd < 0 && errno == EMLINK, "hard link opened for writing");
+    }
+    /* Directories are made beneath the descriptor; a write replaces the text. */
+    fd = kc_ws_open(d, "sub/deeper/k.s", 14, KC_WS_WRITE, 1);
+    CHECK(fd >= 0 && write(fd, "abcdef", 6) == 6, "mkdirs");
+    close(fd);
+    fd = kc_ws_open(d, "sub/deeper/k.s", 14, KC_WS_WRITE, 0);
+    CHECK(fd >= 0 && write(fd, "xy", 2) == 2, "rewrite");
+    close(fd);
+    snprintf(p, sizeof p, "%s/sub/deeper/k.s", dir);
+    char *text = slurp_file(p, NULL);
+    CHECK(text && !strcmp(text, "xy"), "truncated on write: %s", text ? text : "(none)");
+    free(text);
+    int wd = kc_ws_opendir(d, "linkdir", 7, 1);
+    CHECK(wd < 0 && errno == ELOOP, "opendir through a link");
+    wd = kc_ws_opendir(d, "ws", 2, 1);
+    CHECK(wd >= 0, "opendir creates");
+    close(wd);
+    close(d);
+    snprintf(p, sizeof p, "%s/secret", out);
+    text = slurp_file(p, NULL);
+    CHECK(text && !strcmp(text, "SECRET\n"), "the outside file changed");
+    free(text);
+    DIR *od = opendir(out);
+    struct dirent *de;
+    int entries = 0;
+    while (od && (de = readdir(od)))
+        entries += de->d_name[0] != '.';
+    if (od)
+        closedir(od);
+    CHECK(entries == 1, "%d entries outside (something was created through the link)", entries);
+    rm_rf(dir);
+    rm_rf(out);
+    return failures;
+}
+
+/* kc agent's first act: no core file, not dumpable. */
+static int unit_nocore(void)
+{
+    kc_err err;
+    kc_err_clear(&err);
+    CHECK(kc_agent_no_core_dumps(&err) == KC_OK, "%s", err.text);
+    struct rlimit rl;
+    CHECK(getrlimit(RLIMIT_CORE, &rl) == 0 && rl.rlim_cur == 0 && rl.rlim_max == 0, "RLIMIT_CORE %llu/%llu",
+          (unsigned long long)rl.rlim_cur, (unsigned long long)rl.rlim_max);
+    CHECK(prctl(PR_GET_DUMPABLE, 0, 0, 0, 0) == 0, "still dumpable");
+    return failures;
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && !strcmp(argv[1], "--unit")) {
@@ -468,6 +716,10 @@ int main(int argc, char **argv)
             return unit_schemas() ? 1 : 0;
         if (!strcmp(argv[2], "vcd"))
             return unit_vcd() ? 1 : 0;
+        if (!strcmp(argv[2], "ws"))
+            return unit_ws() ? 1 : 0;
+        if (!strcmp(argv[2], "nocore"))
+            return unit_nocore() ? 1 : 0;
         fprintf(stderr, "unknown unit test %s\n", argv[2]);
         return 2;
     }
