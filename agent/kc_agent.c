@@ -108,7 +108,8 @@ kc_status kc_agent_system_prompt(const char *platform, const char *task, int con
                    "Roofline peaks used for ideal cycles: %g vector operations per cycle, %g "
                    "multiply-accumulates per cycle, %g DRAM bytes per cycle. The sizes and "
                    "latencies of every unit are in sections 2 and 3 of the ISA document below "
-                   "(generated from the values the RTL is built with).\n\n",
+                   "(generated from the values the RTL is built with); the timing of every "
+                   "instruction, measured on the RTL, is in its section 1 (Timing).\n\n",
                    p->vec_peak, p->mac_peak, p->dram_bw);
     kc_text_printf(&b,
         "# How to work\n\n"
