@@ -774,7 +774,7 @@ kc_status kc_isagen_doc(const kc_isa *isa, char **out, kc_err *err)
                    "- `fcvtif` converts a signed int32 with round to nearest even. bf16 -> fp32 is exact.\n");
 #ifdef KC_FP_EXP_MAX_ULP
     gen_printf(&b, "- **Special functions** (`fexp`/`vexp`, `frecip`/`vrecip`, `frsqrt`/`vrsqrt`) are computed "
-                   "in fp32 within %g, %g and %g ulp of the exact result (faithfully rounded: always one of "
+                   "in fp32 within %g ulp (exp), %g ulp (recip) and %g ulp (rsqrt) of the exact result (faithfully rounded: always one of "
                    "the two fp32 values around it, usually the nearest), and the vector forms then round to bf16, so their bf16 results are within "
                    "about one bf16 ulp (2^-8 relative) of the exact value. Special values: exp(+-0) = 1, "
                    "exp(+inf) = +inf, exp(-inf) = +0, exp(x) = +inf for x >= ~88.72 and +0 for x < ~-87.34; "
