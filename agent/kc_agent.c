@@ -113,7 +113,10 @@ kc_status kc_agent_system_prompt(const char *platform, const char *task, int con
     kc_text_printf(&b, "Tolerance per element: |actual - expected| <= %g + %g * |expected|.\n",
                    tol->abs, tol->rel);
     kc_text_printf(&b, "Work: %.0f vector operations, %.0f multiply-accumulates, %.0f bytes of "
-                   "compulsory DRAM traffic; ideal (roofline) cycles: %.0f.\n\n",
+                   "compulsory DRAM traffic; ideal (roofline) cycles: %.0f. The roofline counts only "
+                   "compute and DRAM traffic: it ignores issue cost (one instruction issues per cycle, "
+                   "and address and row-number updates are instructions too, with no auto-increment), "
+                   "so loop bookkeeping and DMA commands add cycles beyond it.\n\n",
                    inst.shape.vec_flops, inst.shape.mac_flops, inst.dram_bytes,
                    kc_platform_ideal_cycles(p, &inst));
     kc_text_printf(&b, "%s\n\n", t->description);
@@ -121,7 +124,8 @@ kc_status kc_agent_system_prompt(const char *platform, const char *task, int con
                    "Roofline peaks used for ideal cycles: %g vector operations per cycle, %g "
                    "multiply-accumulates per cycle, %g DRAM bytes per cycle. The sizes and "
                    "latencies of every unit are in sections 2 and 3 of the ISA document below "
-                   "(generated from the values the RTL is built with).\n\n",
+                   "(generated from the values the RTL is built with); the timing of every "
+                   "instruction, measured on the RTL, is in its section 1 (Timing).\n\n",
                    p->vec_peak, p->mac_peak, p->dram_bw);
     kc_text_printf(&b,
         "# How to work\n\n"
@@ -129,10 +133,12 @@ kc_status kc_agent_system_prompt(const char *platform, const char *task, int con
         "run in order. Files are relative names in your own workspace (default \"%s\").\n"
         "- write_code writes a kernel file; check_syntax assembles it (errors as file:line:col).\n"
         "- run_eval runs it on the RTL with the visible inputs (seed %" PRIu64 ") and checks it; "
-        "view_output shows the mismatching elements; profile shows per-unit busy/stall cycles; "
+        "view_output shows the error margin and the mismatching elements; profile shows per-unit "
+        "busy/stall cycles and the instructions that stalled longest; "
         "view_waveform prints RTL signals over a cycle window; get_inst_size counts instructions; "
         "grep_docs searches the ISA document and this task.\n"
-        "- submit ends the run with your final kernel. It is scored on hidden inputs (different "
+        "- submit ends the run with your final kernel: make it the last call of its reply (calls "
+        "after it are skipped). It is scored on hidden inputs (different "
         "seeds), so do not depend on the visible data. Without a submit, the last kernel that "
         "run_eval found correct is scored when the turns run out.\n\n",
         budget, KC_TOOLS_DEFAULT_PATH, visible_seed);
@@ -368,6 +374,19 @@ static kc_status run_tools(run *r, const json_t *reply, kc_err *err)
             json_object_set(f, "arguments_error", json_object_get(c, "arguments_error"));
         if ((st = log_event(r, "tool_call", f, err)) != KC_OK)
             break;
+        if (r->ctx.submitted) {
+            /* submit ended the run: later calls of this reply are not run, and both
+             * the transcript and the reply to the model say so */
+            static const char skipped[] = "not run: submit ended the run (calls placed after "
+                                          "submit in the same reply are skipped)";
+            json_array_append_new(results, json_pack("{s:s, s:s, s:s, s:b}", "id", id ? id : "", "name",
+                                                     name ? name : "", "content", skipped, "is_error", 1));
+            if ((st = log_event(r, "tool_result", json_pack("{s:i, s:s, s:s, s:s, s:b, s:b}", "iteration",
+                                r->iteration, "id", id ? id : "", "name", name ? name : "", "content",
+                                skipped, "is_error", 1, "skipped", 1), err)) != KC_OK)
+                break;
+            continue;
+        }
         int had_correct = r->ctx.first_correct_iteration;
         double t = kc_transcript_now();
         kc_tools_result res;
@@ -395,8 +414,6 @@ static kc_status run_tools(run *r, const json_t *reply, kc_err *err)
         kc_tools_result_free(&res);
         if ((st = log_event(r, "tool_result", rf, err)) != KC_OK)
             break;
-        if (r->ctx.submitted)
-            break;   /* calls after a submit are not run */
     }
     if (st != KC_OK) {
         json_decref(results);

@@ -47,7 +47,9 @@ typedef struct param {
     const char *desc;
 } param;
 
-#define MAX_PARAMS 5
+#define MAX_PARAMS 7
+#define KC_TOOLS_STR2(x) #x
+#define KC_TOOLS_STR(x) KC_TOOLS_STR2(x)
 
 typedef struct tool {
     const char *name;
@@ -93,12 +95,15 @@ static const tool tools[] = {
     { "run_eval",
       "Assemble the kernel, run it on the accelerator RTL with the visible test inputs and "
       "check every output against the reference. Returns correct/wrong (or the assembler "
-      "error, trap, timeout, out-of-bounds write), errors, cycles and efficiency.",
+      "error, trap, timeout, out-of-bounds write), max errors, the worst element's share of its "
+      "tolerance, cycles, ideal cycles and efficiency.",
       { PATH_PARAM("to evaluate") },
       t_run_eval },
     { "view_output",
-      "Details of the last run_eval's output check: errors, the first mismatching elements "
-      "with their row and column, expected and actual values, rows affected.",
+      "Details of the last run_eval's output check, correct or not: elements checked, how many "
+      "are out of tolerance or NaN/inf, the max abs/rel error and the worst element's share of "
+      "its tolerance, the output tensors' shapes and DRAM ranges, and (when some fail) the first "
+      "mismatching elements with their row, column, expected and actual values.",
       { { "max_rows", P_INT, 0, 1, 64, "list at most this many rows (default 16)" } },
       t_view_output },
     { "get_inst_size",
@@ -108,22 +113,40 @@ static const tool tools[] = {
       t_get_inst_size },
     { "profile",
       "Per-unit activity of a run on the visible inputs: cycles, instructions retired, busy "
-      "and stall cycles of each unit (from the RTL performance counters), DRAM traffic.",
-      { PATH_PARAM("to profile") },
+      "and stall cycles of each unit (from the RTL performance counters), DRAM traffic, and the "
+      "top stall sites: which instruction (pc, source line, disassembly) waited to issue, on "
+      "what (stall_vector, stall_dma, stall_matrix, stall_drain), for how many cycles in how "
+      "many separate waits, and the longest wait.",
+      { PATH_PARAM("to profile"),
+        { "top", P_INT, 0, 1, 50, "show this many stall sites (default 10)" } },
       t_profile },
     { "view_waveform",
       "Run the kernel with waveform tracing and print chosen RTL signals over a cycle window "
-      "as a table (one row per clock cycle, values sampled just before the rising edge). "
-      "Signals are named by hierarchical suffix, e.g. \"fetch_pc\", \"insn\", \"npu_top.ld_busy\"; "
-      "an unknown name lists the available ones.",
-      { { "signals", P_STRINGS, 1, 1, KC_TOOLS_MAX_WAVE_SIGNALS, "signal names (suffixes)" },
-        { "start", P_INT, 1, 0, 1000000000L, "first cycle" },
-        { "end", P_INT, 1, 1, 1000000000L, "cycle after the last (at most 200 cycles after start)" },
+      "[start, end): as a table (one row per sampled clock cycle, values sampled just before the "
+      "rising edge), or as a per-signal summary of the whole window. Signals are named by "
+      "hierarchical suffix, e.g. \"fetch_pc\", \"insn\", \"u_core.pc\", \"ld_busy\". To see which "
+      "signals exist, pass list (\"all\", or part of a scope name such as \"u_matrix\"); an unknown "
+      "signal name lists similar names and the scopes.",
+      { { "signals", P_STRINGS, 0, 1, KC_TOOLS_MAX_WAVE_SIGNALS,
+          "signal names (suffixes); required unless list is given" },
+        { "start", P_INT, 0, 0, 1000000000L, "first cycle (default 0)" },
+        { "end", P_INT, 0, 1, 1000000000L,
+          "cycle after the last (default start + 100); the window may span up to "
+          KC_TOOLS_STR(KC_TOOLS_MAX_WAVE_WINDOW) " cycles, but a table shows at most "
+          KC_TOOLS_STR(KC_TOOLS_MAX_WAVE_ROWS) " rows: use every, or mode summary" },
+        { "every", P_INT, 0, 1, 100000, "table: show every k-th cycle of the window (default 1)" },
+        { "mode", P_STRING, 0, 5, 7,
+          "\"table\" (default) or \"summary\": per signal the value at start and at end, how many "
+          "times it changed, min and max (numbers), and the cycles it was 1 (1-bit signals)" },
+        { "list", P_STRING, 0, 1, 64,
+          "list signal names grouped by scope instead of showing values: \"all\" for every "
+          "signal, or part of a scope name (e.g. \"u_dma\")" },
         PATH_PARAM("to run") },
       t_view_waveform },
     { "submit",
       "Submit a kernel as your final answer. The run ends; the kernel is scored on hidden "
-      "test inputs (correctness, then cycles).",
+      "test inputs (correctness, then cycles). Make it the last call of your reply: calls after "
+      "it in the same reply are not run.",
       { PATH_PARAM("to submit") },
       t_submit },
 };
@@ -671,7 +694,7 @@ static void t_get_inst_size(kc_tools_ctx *c, const json_t *a, kc_tools_result *o
 /* Runs the pipeline on a workspace file (visible seed); NULL with the reason in b
  * when the file cannot be read or the simulator failed. */
 static kc_eval_result *evaluate(kc_tools_ctx *c, const char *rel, const kc_trace_opts *trace,
-                                char **src_out, sb *b)
+                                kc_sim_stalls *stalls, char **src_out, sb *b)
 {
     char *src = read_ws(c, rel, b);
     if (!src)
@@ -683,7 +706,8 @@ static kc_eval_result *evaluate(kc_tools_ctx *c, const char *rel, const kc_trace
         return NULL;
     }
     kc_eval_opts eo = { .platform = c->platform, .task = c->task, .config = c->config,
-                        .seed = c->seed, .cycle_limit = c->cycle_limit, .trace = trace };
+                        .seed = c->seed, .cycle_limit = c->cycle_limit, .trace = trace,
+                        .stalls = stalls };
     kc_err err;
     kc_err_clear(&err);
     if (kc_eval_run(&eo, src, rel, r, &err) != KC_OK) {
@@ -764,10 +788,15 @@ static void summarize(kc_tools_ctx *c, const kc_eval_result *r, const char *src,
             kc_text_printf(b, " (tolerance abs %.3g + rel %.3g x |expected|)", t->tol[p->dtype].abs,
                       t->tol[p->dtype].rel);
         kc_text_printf(b, "\n");
+        /* The margin matters as much as the verdict: hidden inputs differ. */
+        if (isfinite(r->check.worst))
+            kc_text_printf(b, "worst element: %.0f%% of its tolerance%s\n", 100 * r->check.worst,
+                      r->correct && r->check.worst > 0.5 ? " (little margin: hidden inputs may fail)" : "");
     }
     if (r->correct)
-        kc_text_printf(b, "cycles: %" PRIu64 "  ideal: %.0f  efficiency: %.3f\n", r->cycles,
-                  r->ideal_cycles, r->efficiency);
+        kc_text_printf(b, "cycles: %" PRIu64 "  ideal: %.0f  efficiency: %.3f (ideal = roofline of "
+                  "compute and DRAM traffic only; it ignores issue cost: one instruction per cycle, "
+                  "no auto-increment)\n", r->cycles, r->ideal_cycles, r->efficiency);
     else if (r->check.mismatches)
         kc_text_printf(b, "call view_output for the mismatching elements\n");
 }
@@ -777,7 +806,7 @@ static void t_run_eval(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
     sb b = { 0 };
     const char *rel = arg_str(a, "path", KC_TOOLS_DEFAULT_PATH);
     char *src = NULL;
-    kc_eval_result *r = evaluate(c, rel, NULL, &src, &b);
+    kc_eval_result *r = evaluate(c, rel, NULL, NULL, &src, &b);
     if (!r) {
         finish(o, &b, 1);
         return;
@@ -877,36 +906,98 @@ static void t_view_output(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
 
 /* ---- profile -------------------------------------------------------------------- */
 
+typedef struct stall_site {
+    uint32_t pc;
+    size_t counter;
+    const kc_sim_stall *s;
+} stall_site;
+
+static int stall_site_cmp(const void *x, const void *y)
+{
+    const stall_site *a = x, *b = y;
+    if (a->s->cycles != b->s->cycles)
+        return a->s->cycles < b->s->cycles ? 1 : -1;
+    return a->pc < b->pc ? -1 : a->pc > b->pc;
+}
+
+/* The instructions that waited longest, with their source line and disassembly. */
+static void stall_sites(kc_tools_ctx *c, const char *src, const kc_eval_result *r,
+                        const kc_sim_stalls *st, long top, sb *b, json_t *meta)
+{
+    size_t n = 0, cells = st->nwords * st->ncounters;
+    for (size_t i = 0; i < cells; i++)
+        n += st->cells[i].cycles > 0;
+    if (!n) {
+        kc_text_printf(b, "no instruction waited: issue never stalled.\n");
+        return;
+    }
+    stall_site *v = malloc(n * sizeof *v);
+    if (!v)
+        return;
+    n = 0;
+    for (size_t i = 0; i < cells; i++)
+        if (st->cells[i].cycles)
+            v[n++] = (stall_site){ (uint32_t)(i / st->ncounters), i % st->ncounters, &st->cells[i] };
+    qsort(v, n, sizeof *v, stall_site_cmp);
+    const kc_platform *p = kc_platform_find(c->platform);
+    const kc_isa *isa = kc_isa_find(c->platform);
+    kc_program prog = { 0 };
+    kc_err err;
+    kc_err_clear(&err);
+    int have = p && p->assemble(src, "kernel", &prog, &err) == KC_OK;
+    kc_text_printf(b, "top stall sites (the instruction that waited to issue, on what, how long):\n");
+    json_t *arr = json_array();
+    for (size_t i = 0; i < n && i < (size_t)top; i++) {
+        char dis[160] = "?", line[200] = "";
+        int ln = 0;
+        if (have && v[i].pc < prog.nwords) {
+            if (isa)
+                kc_asm_disasm_word(isa, prog.words[v[i].pc], v[i].pc, dis, sizeof dis);
+            ln = prog.line ? prog.line[v[i].pc] : 0;
+            if (ln > 0)
+                source_line(src, ln, line, sizeof line);
+        }
+        const char *why = r->counter_names[v[i].counter];
+        kc_text_printf(b, "  pc %-4u line %-4d %-28s %-13s %8" PRIu64 " cycles in %" PRIu64 " wait%s "
+                       "(longest %" PRIu64 ")\n", v[i].pc, ln, dis, why, v[i].s->cycles, v[i].s->waits,
+                       v[i].s->waits == 1 ? "" : "s", v[i].s->longest);
+        json_array_append_new(arr, json_pack("{s:i, s:i, s:s, s:s, s:I, s:I, s:I}", "pc", (int)v[i].pc,
+                                             "line", ln, "insn", dis, "reason", why, "cycles",
+                                             (json_int_t)v[i].s->cycles, "waits",
+                                             (json_int_t)v[i].s->waits, "longest",
+                                             (json_int_t)v[i].s->longest));
+    }
+    if (n > (size_t)top)
+        kc_text_printf(b, "  ... %zu more stall sites\n", n - (size_t)top);
+    json_object_set_new(meta, "stall_sites", arr);
+    kc_program_free(&prog);
+    free(v);
+}
+
 static void t_profile(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
 {
     sb b = { 0 };
     const char *rel = arg_str(a, "path", KC_TOOLS_DEFAULT_PATH);
-    char *src = read_ws(c, rel, &b);
-    if (!src) {
+    long top = arg_int(a, "top", 10);
+    kc_sim_stalls stalls;
+    memset(&stalls, 0, sizeof stalls);
+    char *src = NULL;
+    kc_eval_result *r = evaluate(c, rel, NULL, &stalls, &src, &b);
+    if (!r) {
+        kc_sim_stalls_free(&stalls);
         finish(o, &b, 1);
         return;
     }
-    /* Reuse the last run when it was this very text. */
-    const kc_eval_result *r = c->last && c->last->kernel_hash == kc_eval_hash(src) ? c->last : NULL;
-    kc_eval_result *fresh = NULL;
-    if (!r) {
-        fresh = evaluate(c, rel, NULL, NULL, &b);
-        if (!fresh) {
-            free(src);
-            finish(o, &b, 1);
-            return;
-        }
-        r = fresh;
-    }
-    free(src);
     if (!r->assembled) {
         kc_text_printf(&b, "%s does not assemble: %s", rel, r->diagnostic);
-        free(fresh);
+        free(r);
+        free(src);
         finish(o, &b, 0);
         return;
     }
     double cyc = r->cycles ? (double)r->cycles : 1.0;
-    kc_text_printf(&b, "profile of %s (visible inputs): %s, %" PRIu64 " cycles (ideal %.0f)\n", rel,
+    kc_text_printf(&b, "profile of %s (visible inputs): %s, %" PRIu64 " cycles (ideal %.0f: the roofline "
+              "of compute and DRAM traffic, ignoring issue cost)\n", rel,
               r->correct ? "correct" : kc_eval_status_name(r->status), r->cycles, r->ideal_cycles);
     json_t *meta = json_object();
     for (size_t i = 0; i < r->ncounters; i++) {
@@ -920,40 +1011,197 @@ static void t_profile(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
     kc_text_printf(&b, "  DRAM read %" PRIu64 " B, written %" PRIu64 " B (compulsory %.0f B)\n",
               r->dram_read_bytes, r->dram_write_bytes, r->dram_bytes);
     kc_text_printf(&b, "busy = cycles the unit worked; stall_* = cycles issue waited on that unit "
-              "(see the ISA document, Hazards).");
+              "(see the ISA document, Hazards and Timing).\n");
+    stall_sites(c, src, r, &stalls, top, &b, meta);
     o->meta = meta;
-    free(fresh);
+    kc_sim_stalls_free(&stalls);
+    free(src);
+    free(r);
     finish(o, &b, 0);
 }
 
 /* ---- view_waveform -------------------------------------------------------------- */
 
-static void list_names(const kc_vcd *v, const char *like, sb *b)
+/* Signal names grouped by scope, one scope per line: "TOP.npu_top.u_core: pc insn ...".
+ * Scopes whose name contains `scope` (all when NULL); the wrapper's copies of the
+ * top module's ports (TOP.<port>) are left out. Returns how many names it listed. */
+static size_t list_by_scope(const kc_vcd *v, const char *scope, sb *b)
 {
-    size_t shown = 0, n = kc_vcd_nvars(v);
-    for (int pass = 0; pass < 2 && !shown; pass++)
-        for (size_t i = 0; i < n && shown < 40; i++) {
-            const char *name = kc_vcd_var_name(v, i);
-            const char *leaf = strrchr(name, '.');
-            leaf = leaf ? leaf + 1 : name;
-            if (pass == 0 && !strcasestr(leaf, like))
-                continue;
-            if (!strncmp(name, "TOP.", 4) && strchr(name + 4, '.') == NULL && pass == 1)
-                continue;   /* the wrapper's ports repeat the top module's */
-            kc_text_printf(b, "%s%s", shown++ ? ", " : "", name);
+    size_t n = kc_vcd_nvars(v), listed = 0;
+    char cur[256] = "";
+    for (size_t i = 0; i < n; i++) {
+        const char *name = kc_vcd_var_name(v, i);
+        const char *dot = strrchr(name, '.');
+        if (!dot || (!strncmp(name, "TOP.", 4) && dot == name + 3))
+            continue;
+        int slen = (int)(dot - name);
+        char sc[256];
+        snprintf(sc, sizeof sc, "%.*s", slen, name);
+        if (scope && !strcasestr(sc, scope))
+            continue;
+        if (strcmp(sc, cur)) {
+            kc_text_printf(b, "%s%s:", listed ? "\n" : "", sc);
+            snprintf(cur, sizeof cur, "%s", sc);
         }
+        unsigned w = kc_vcd_var_width(v, i);
+        kc_text_printf(b, " %s", dot + 1);
+        if (w > 1)
+            kc_text_printf(b, "[%u]", w);
+        listed++;
+    }
+    if (listed)
+        kc_text_printf(b, "\n");
+    return listed;
+}
+
+/* A scope name with generate-loop indices folded: "u_load.g_lane[7]" -> "u_load.g_lane[*]". */
+static void scope_fold(const char *name, int len, char *out, size_t size)
+{
+    size_t k = 0;
+    for (int i = 0; i < len && k + 4 < size; i++) {
+        out[k++] = name[i];
+        if (name[i] == '[' && i + 1 < len && name[i + 1] >= '0' && name[i + 1] <= '9') {
+            while (i + 1 < len && name[i + 1] >= '0' && name[i + 1] <= '9')
+                i++;
+            out[k++] = '*';
+        }
+    }
+    out[k] = 0;
+}
+
+/* Names whose last part contains `like` (at most 40), then how many signals each
+ * scope has (generate-loop copies folded into one entry), so the model can ask
+ * for one scope's list. */
+static void list_similar(const kc_vcd *v, const char *like, sb *b)
+{
+    size_t n = kc_vcd_nvars(v), shown = 0, similar = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *name = kc_vcd_var_name(v, i);
+        const char *leaf = strrchr(name, '.');
+        leaf = leaf ? leaf + 1 : name;
+        if (!strcasestr(leaf, like) || (!strncmp(name, "TOP.", 4) && leaf == name + 4))
+            continue;
+        if (shown < 40)
+            kc_text_printf(b, "%s%s", shown++ ? ", " : "Signals like it: ", name);
+        similar++;
+    }
+    if (similar > shown)
+        kc_text_printf(b, " (and %zu more)", similar - shown);
+    kc_text_printf(b, "%sScopes (signals):", shown ? ".\n" : "No similar names.\n");
+    enum { MAXSC = 64 };
+    char scopes[MAXSC][160];
+    size_t counts[MAXSC], nsc = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *name = kc_vcd_var_name(v, i);
+        const char *dot = strrchr(name, '.');
+        if (!dot || (!strncmp(name, "TOP.", 4) && dot == name + 3))
+            continue;
+        char sc[160];
+        scope_fold(name, (int)(dot - name), sc, sizeof sc);
+        size_t k = 0;
+        while (k < nsc && strcmp(scopes[k], sc))
+            k++;
+        if (k == nsc && nsc < MAXSC) {
+            snprintf(scopes[nsc], sizeof scopes[nsc], "%s", sc);
+            counts[nsc++] = 0;
+        }
+        if (k < nsc)
+            counts[k]++;
+    }
+    for (size_t k = 0; k < nsc; k++)
+        kc_text_printf(b, " %s (%zu)", scopes[k], counts[k]);
+    kc_text_printf(b, ".\nCall view_waveform with list \"all\" (or a scope) for every name.");
+}
+
+/* Value of a VCD bit string as an unsigned number; 0 when it has x/z or is wider
+ * than 64 bits. */
+static int wave_number(const char *bits, uint64_t *out)
+{
+    uint64_t v = 0;
+    size_t n = bits ? strlen(bits) : 0;
+    if (!n || n > 64)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        if (bits[i] != '0' && bits[i] != '1')
+            return 0;
+        v = v << 1 | (uint64_t)(bits[i] == '1');
+    }
+    *out = v;
+    return 1;
+}
+
+/* mode summary: one line per signal over the sampled cycles. */
+static void wave_summary(const kc_vcd *v, const size_t *idx, const json_t *sigs, size_t nsig,
+                         const uint64_t *edges, size_t ne, sb *b)
+{
+    char first[600], last[600];
+    for (size_t i = 0; i < nsig; i++) {
+        const char *prev = NULL;
+        size_t changes = 0, ones = 0, numeric = 1;
+        uint64_t lo = UINT64_MAX, hi = 0;
+        for (size_t e = 0; e < ne; e++) {
+            const char *val = kc_vcd_value_at(v, idx[i], edges[e] ? edges[e] - 1 : 0);
+            if (prev && val && strcmp(prev, val))
+                changes++;
+            prev = val;
+            uint64_t x;
+            if (wave_number(val, &x)) {
+                lo = x < lo ? x : lo;
+                hi = x > hi ? x : hi;
+                ones += x == 1;
+            } else
+                numeric = 0;
+        }
+        kc_vcd_format(kc_vcd_value_at(v, idx[i], edges[0] ? edges[0] - 1 : 0), first, sizeof first);
+        kc_vcd_format(prev, last, sizeof last);
+        unsigned bits = kc_vcd_var_width(v, idx[i]);
+        kc_text_printf(b, "  %s (%u bit%s): %s at start, %s at end, %zu change%s", json_string_value(
+                       json_array_get(sigs, i)), bits, bits == 1 ? "" : "s", first, last, changes,
+                       changes == 1 ? "" : "s");
+        if (bits == 1 && numeric)
+            kc_text_printf(b, ", 1 for %zu of %zu cycles", ones, ne);
+        else if (numeric && ne)
+            kc_text_printf(b, ", min 0x%" PRIx64 " max 0x%" PRIx64, lo, hi);
+        kc_text_printf(b, "\n");
+    }
 }
 
 static void t_view_waveform(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
 {
     sb b = { 0 };
     const char *rel = arg_str(a, "path", KC_TOOLS_DEFAULT_PATH);
-    long start = arg_int(a, "start", 0), end = arg_int(a, "end", 0);
-    if (end <= start || end - start > KC_TOOLS_MAX_WAVE_CYCLES) {
-        kc_text_printf(&b, "error: the window must have start < end and at most %d cycles (got %ld..%ld).",
-                  KC_TOOLS_MAX_WAVE_CYCLES, start, end);
+    const char *mode = arg_str(a, "mode", "table"), *list = arg_str(a, "list", NULL);
+    const json_t *sigs = json_object_get(a, "signals");
+    long start = arg_int(a, "start", 0), end = arg_int(a, "end", start + 100), every = arg_int(a, "every", 1);
+    int summary = !strcmp(mode, "summary");
+    if (!summary && strcmp(mode, "table")) {
+        kc_text_printf(&b, "error: mode must be \"table\" or \"summary\" (got \"%s\").", mode);
         finish(o, &b, 1);
         return;
+    }
+    if (!list && !json_array_size(sigs)) {
+        kc_text_printf(&b, "error: give signals to show, or list (\"all\" or a scope) to see their names.");
+        finish(o, &b, 1);
+        return;
+    }
+    if (end <= start || end - start > KC_TOOLS_MAX_WAVE_WINDOW) {
+        kc_text_printf(&b, "error: the window must have start < end and at most %d cycles (got %ld..%ld).",
+                  KC_TOOLS_MAX_WAVE_WINDOW, start, end);
+        finish(o, &b, 1);
+        return;
+    }
+    long rows = (end - start + every - 1) / every;
+    if (!list && !summary && rows > KC_TOOLS_MAX_WAVE_ROWS) {
+        kc_text_printf(&b, "error: %ld..%ld every %ld cycle%s is %ld rows; a table has at most %d. Pass "
+                  "every %ld (or more), or mode \"summary\".", start, end, every, every == 1 ? "" : "s",
+                  rows, KC_TOOLS_MAX_WAVE_ROWS,
+                  (end - start + KC_TOOLS_MAX_WAVE_ROWS - 1) / KC_TOOLS_MAX_WAVE_ROWS);
+        finish(o, &b, 1);
+        return;
+    }
+    if (list) {   /* the names exist from cycle 0: a one-cycle trace is enough */
+        start = 0;
+        end = 1;
     }
     /* The waveform is opened beneath the workspace like every other file; the
      * simulator and the reader get it by descriptor (/proc/self/fd), never by a
@@ -966,7 +1214,7 @@ static void t_view_waveform(kc_tools_ctx *c, const json_t *a, kc_tools_result *o
     char vcd_path[64];
     snprintf(vcd_path, sizeof vcd_path, "/proc/self/fd/%d", vfd);
     kc_trace_opts tr = { .path = vcd_path, .start = (uint64_t)start, .end = (uint64_t)end, .depth = 0 };
-    kc_eval_result *r = evaluate(c, rel, &tr, NULL, &b);
+    kc_eval_result *r = evaluate(c, rel, &tr, NULL, NULL, &b);
     if (!r) {
         close(vfd);
         finish(o, &b, 1);
@@ -992,6 +1240,15 @@ static void t_view_waveform(kc_tools_ctx *c, const json_t *a, kc_tools_result *o
         finish(o, &b, 1);
         return;
     }
+    if (list) {
+        int all = !strcasecmp(list, "all");
+        if (!list_by_scope(v, all ? NULL : list, &b))
+            kc_text_printf(&b, "no scope contains \"%s\"; list \"all\" shows every signal.", list);
+        o->meta = json_pack("{s:s}", "list", list);
+        kc_vcd_free(v);
+        finish(o, &b, 0);
+        return;
+    }
     size_t clk;
     if (!kc_vcd_match(v, "clk", &clk, 1)) {
         kc_text_printf(&b, "error: the waveform has no clock signal 'clk'.");
@@ -999,7 +1256,6 @@ static void t_view_waveform(kc_tools_ctx *c, const json_t *a, kc_tools_result *o
         finish(o, &b, 1);
         return;
     }
-    const json_t *sigs = json_object_get(a, "signals");
     size_t nsig = json_array_size(sigs), idx[KC_TOOLS_MAX_WAVE_SIGNALS];
     sb notes = { 0 };
     for (size_t i = 0; i < nsig; i++) {
@@ -1007,9 +1263,8 @@ static void t_view_waveform(kc_tools_ctx *c, const json_t *a, kc_tools_result *o
         size_t found[4];
         size_t n = kc_vcd_match(v, name, found, 4);
         if (!n) {
-            kc_text_printf(&b, "error: no signal named '%s'. Signals like it: ", name);
-            list_names(v, name, &b);
-            kc_text_printf(&b, ".\nName signals by their last part or a longer suffix, e.g. \"npu_top.insn\".");
+            kc_text_printf(&b, "error: no signal named '%s'. ", name);
+            list_similar(v, name, &b);
             kc_text_free(&notes);
             kc_vcd_free(v);
             finish(o, &b, 1);
@@ -1021,11 +1276,12 @@ static void t_view_waveform(kc_tools_ctx *c, const json_t *a, kc_tools_result *o
                       "for another, e.g. %s)\n", name, n, kc_vcd_var_name(v, found[0]),
                       kc_vcd_var_name(v, found[1]));
     }
-    uint64_t edges[KC_TOOLS_MAX_WAVE_CYCLES + 2];
-    size_t ne = kc_vcd_rising_edges(v, clk, 0, UINT64_MAX, edges, KC_TOOLS_MAX_WAVE_CYCLES + 2);
+    uint64_t *edges = malloc(sizeof *edges * (size_t)(end - start + 2));
+    size_t ne = edges ? kc_vcd_rising_edges(v, clk, 0, UINT64_MAX, edges, (size_t)(end - start + 2)) : 0;
     if (!ne) {
         kc_text_printf(&b, "the kernel ran %" PRIu64 " cycles, which ends before the window %ld..%ld: "
                   "nothing to show.", ran, start, end);
+        free(edges);
         kc_text_free(&notes);
         kc_vcd_free(v);
         finish(o, &b, 0);
@@ -1033,11 +1289,21 @@ static void t_view_waveform(kc_tools_ctx *c, const json_t *a, kc_tools_result *o
     }
     if (ne > (size_t)(end - start))
         ne = (size_t)(end - start);
-    kc_text_printf(&b, "%s: cycles %ld..%ld of %" PRIu64 " (values sampled just before each rising clock edge)\n",
+    kc_text_printf(&b, "%s: cycles %ld..%ld of %" PRIu64 " (values sampled just before each rising clock edge",
               rel, start, start + (long)ne - 1, ran);
+    kc_text_printf(&b, every > 1 && !summary ? "; every %ld cycles)\n" : ")\n", every);
     if (notes.buf)
         kc_text_printf(&b, "%s", notes.buf);
     kc_text_free(&notes);
+    if (summary) {
+        wave_summary(v, idx, sigs, nsig, edges, ne, &b);
+        o->meta = json_pack("{s:i, s:i, s:s, s:I}", "start", (int)start, "cycles", (int)ne, "mode",
+                            "summary", "kernel_cycles", (json_int_t)ran);
+        free(edges);
+        kc_vcd_free(v);
+        finish(o, &b, 0);
+        return;
+    }
     /* Column widths from the header and the widest value. */
     int width[KC_TOOLS_MAX_WAVE_SIGNALS];
     char cell[600];
@@ -1052,7 +1318,8 @@ static void t_view_waveform(kc_tools_ctx *c, const json_t *a, kc_tools_result *o
         kc_text_printf(&b, "  %*s", width[i], leaf);
     }
     kc_text_printf(&b, "\n");
-    for (size_t e = 0; e < ne; e++) {
+    size_t shown = 0;
+    for (size_t e = 0; e < ne; e += (size_t)every, shown++) {
         kc_text_printf(&b, "%8ld", start + (long)e);
         for (size_t i = 0; i < nsig; i++) {
             kc_vcd_format(kc_vcd_value_at(v, idx[i], edges[e] ? edges[e] - 1 : 0), cell, sizeof cell);
@@ -1060,8 +1327,9 @@ static void t_view_waveform(kc_tools_ctx *c, const json_t *a, kc_tools_result *o
         }
         kc_text_printf(&b, "\n");
     }
-    o->meta = json_pack("{s:i, s:i, s:I}", "start", (int)start, "rows", (int)ne, "kernel_cycles",
-                        (json_int_t)ran);
+    o->meta = json_pack("{s:i, s:i, s:i, s:I}", "start", (int)start, "rows", (int)shown, "every",
+                        (int)every, "kernel_cycles", (json_int_t)ran);
+    free(edges);
     kc_vcd_free(v);
     finish(o, &b, 0);
 }

@@ -24,7 +24,8 @@
 
 #define KC_TOOLS_DEFAULT_PATH "kernel.s"
 #define KC_TOOLS_MAX_CODE (256u * 1024u)       /* bytes of one kernel file */
-#define KC_TOOLS_MAX_WAVE_CYCLES 200
+#define KC_TOOLS_MAX_WAVE_ROWS 200        /* rows of one view_waveform table */
+#define KC_TOOLS_MAX_WAVE_WINDOW 10000    /* cycles one view_waveform call may trace (a VCD of every signal: ~6 KB per cycle with the matrix unit busy) */
 #define KC_TOOLS_MAX_WAVE_SIGNALS 12
 
 typedef struct kc_tools_ctx {

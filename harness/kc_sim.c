@@ -8,6 +8,7 @@
  */
 #include "kc_sim.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 const char *kc_sim_result_name(kc_sim_result r)
@@ -21,10 +22,59 @@ const char *kc_sim_result_name(kc_sim_result r)
     return "unknown";
 }
 
+void kc_sim_stalls_free(kc_sim_stalls *s)
+{
+    if (!s)
+        return;
+    free(s->cells);
+    memset(s, 0, sizeof *s);
+}
+
+/* The stall sampler's state between edges. */
+typedef struct stall_probe {
+    kc_sim_stalls *out;
+    const kc_acc_ops *ops;
+    uint64_t prev[KC_MAX_COUNTERS];
+    int is_stall[KC_MAX_COUNTERS];
+    size_t last;          /* cell of the previous stalled cycle, or SIZE_MAX */
+    uint64_t last_cycle, run;
+} stall_probe;
+
+/* After the edge ending cycle c: charge it to (pc, counter) for each stall_*
+ * counter that grew (the core counts at most one reason per cycle). */
+static void stall_sample(stall_probe *sp, void *h, uint64_t c)
+{
+    uint64_t now[KC_MAX_COUNTERS];
+    size_t n = sp->out->ncounters;
+    sp->ops->counters(h, now, n);
+    for (size_t k = 0; k < n; k++) {
+        if (!sp->is_stall[k] || now[k] == sp->prev[k])
+            continue;
+        kc_arch_state a;
+        sp->ops->arch(h, &a);
+        if (a.pc >= sp->out->nwords) {
+            sp->out->elsewhere += now[k] - sp->prev[k];
+            continue;
+        }
+        size_t cell = (size_t)a.pc * n + k;
+        kc_sim_stall *s = &sp->out->cells[cell];
+        int same = cell == sp->last && c == sp->last_cycle + 1;
+        sp->run = same ? sp->run + 1 : 1;
+        s->cycles += now[k] - sp->prev[k];
+        s->waits += !same;
+        if (sp->run > s->longest)
+            s->longest = sp->run;
+        sp->last = cell;
+        sp->last_cycle = c;
+    }
+    memcpy(sp->prev, now, n * sizeof now[0]);
+}
+
 /* Clocks the model from *cycle up to (not including) `stop`, or until it halts or
  * traps. Returns KC_OK with *stopped = 1 when the core is no longer running. */
 static kc_status sim_segment(const kc_acc_ops *ops, void *h, kc_dram *dram, uint64_t *cycle,
-                             uint64_t stop, kc_core_status *st, int *stopped, kc_err *err)
+                             uint64_t stop, kc_core_status *st, int *stopped, stall_probe *sp,
+                             kc_err *err)
 {
     kc_bus_req req;
     kc_bus_resp resp;
@@ -42,6 +92,8 @@ static kc_status sim_segment(const kc_acc_ops *ops, void *h, kc_dram *dram, uint
         kc_dram_drive(dram, &req, &resp);
         s = ops->clock(h, &resp, err);
         kc_dram_commit(dram, &req, &resp);
+        if (sp && s == KC_OK)
+            stall_sample(sp, h, c);
         c++;
         if (s != KC_OK)
             break;
@@ -87,12 +139,31 @@ kc_status kc_sim_run(const kc_acc_ops *ops, void *handle, kc_dram *dram,
         bounds[0] = tr->start < limit ? tr->start : limit;
         bounds[1] = tr->end && tr->end < limit ? tr->end : limit;
     }
+    stall_probe probe, *sp = NULL;
+    if (opts && opts->stalls) {
+        kc_sim_stalls *out = opts->stalls;
+        kc_sim_stalls_free(out);
+        if (!ops->arch)
+            return kc_err_set(err, KC_ERR_USAGE, "sim: model %s has no architectural state for a "
+                              "stall view", ops->name);
+        out->nwords = nwords;
+        out->ncounters = report->ncounters;
+        if (!(out->cells = calloc(nwords * report->ncounters + 1, sizeof *out->cells)))
+            return kc_err_set(err, KC_ERR_NOMEM, "sim: out of memory for the stall view");
+        memset(&probe, 0, sizeof probe);
+        probe.out = out;
+        probe.ops = ops;
+        probe.last = SIZE_MAX;
+        for (size_t k = 0; k < report->ncounters; k++)
+            probe.is_stall[k] = !strncmp(ops->counter_names[k], "stall_", 6);
+        sp = &probe;
+    }
     uint64_t cycle = 0;
     int stopped = 0;
     for (int seg = 0; seg < 3 && !stopped && s == KC_OK; seg++) {
         if (tr)
             ops->trace_enable(handle, seg == 1);
-        s = sim_segment(ops, handle, dram, &cycle, bounds[seg], &report->status, &stopped, err);
+        s = sim_segment(ops, handle, dram, &cycle, bounds[seg], &report->status, &stopped, sp, err);
     }
     if (tr) {   /* a trace that could not be written (disk full) is an error, after the run's own */
         kc_status ts = ops->trace_close(handle, err);

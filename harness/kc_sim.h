@@ -24,9 +24,29 @@ typedef enum kc_sim_result {
 
 #define KC_MAX_COUNTERS 32
 
+/* Per-instruction stall view (profiling). After every edge at which a counter
+ * named "stall_*" grew, that cycle is charged to the instruction at the core's pc
+ * (the one waiting to issue) under that counter: which instruction waited, on
+ * what, how long. Sampled through the model's counters and architectural pc
+ * (kc_acc_ops.counters / .arch), so it needs no RTL support and costs nothing
+ * when not requested. */
+typedef struct kc_sim_stall {
+    uint64_t cycles;     /* cycles the instruction waited for this reason */
+    uint64_t waits;      /* separate waits (runs of consecutive cycles) */
+    uint64_t longest;    /* the longest wait */
+} kc_sim_stall;
+typedef struct kc_sim_stalls {
+    size_t nwords;       /* the program's size: cells cover pc < nwords */
+    size_t ncounters;    /* counters per pc (the model's counter order) */
+    kc_sim_stall *cells; /* [pc * ncounters + counter]; kc_sim_run allocates */
+    uint64_t elsewhere;  /* stalled cycles at a pc outside the program */
+} kc_sim_stalls;
+void kc_sim_stalls_free(kc_sim_stalls *s);
+
 typedef struct kc_sim_opts {
     uint64_t cycle_limit;        /* 0 = KC_SIM_DEFAULT_CYCLE_LIMIT */
     const kc_trace_opts *trace;  /* NULL = no waveform */
+    kc_sim_stalls *stalls;       /* NULL = no stall view; else filled (needs ops->arch) */
 } kc_sim_opts;
 
 #define KC_SIM_DEFAULT_CYCLE_LIMIT 50000000ull

@@ -590,7 +590,7 @@ static kc_status asm_operand(asm_ctx *c, const char *mn, const kc_isa_operand *s
     switch (spec->kind) {
     case KC_ISA_K_R: case KC_ISA_K_F: case KC_ISA_K_A:
         return asm_register(c, spec->kind, s, out);
-    case KC_ISA_K_V:
+    case KC_ISA_K_V: case KC_ISA_K_M:
         return asm_vector_row(c, s, out);
     case KC_ISA_K_C:
         return asm_cfg(c, spec, s, out);
@@ -615,7 +615,7 @@ static void asm_operand_syntax(const kc_isa_operand *op, char *buf, size_t size)
     case KC_ISA_K_R: snprintf(buf, size, "%s", n); break;
     case KC_ISA_K_F: snprintf(buf, size, "f%s", n[0] == 'r' ? n + 1 : n); break;
     case KC_ISA_K_A: snprintf(buf, size, "a%s", n[0] == 'r' ? n + 1 : n); break;
-    case KC_ISA_K_V: snprintf(buf, size, "[%s]", n); break;
+    case KC_ISA_K_V: case KC_ISA_K_M: snprintf(buf, size, "[%s]", n); break;
     case KC_ISA_K_B: snprintf(buf, size, "label"); break;
     case KC_ISA_K_C: snprintf(buf, size, "cfg"); break;
     case KC_ISA_K_N: snprintf(buf, size, "count"); break;
@@ -788,7 +788,7 @@ static kc_status asm_pseudo(asm_ctx *c, const kc_isa_pseudo *ps, char *mn_at, as
             value = val[i];
         }
         const kc_isa_regfile *rf = kc_isa_regfile_of(c->isa, spec->kind);
-        if (spec->kind == KC_ISA_K_V)
+        if (spec->kind == KC_ISA_K_V || spec->kind == KC_ISA_K_M)
             snprintf(text[i], sizeof text[i], "[%s%lld]", rf->prefix, (long long)val[i]);
         else if (rf)
             snprintf(text[i], sizeof text[i], "%s%lld", rf->prefix, (long long)val[i]);
@@ -1230,7 +1230,7 @@ static const char *asm_format(const kc_isa *isa, uint32_t word, uint32_t pc, con
         case KC_ISA_K_R: case KC_ISA_K_F: case KC_ISA_K_A:
             snprintf(one, sizeof one, "%s%lld", rf->prefix, (long long)v);
             break;
-        case KC_ISA_K_V:
+        case KC_ISA_K_V: case KC_ISA_K_M:
             snprintf(one, sizeof one, "[%s%lld]", rf->prefix, (long long)v);
             break;
         case KC_ISA_K_C:

@@ -47,6 +47,12 @@ static kc_isa_pseudo npu_pseudos[] = {
 #undef NPU_PSEUDO
 };
 
+static const kc_isa_timing npu_timings[] = {
+#define NPU_TIMING(id, insns, formula, what, n, probe) {#id, insns, formula, what, n, probe},
+#include "npu.def"
+#undef NPU_TIMING
+};
+
 /* Register counts come from the same parameters the RTL is built with. */
 enum {
 #define NPU_PARAM(name, value, desc) NPU_P_##name = value,
@@ -75,6 +81,7 @@ static kc_isa npu_isa = {
     .insns = npu_insns, .ninsns = COUNT(npu_insns),
     .pseudos = npu_pseudos, .npseudos = COUNT(npu_pseudos),
     .regfiles = npu_regfiles, .nregfiles = COUNT(npu_regfiles),
+    .timings = npu_timings, .ntimings = COUNT(npu_timings),
 };
 
 /* ---- registry ---------------------------------------------------------------- */
@@ -103,7 +110,7 @@ const char *const *kc_isa_names(void)
 
 const kc_isa_regfile *kc_isa_regfile_of(const kc_isa *isa, kc_isa_kind kind)
 {
-    if (kind == KC_ISA_K_V)
+    if (kind == KC_ISA_K_V || kind == KC_ISA_K_M)
         kind = KC_ISA_K_R;
     for (size_t i = 0; i < isa->nregfiles; i++)
         if (isa->regfiles[i].kind == kind)
@@ -121,7 +128,7 @@ static const kc_isa_field *isa_field_by_name(const kc_isa *isa, const char *name
 
 static int isa_kind_known(int c)
 {
-    return c && strchr("RFAVSUBCNIX", c) != NULL;
+    return c && strchr("RFAVMSUBCNIX", c) != NULL;
 }
 
 /* Default allowed range of an operand of kind k in a field of `width` bits. */
@@ -130,7 +137,7 @@ static void isa_default_range(const kc_isa *isa, kc_isa_operand *op, int width)
     int64_t top = width >= 63 ? INT64_MAX : ((int64_t)1 << width) - 1;
     const kc_isa_regfile *rf;
     switch (op->kind) {
-    case KC_ISA_K_R: case KC_ISA_K_F: case KC_ISA_K_A: case KC_ISA_K_V:
+    case KC_ISA_K_R: case KC_ISA_K_F: case KC_ISA_K_A: case KC_ISA_K_V: case KC_ISA_K_M:
         rf = kc_isa_regfile_of(isa, op->kind);
         op->min = 0;
         op->max = rf ? rf->count - 1 : -1;
@@ -374,6 +381,7 @@ const char *kc_isa_kind_phrase(kc_isa_kind kind)
     case KC_ISA_K_F: return "an fp32 register like f2";
     case KC_ISA_K_A: return "an address register like a0";
     case KC_ISA_K_V: return "a vector row like [r3]";
+    case KC_ISA_K_M: return "a matrix-SRAM row like [r3]";
     case KC_ISA_K_S: return "a signed immediate";
     case KC_ISA_K_U: return "an unsigned immediate";
     case KC_ISA_K_B: return "a label";

@@ -22,6 +22,7 @@ typedef enum kc_isa_kind {
     KC_ISA_K_F = 'F',  /* fp32 register */
     KC_ISA_K_A = 'A',  /* address register */
     KC_ISA_K_V = 'V',  /* vector-SRAM row [rN]: an integer register in brackets */
+    KC_ISA_K_M = 'M',  /* matrix-SRAM row [rN]: written and encoded as V, another memory */
     KC_ISA_K_S = 'S',  /* signed immediate */
     KC_ISA_K_U = 'U',  /* unsigned immediate */
     KC_ISA_K_B = 'B',  /* pc-relative target (written as a label or absolute index) */
@@ -77,6 +78,18 @@ typedef struct kc_isa_pseudo {
     kc_isa_operand ops[KC_ISA_MAX_OPS];
 } kc_isa_pseudo;
 
+/* One timing figure of the RTL (NPU_TIMING in isa/npu.def): a formula over the
+ * hardware parameters and the DRAM model (see kc_timing.h), the instructions it
+ * documents, and the probe kernel tests/isa measures it with on the RTL. */
+typedef struct kc_isa_timing {
+    const char *id;              /* "mmac_mmac" */
+    const char *insns;           /* instruction names, or "unit:<unit>", space separated */
+    const char *formula;         /* "VLEN + 1" */
+    const char *what;            /* the sentence the document prints */
+    int n;                       /* the probe's value of N (0: unused) */
+    const char *probe;           /* kernel text between "csrr r13, cycle" and "csrr r15, cycle" */
+} kc_isa_timing;
+
 /* Register file of one kind: names are prefix + index, index < count. */
 typedef struct kc_isa_regfile {
     kc_isa_kind kind;            /* R, F or A */
@@ -98,6 +111,7 @@ typedef struct kc_isa {
     const kc_isa_insn *insns;    size_t ninsns;
     const kc_isa_pseudo *pseudos; size_t npseudos;
     const kc_isa_regfile *regfiles; size_t nregfiles;
+    const kc_isa_timing *timings; size_t ntimings;
 } kc_isa;
 
 /* The ISA called `name` ("npu"), or NULL when unknown or its table is malformed

@@ -16,6 +16,7 @@
 
 #include "kc_asm.h"
 #include "kc_dram.h"
+#include "kc_timing.h"
 #if defined(__has_include)
 #if __has_include("kc_fp.h")
 #include "kc_fp.h"
@@ -190,6 +191,76 @@ static long gen_param(const kc_isa *isa, const char *name)
     return p ? p->value : 0;
 }
 
+/* A timing row's value at the default DRAM (its own N). */
+static double gen_tvalue(const kc_isa *isa, const kc_isa_timing *t)
+{
+    kc_timing_env env = kc_timing_default_env(isa, t->n);
+    double v = 0;
+    kc_err err;
+    kc_err_clear(&err);
+    return kc_timing_eval(isa, t->formula, &env, &v, &err) == KC_OK ? v : -1;
+}
+
+/* The value of the row called id (prose quotes these, so it cannot disagree). */
+static long gen_tval(const kc_isa *isa, const char *id)
+{
+    for (size_t i = 0; i < isa->ntimings; i++)
+        if (!strcmp(isa->timings[i].id, id))
+            return (long)gen_tvalue(isa, &isa->timings[i]);
+    return -1;
+}
+
+/* "VLEN + 1 = 17" (with "N = 8" when the formula uses N). */
+static void gen_tformula(const kc_isa *isa, const kc_isa_timing *t, gen_buf *b)
+{
+    gen_printf(b, "`%s` = %g", t->formula, gen_tvalue(isa, t));
+    for (const char *p = t->formula; *p; p++)
+        if (*p == 'N' && (p == t->formula || !isalnum((unsigned char)p[-1])) &&
+            !isalnum((unsigned char)p[1])) {
+            gen_printf(b, " (N = %d)", t->n);
+            break;
+        }
+}
+
+static void npu_timing(const kc_isa *isa, gen_buf *b)
+{
+    kc_timing_env env = kc_timing_default_env(isa, 0);
+    gen_printf(b,
+        "### Timing\n\n"
+        "**Issue cost.** One instruction issues per cycle, in order, and every instruction costs its "
+        "issue cycle: address and row-number updates are instructions of their own (there is no "
+        "auto-increment addressing), and so are loop set-up, configuration writes and DMA commands. "
+        "Taken branches cost nothing extra and hardware loops have no per-iteration cost. A "
+        "kernel's cycles are at least its issued instructions plus its stalls.\n\n"
+        "The figures below are **cycles from the issue of the first instruction to the issue of the "
+        "second** (back to back, the second waiting on the first as described); an instruction that "
+        "does not depend on a unit issues the next cycle. Formulas use the parameters of section 2 "
+        "and the DRAM: LAT = latency (default %g cycles), BW = bandwidth (default %g bytes per cycle), "
+        "BEAT = %g bytes per DMA beat (one aligned SRAM row); N is the size named in the row; `ceil` "
+        "rounds up. Values are at the default DRAM. Every row is measured on the RTL at two DRAM "
+        "configurations by the project's tests, so these are the hardware's numbers, not estimates.\n\n"
+        "| instructions | timing | formula = cycles |\n|---|---|---|\n",
+        env.lat, env.bw, env.beat);
+    for (size_t i = 0; i < isa->ntimings; i++) {
+        const kc_isa_timing *t = &isa->timings[i];
+        if (!strncmp(t->insns, "unit:", 5))
+            gen_printf(b, "| every %s instruction | %s | ", t->insns + 5, t->what);
+        else
+            gen_printf(b, "| %s | %s | ", t->insns, t->what);
+        gen_tformula(isa, t, b);
+        gen_printf(b, " |\n");
+    }
+    gen_printf(b, "\n"
+        "**Ideal cycles.** A task's ideal cycles are a roofline: max(vector operations / VLEN, "
+        "multiply-accumulates / (MLEN*VLEN), compulsory DRAM bytes / BW), each input read once and each "
+        "output written once. They count compute and traffic only and **ignore issue cost** (one "
+        "instruction per cycle, no auto-increment: every row-number or address update is an "
+        "instruction), DRAM latency, loop set-up and the waits above, so an efficiency of 1.0 is not "
+        "reachable. A rough issue bound beside it: a kernel needs at least one cycle per instruction "
+        "it issues, e.g. a vector pass that spends one `addi` per `vadd` issues 2 instructions per "
+        "VLEN elements.\n\n");
+}
+
 static void npu_overview(const kc_isa *isa, gen_buf *b)
 {
     long vlen = gen_param(isa, "VLEN");
@@ -251,18 +322,49 @@ static void npu_overview(const kc_isa *isa, gen_buf *b)
         "unless `vmask` excludes those lanes (max over a row of negatives would become 0).\n\n",
         vlen, vlen, gen_param(isa, "VROWS"));
 
+    long mlen = gen_param(isa, "MLEN");
     gen_printf(b,
         "### Hazards and interlocks\n\n"
-        "Every hazard is interlocked: an instruction that needs a result not ready yet **stalls**; it "
-        "never reads a stale value. Vector results are written back %ld cycles after issue. DMA runs in "
-        "the background: a later instruction that reads or writes SRAM rows of an unfinished `dld`, or "
-        "writes rows an unfinished `dst` still has to read, waits for it; so does a `dld` of DRAM bytes "
-        "an unfinished `dst` writes, and a `dst` of DRAM bytes an unfinished `dld` reads (intermediates "
-        "can go through DRAM without a fence); a `dld`/`dst` issued while "
-        "its DMA engine is still busy waits. `halt` waits until all "
-        "DMA and vector work is done. Stalls show in the profile counters (stall_vector, stall_dma, "
-        "stall_drain). To overlap DMA with compute, work on different rows (double buffering).\n\n",
-        gen_param(isa, "VEC_LAT"));
+        "Every hazard is interlocked: an instruction that needs a result not ready yet **stalls** (waits "
+        "to issue, and everything behind it waits too); it never reads a stale value. How long each wait "
+        "lasts is in Timing below. The rules:\n\n"
+        "- **Scalar, fp, address, configuration:** results are usable by the next instruction.\n"
+        "- **Vector:** a row is written back %ld cycles after issue (a reduction's fp register likewise); "
+        "an instruction reading it (or, for `vmacs`, writing it) waits until then.\n"
+        "- **Loads (`dld`, `mld`) run in the background.** An instruction that reads or writes vector-SRAM "
+        "rows a `dld` has not filled yet waits for those rows (row by row, not for the whole load); `mldb`/"
+        "`mldbt` waits for the matrix-SRAM rows an `mld` has not filled yet; `mmac` waits for a `dld` "
+        "still filling its A rows; `mst` waits for a `dld` still filling the rows it writes.\n"
+        "- **Stores (`dst`) run in the background.** An instruction that writes vector-SRAM rows a `dst` "
+        "has not read yet waits (vector instructions, a `dld` into them, `mst`); reading them does not wait.\n"
+        "- **Through DRAM:** a `dld` or `mld` of DRAM bytes an unfinished `dst` writes waits for the `dst`; "
+        "a `dst` of DRAM bytes an unfinished `dld` or `mld` reads waits for the load. So intermediates can "
+        "go through DRAM without a fence.\n"
+        "- **DMA engines:** two load engines take `dld`/`mld` in turn, one store engine takes `dst`; a "
+        "DMA instruction whose engine is busy waits (a third load in a row waits for the first). An "
+        "`mld` also waits while the weight loader is busy with an `mldb`/`mldbt`.\n"
+        "- **Around a pending `mmac`:** `mmac` reads its A rows from vector SRAM **at issue**, so later "
+        "instructions may overwrite them at once; it waits for a vector instruction still writing them. "
+        "One `mmac` is fed at a time: the next `mmac` waits until the previous one has fed the array "
+        "(%ld cycles). An `mmac` on a buffer being loaded waits for the load (`mldb` takes %ld cycles). "
+        "A buffer in use cannot be reloaded until the array has read it: `mldb`/`mldbt` into it waits "
+        "until %ld cycles after the last `mmac` on it (the other buffer is free). The accumulators are "
+        "read only by `mst`, which waits until the array has drained (2*VLEN + mrows + 1 = %ld cycles "
+        "after the last `mmac` with mrows = %ld) and then writes its rows at issue. Vector instructions "
+        "and DMA never wait for `mmac`s: they cannot reach the accumulators or the weight buffers.\n"
+        "- **`halt`** waits until every load, store, vector and matrix operation has finished.\n\n"
+        "Stalls show in the profile counters (stall_vector, stall_dma, stall_matrix, stall_drain) and, per "
+        "instruction, in the profile's stall sites. To overlap DMA with compute, work on different rows "
+        "(double buffering).\n\n"
+        "**DRAM bandwidth is shared.** There is one DRAM port: loads and stores take turns beat by beat "
+        "(one beat = %ld bytes = one aligned SRAM row) while both have beats to send, so a `dst` running "
+        "beside a load slows the load down. Load data returns **in issue order**, across both load "
+        "engines: one long `dld`/`mld` holds back the rows of a small load issued after it. Issue large "
+        "loads early and small urgent loads first.\n\n",
+        gen_param(isa, "VEC_LAT"), gen_tval(isa, "mmac_mmac"), gen_tval(isa, "mldb_mmac"),
+        gen_tval(isa, "mmac_mldb"), gen_tval(isa, "mmac_mst"), mlen, 2 * vlen);
+
+    npu_timing(isa, b);
 
     gen_printf(b,
         "### Hardware loops\n\n"
@@ -340,7 +442,7 @@ static void npu_example(const kc_isa *isa, gen_buf *b)
 /* Section 12: a tiled GEMM on the matrix unit. tests/e2e runs this block on the
  * RTL as the gemm task's C1 (case doc_gemm_example); its variant that carries
  * accumulators across output tiles must be reported wrong (mat_gemm_acc_not_cleared). */
-static void npu_gemm_example(gen_buf *b)
+static void npu_gemm_example(const kc_isa *isa, gen_buf *b)
 {
     gen_printf(b,
         "\n## 12. Worked example: tiled GEMM, and common mistakes with the matrix unit\n\n"
@@ -382,10 +484,10 @@ static void npu_gemm_example(gen_buf *b)
         "        li    r5, AROW             # A tile: rows m..m+3 of K tile 0\n"
         "        loopi M/4, groups          # output rows m..m+3\n"
         "        mldb  0, [r4]              # b0 = B[0:16, panel]  (waits for the mld)\n"
-        "        mmac  0, [r5]              # ACC += A[m:m+4, 0:16] x b0\n"
-        "        addi  r7, r4, 16\n"
-        "        mldb  1, [r7]              # b1 = B[16:32, panel], loads while b0 multiplies\n"
+        "        addi  r7, r4, 16           # (bookkeeping while the loader works)\n"
         "        addi  r8, r5, M\n"
+        "        mmac  0, [r5]              # ACC += A[m:m+4, 0:16] x b0\n"
+        "        mldb  1, [r7]              # b1 = B[16:32, panel]: directly after the mmac\n"
         "        mmac  1, [r8]              # ACC += A[m:m+4, 16:32] x b1\n"
         "        mst   [r6]                 # C[m:m+4, panel] as bf16; ACC = 0 for the next tile\n"
         "        addi  r5, r5, 4\n"
@@ -403,11 +505,23 @@ static void npu_gemm_example(gen_buf *b)
         "```\n\n"
         "Every hazard here is interlocked: `mldb` waits for the `mld` rows it reads and for in-flight "
         "`mmac`s that still read its buffer, `mmac` waits for the `dld` rows and for the loader of its "
-        "buffer, `mst` waits for the array to drain. For speed, as the npu baseline kernels do (`kc "
-        "compile --task gemm --config 5`): keep B in matrix SRAM while many row groups reuse it, "
-        "alternate b0/b1 so each `mldb` overlaps the previous `mmac`, issue the `mldb` of the next "
-        "tile before the `mst`, double-buffer the B panels (load panel q+1 with `mld` while panel q "
-        "computes) and the C panels (`dst` of panel q-1 runs in the background).\n\n"
+        "buffer, `mst` waits for the array to drain. For speed, as the npu baseline kernels do: keep B in "
+        "matrix SRAM while many row groups reuse it, alternate b0/b1 so each `mldb` overlaps the "
+        "previous `mmac`, issue the `mldb` of the next tile before the `mst`, double-buffer the B "
+        "panels (load panel q+1 with `mld` while panel q computes) and the C panels (`dst` of panel "
+        "q-1 runs in the background).\n\n"
+        "**Put each `mldb` directly after the `mmac` it overlaps.** The loader needs %ld cycles per "
+        "`mldb` and an `mmac` feeds the array for %ld, so with one `mldb` per `mmac` (no weight reuse) "
+        "the loader sets the pace: `mmac b0; mldb b1; mmac b1; mldb b0; ...` runs at %ld cycles per "
+        "`mmac`, and any instruction placed between an `mmac` and its `mldb` (an `addi` for the next "
+        "row, say) delays every later `mmac` by one more cycle: %ld per `mmac`, a bubble per `mmac` "
+        "(both measured: Timing, rows pair_direct and pair_gap). Put the bookkeeping after the `mldb`, "
+        "or better, reuse each loaded buffer for several row groups: back-to-back `mmac`s on a loaded "
+        "buffer run at %ld cycles each. The example above keeps each `mldb` directly after its `mmac` "
+        "and does its `addi`s while the loader works.\n\n",
+        gen_tval(isa, "mldb_mldb"), gen_tval(isa, "mmac_mmac"), gen_tval(isa, "pair_direct") / 3,
+        gen_tval(isa, "pair_gap") / 3, gen_tval(isa, "mmac_mmac"));
+    gen_printf(b,
         "### Common mistakes with the matrix unit\n\n"
         "- **`mst` is the only way to read the accumulators, and it clears all of them.** Each output "
         "tile needs all its K tiles accumulated first and exactly one `mst` at the end. `mmac`s issued "
@@ -454,9 +568,9 @@ static void gen_operand_text(const kc_isa *isa, const kc_isa_operand *op, char *
     case KC_ISA_K_R: case KC_ISA_K_F: case KC_ISA_K_A:
         snprintf(buf, size, "%s %s0..%s%lld", rf->what, rf->prefix, rf->prefix, (long long)op->max);
         break;
-    case KC_ISA_K_V:
-        snprintf(buf, size, "vector-SRAM row whose number is in %s0..%s%lld", rf->prefix, rf->prefix,
-                 (long long)op->max);
+    case KC_ISA_K_V: case KC_ISA_K_M:
+        snprintf(buf, size, "%s-SRAM row whose number is in %s0..%s%lld",
+                 op->kind == KC_ISA_K_M ? "MATRIX" : "vector", rf->prefix, rf->prefix, (long long)op->max);
         break;
     case KC_ISA_K_S:
         snprintf(buf, size, "signed immediate %lld..%lld", (long long)op->min, (long long)op->max);
@@ -537,7 +651,16 @@ static void gen_insn(const kc_isa *isa, const kc_isa_insn *in, gen_buf *b)
     if (in->latency > 0)
         gen_printf(b, "- Latency: %d cycle%s\n", in->latency, in->latency == 1 ? "" : "s");
     else
-        gen_printf(b, "- Latency: variable (runs in the background; depends on DRAM latency and bandwidth)\n");
+        gen_printf(b, "- Latency: runs in the background; when its results can be used is below\n");
+    const kc_isa_timing *rows[16];
+    size_t nt = kc_timing_rows_for(isa, in->name, in->unit, rows, 16);
+    for (size_t i = 0; i < nt && i < 16; i++) {
+        gen_printf(b, "%s", i ? "\n  - " : "- Timing (cycles, section 1 Timing):\n  - ");
+        gen_printf(b, "%s: ", rows[i]->what);
+        gen_tformula(isa, rows[i], b);
+    }
+    if (nt)
+        gen_printf(b, "\n");
     gen_printf(b, "- Example: `%s`\n", in->example);
     if (in->mistake[0])
         gen_printf(b, "- Common mistake: %s\n", in->mistake);
@@ -575,7 +698,7 @@ static void gen_syntax(const kc_isa *isa, gen_buf *b)
                    isa->regfiles[i].prefix, isa->regfiles[i].count - 1, isa->regfiles[i].what);
     gen_printf(b, "; a vector row operand is an integer register in brackets, `[r3]`.\n"
         "- Branch, jump and loop operands are targets: a label, or an absolute instruction index (what "
-        "the disassembler prints; `kc disasm` output assembles back to the same words).\n"
+        "the disassembler prints; disassembled code assembles back to the same words).\n"
         "- Diagnostics are `file:line:col: error: message`, with a hint (closest mnemonic, expected "
         "operand kind, allowed range).\n\n"
         "### Pseudo-instructions\n\n| pseudo | expands to | description |\n|---|---|---|\n");
@@ -627,25 +750,51 @@ kc_status kc_isagen_doc(const kc_isa *isa, char **out, kc_err *err)
                    "| property | default |\n|---|---|\n"
                    "| size | %u MiB |\n| latency | %u cycles from request to data |\n"
                    "| bandwidth | %u bytes per cycle |\n\n"
-                   "A DMA transfer costs roughly latency + bytes / bandwidth cycles; consecutive transfers "
-                   "pipeline.\n\n",
+                   "A DMA transfer costs latency + beats x (beat bytes / bandwidth) cycles, loads and stores "
+                   "share the bandwidth, and load data returns in issue order: exact figures in section 1, "
+                   "Timing.\n\n",
                (unsigned)(KC_DRAM_DEFAULT_SIZE >> 20), (unsigned)KC_DRAM_DEFAULT_LATENCY,
                (unsigned)KC_DRAM_DEFAULT_BW);
 
     gen_printf(&b, "## 4. Numerics\n\n"
-                   "- Storage is **bf16** (vector SRAM, DRAM tensors); arithmetic is **fp32**; every result is "
-                   "rounded to nearest even (to fp32 in registers, then to bf16 when written to a row).\n"
-                   "- Denormal inputs read as zero and denormal results flush to zero; overflow gives +-inf; "
-                   "NaN results are the canonical quiet NaN.\n"
-                   "- `vmacs`, `ffma` are fused (one rounding). Reductions (`vredsum`) add in fp32 as a "
-                   "pairwise tree over the active lanes.\n");
+                   "- Storage is **bf16** (vector SRAM, matrix SRAM, DRAM tensors: the upper 16 bits of an "
+                   "fp32); arithmetic is **fp32**; every result is rounded to nearest, ties to even (to fp32 in "
+                   "registers and accumulators, then to bf16 when written to a row).\n"
+                   "- **Denormals are zero:** a denormal input reads as a zero of the same sign, and a result "
+                   "whose exact value is below 2^-126 in magnitude is flushed to a zero of that sign (decided "
+                   "before rounding). Overflow gives +-inf.\n"
+                   "- **NaN:** any NaN result is the canonical quiet NaN (fp32 0x7FC00000, bf16 0x7FC0); inf * 0, "
+                   "inf - inf (also inside an fma) and rsqrt of a negative number give NaN. min/max with one NaN "
+                   "operand return the other operand; -0 < +0 for min/max.\n"
+                   "- Signed zeros follow IEEE: x + (-x) = +0, (-0) + (-0) = -0.\n"
+                   "- `fadd`/`fsub`/`fmul` round once; `ffma`, `vmacs` and the matrix unit's steps are fused "
+                   "(a*b + c, one rounding). `vredsum`/`vredmax` reduce in fp32 as a pairwise tree over the "
+                   "VLEN lanes (lane 0+1, 2+3, ..., then those sums pairwise), one rounding per addition; "
+                   "lanes at or past vmask count as -0 (sum) or -inf (max). `mmac` accumulates k = 0..VLEN-1 in order into fp32 accumulators, "
+                   "rounded to bf16 only by `mst`.\n"
+                   "- `fcvtif` converts a signed int32 with round to nearest even. bf16 -> fp32 is exact.\n");
 #ifdef KC_FP_EXP_MAX_ULP
-    gen_printf(&b, "- Special functions (fp32, before rounding to bf16): exp within %g ulp, reciprocal within "
-                   "%g ulp, rsqrt within %g ulp of the correctly rounded result; details in docs/fp.md.\n\n",
+    gen_printf(&b, "- **Special functions** (`fexp`/`vexp`, `frecip`/`vrecip`, `frsqrt`/`vrsqrt`) are computed "
+                   "in fp32 within %g ulp (exp), %g ulp (recip) and %g ulp (rsqrt) of the exact result (faithfully rounded: always one of "
+                   "the two fp32 values around it, usually the nearest), and the vector forms then round to bf16, so their bf16 results are within "
+                   "about one bf16 ulp (2^-8 relative) of the exact value. Special values: exp(+-0) = 1, "
+                   "exp(+inf) = +inf, exp(-inf) = +0, exp(x) = +inf for x >= ~88.72 and +0 for x < ~-87.34; "
+                   "recip(+-0) = +-inf, recip(+-inf) = +-0; rsqrt(+0) = +inf, rsqrt(-0) = -inf, "
+                   "rsqrt(+inf) = +0, rsqrt(x < 0) = NaN.\n\n",
                (double)KC_FP_EXP_MAX_ULP, (double)KC_FP_RECIP_MAX_ULP, (double)KC_FP_RSQRT_MAX_ULP);
 #else
-    gen_printf(&b, "- Special functions (exp, reciprocal, rsqrt): error bounds in docs/fp.md.\n\n");
+    gen_printf(&b, "- Special functions (exp, reciprocal, rsqrt): faithfully rounded in fp32.\n\n");
 #endif
+    gen_printf(&b, "### How outputs are checked\n\n"
+                   "The reference computes the task in fp64 from the same bf16 inputs the kernel gets. An output "
+                   "element passes when |actual - expected| <= abs + rel * |expected|, with the task's abs and "
+                   "rel tolerances (given with the task); NaN or inf where the reference is finite fails, and "
+                   "an output element never written still holds a NaN sentinel, so it fails too. The "
+                   "tolerances admit a careful bf16 kernel (bf16 storage between steps, fp32 arithmetic, "
+                   "reductions accumulated in fp32, not in bf16 rows); a kernel whose worst element uses most "
+                   "of its tolerance on the visible inputs may fail on others, and scoring runs on inputs from "
+                   "seeds the author never sees. Every byte outside the output tensors (and the task's "
+                   "scratch tensor, when it grants one) must be left unchanged, inputs included.\n\n");
 
     ov->abi(isa, &b);
 
@@ -662,12 +811,13 @@ kc_status kc_isagen_doc(const kc_isa *isa, char **out, kc_err *err)
                    "with a function code carry it in bits [%d:%d]. A word is a legal instruction iff "
                    "`(word & MASK) == MATCH` for exactly one instruction (MASK covers every bit that is not an "
                    "operand field, so reserved bits must be zero) and its operands are in the ranges the "
-                   "assembler accepts: registers that exist (a 4-bit address-register field above 7 is "
-                   "illegal), shift amounts 0..31, loop counts >= 1. Any other word traps as "
+                   "assembler accepts: registers that exist (r0..r%ld, f0..f%ld, a0..a%ld), shift amounts "
+                   "0..31, loop counts >= 1. Any other word traps as "
                    "illegal-instruction.\n\n"
                    "| field | bits | meaning |\n|---|---|---|\n",
                isa->opcode_lo + isa->opcode_width - 1, isa->opcode_lo,
-               isa->funct_lo + isa->funct_width - 1, isa->funct_lo);
+               isa->funct_lo + isa->funct_width - 1, isa->funct_lo, gen_param(isa, "NXREGS") - 1,
+               gen_param(isa, "NFREGS") - 1, gen_param(isa, "NAREGS") - 1);
     for (size_t i = 0; i < isa->nfields; i++)
         gen_printf(&b, "| %s | [%d:%d] | %s |\n", isa->fields[i].name,
                    isa->fields[i].lo + isa->fields[i].width - 1, isa->fields[i].lo, isa->fields[i].desc);
@@ -691,13 +841,13 @@ kc_status kc_isagen_doc(const kc_isa *isa, char **out, kc_err *err)
         if (in->latency)
             gen_printf(&b, "%d", in->latency);
         else
-            gen_printf(&b, "var.");
+            gen_printf(&b, "bg");
         gen_printf(&b, " | %s |\n", in->semantics[0] ? in->semantics : in->description);
     }
     gen_printf(&b, "\n");
     ov->example(isa, &b);
     if (ov->example == npu_example)
-        npu_gemm_example(&b);
+        npu_gemm_example(isa, &b);
     return gen_finish(&b, out, err);
 }
 

@@ -163,7 +163,7 @@ static kc_status run(const kc_eval_opts *o, const kc_platform *p, const kc_task 
     uint32_t args[KC_TASK_MAX_TENSORS] = { 0 };
     for (unsigned i = 0; i < r->layout.ntensors; i++)
         args[i] = r->layout.addr[i];
-    kc_sim_opts so = { .cycle_limit = o->cycle_limit, .trace = o->trace };
+    kc_sim_opts so = { .cycle_limit = o->cycle_limit, .trace = o->trace, .stalls = o->stalls };
     kc_sim_report rep;
     s = kc_sim_run(c->ops, c->model, c->dram, c->prog.words, c->prog.nwords, args,
                    r->layout.ntensors, &so, &rep, err);

@@ -42,6 +42,7 @@ typedef struct kc_eval_opts {
     uint64_t cycle_limit;         /* 0 = KC_SIM_DEFAULT_CYCLE_LIMIT */
     const kc_trace_opts *trace;   /* NULL = no waveform */
     const kc_dram_cfg *dram;      /* NULL = defaults */
+    kc_sim_stalls *stalls;        /* NULL = none; else the per-instruction stall view (kc_sim.h) */
 } kc_eval_opts;
 
 typedef struct kc_eval_result {

@@ -262,7 +262,7 @@ static void attn_reference(const kc_task *t, const kc_task_config *c, const doub
     "Numerics: bf16 storage, fp32 accumulation in the matrix unit; a kernel may round " \
     "to bf16 at its stage boundaries (projections, scores, probabilities, the running " \
     "output, o); the output is checked against an fp64 reference on the same bf16 "    \
-    "inputs with a tolerance that admits such a kernel (docs/tasks.md).\n"
+    "inputs with a tolerance that admits such a kernel (the task's tolerance above).\n"
 
 #define ATTN_SDPA_MATH                                                                   \
     "per batch b and head h, o[b,h,i,:] = sum_j p[i,j] * v[b,h,j,:] with p[i,:] = "      \

@@ -130,7 +130,7 @@ static kc_dram *open_dram(uint32_t size)
 static kc_sim_report run(void *h, kc_dram *d, const uint32_t *prog, size_t n, const uint32_t *args,
                          size_t nargs, uint64_t limit, const kc_trace_opts *trace)
 {
-    kc_sim_opts o = { limit, trace };
+    kc_sim_opts o = { .cycle_limit = limit, .trace = trace };
     kc_sim_report r;
     kc_err err;
     kc_err_clear(&err);
@@ -437,7 +437,7 @@ static void test_trace_window(const char *gtkw)
 
     /* refused and failing trace requests */
     kc_err err;
-    kc_sim_opts o = { 1000, NULL };
+    kc_sim_opts o = { .cycle_limit = 1000, .trace = NULL };
     kc_sim_report rr;
     kc_trace_opts fst = { "x.fst", 0, 0, 0 }, nodir = { "/nonexistent-dir/x.vcd", 0, 0, 0 },
                   empty = { path, 10, 10, 0 };

@@ -144,7 +144,7 @@ static void random_operand(const kc_isa *isa, const kc_isa_operand *op, uint32_t
     case KC_ISA_K_R: case KC_ISA_K_F: case KC_ISA_K_A:
         snprintf(buf, size, "%s%" PRId64, rf->prefix, v);
         break;
-    case KC_ISA_K_V:
+    case KC_ISA_K_V: case KC_ISA_K_M:
         snprintf(buf, size, "[%s%" PRId64 "]", rf->prefix, v);
         break;
     case KC_ISA_K_C: {
