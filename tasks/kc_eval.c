@@ -18,6 +18,7 @@ const char *kc_eval_status_name(kc_eval_status s)
     case KC_EVAL_TRAP: return "trap";
     case KC_EVAL_TIMEOUT: return "timeout";
     case KC_EVAL_OUT_OF_BOUNDS: return "out-of-bounds";
+    case KC_EVAL_WRITE_OUTSIDE: return "write-outside-outputs";
     }
     return "unknown";
 }
@@ -112,7 +113,7 @@ static kc_eval_status verdict(const kc_eval_result *r)
     if (r->sim == KC_SIM_TIMEOUT)
         return KC_EVAL_TIMEOUT;
     if (r->check.oob)
-        return KC_EVAL_OUT_OF_BOUNDS;
+        return r->check.oob_written ? KC_EVAL_WRITE_OUTSIDE : KC_EVAL_OUT_OF_BOUNDS;
     return r->check.correct ? KC_EVAL_CORRECT : KC_EVAL_WRONG;
 }
 
@@ -186,7 +187,9 @@ static kc_status run(const kc_eval_opts *o, const kc_platform *p, const kc_task 
     }
 
     double t3 = now();
-    kc_check_run(&c->inst, &r->layout, kc_dram_data(c->dram), size, &r->check);
+    kc_dram_wmap written;
+    kc_dram_written(c->dram, &written);
+    kc_check_run(&c->inst, &r->layout, kc_dram_data(c->dram), size, &written, &r->check);
     r->t_check = now() - t3;
     return KC_OK;
 }
@@ -241,6 +244,11 @@ kc_status kc_eval_baseline(const kc_eval_opts *o, kc_eval_result *r, kc_err *err
     return s;
 }
 
+const char *kc_eval_oob_where(const kc_eval_result *r, char *buf, size_t size)
+{
+    return kc_check_region_text(&r->check, &r->layout, r->tensor_names, buf, size);
+}
+
 /* ---- JSON record -------------------------------------------------------------- */
 
 /* JSON has no inf/NaN: non-finite numbers become null. */
@@ -293,8 +301,11 @@ json_t *kc_eval_result_json(const kc_eval_result *r)
                                                      (json_int_t)r->trap_info));
         json_object_set_new(o, "cycles", json_integer((json_int_t)r->cycles));
         json_object_set_new(o, "out_of_bounds", json_boolean(r->check.oob));
-        if (r->check.oob)
+        if (r->check.oob) {
+            char where[160];
             json_object_set_new(o, "oob_addr", json_integer((json_int_t)r->check.oob_addr));
+            json_object_set_new(o, "oob_region", json_string(kc_eval_oob_where(r, where, sizeof where)));
+        }
         json_object_set_new(o, "max_abs_err", jnum(r->check.max_abs));
         json_object_set_new(o, "max_rel_err", jnum(r->check.max_rel));
         json_object_set_new(o, "mismatches", json_integer((json_int_t)r->check.mismatches));
