@@ -88,6 +88,8 @@ static void work(const kc_sweep_opts *o, const kc_sweep_job *j, kc_eval_result *
     char *s = NULL;
     if (rec) {
         json_object_set_new(rec, "source", json_string(j->source));
+        if (o->seeds_from)
+            json_object_set_new(rec, "seeds_from", json_string(o->seeds_from));
         json_object_set_new(rec, "wall_seconds",
                             json_real(res->t_setup + res->t_assemble + res->t_sim + res->t_check));
         s = json_dumps(rec, JSON_COMPACT);

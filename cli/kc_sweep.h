@@ -35,6 +35,7 @@ typedef struct kc_sweep_opts {
     int out_fd;               /* results file (O_APPEND), or -1 */
     uint64_t cycle_limit;     /* 0 = default */
     FILE *progress;           /* NULL = quiet */
+    const char *seeds_from;   /* the records' "seeds_from" ("hidden", "fresh", "given"); NULL = none */
 } kc_sweep_opts;
 
 typedef struct kc_sweep_stats {

@@ -1,10 +1,13 @@
 /* kc_eval.c — the evaluation pipeline (see kc_eval.h). */
 #include "kc_eval.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include "kc_platform.h"
@@ -195,6 +198,31 @@ static kc_status run(const kc_eval_opts *o, const kc_platform *p, const kc_task 
 }
 
 const uint64_t kc_eval_hidden_seeds[KC_EVAL_NHIDDEN] = { 1001, 1002, 1003 };
+
+kc_status kc_eval_fresh_seeds(uint64_t *out, size_t n, uint64_t avoid, kc_err *err)
+{
+    if (n > KC_EVAL_MAX_SEEDS)
+        return kc_err_set(err, KC_ERR_USAGE, "eval: %zu fresh seeds asked for (at most %d)", n,
+                          KC_EVAL_MAX_SEEDS);
+    const uint64_t mask = (UINT64_C(1) << 48) - 1;
+    for (size_t i = 0; i < n;) {
+        uint64_t v;
+        ssize_t got;
+        do
+            got = getrandom(&v, sizeof v, 0);
+        while (got < 0 && errno == EINTR);
+        if (got != (ssize_t)sizeof v)
+            return kc_err_set(err, KC_ERR_IO, "eval: getrandom: %s",
+                              got < 0 ? strerror(errno) : "short read");
+        v &= mask;
+        int dup = v == 0 || v == avoid;
+        for (size_t k = 0; k < i && !dup; k++)
+            dup = out[k] == v;
+        if (!dup)
+            out[i++] = v;
+    }
+    return KC_OK;
+}
 
 kc_status kc_eval_run(const kc_eval_opts *o, const char *src, const char *kernel_name,
                       kc_eval_result *r, kc_err *err)

@@ -97,6 +97,14 @@ typedef struct kc_eval_result {
 #define KC_EVAL_NHIDDEN 3
 extern const uint64_t kc_eval_hidden_seeds[KC_EVAL_NHIDDEN];
 
+/* Fresh scoring seeds: the hidden seeds are fixed (reproducible tables) and
+ * public, so a kernel could recognise their inputs. Fresh seeds are drawn from
+ * the OS random source at scoring time: n distinct seeds in 1..2^48-1 (exact in
+ * any JSON reader), none equal to `avoid` (the visible seed). Records carry
+ * them, so a run can be replayed with explicit seeds. n <= KC_EVAL_MAX_SEEDS. */
+#define KC_EVAL_MAX_SEEDS 64
+kc_status kc_eval_fresh_seeds(uint64_t *out, size_t n, uint64_t avoid, kc_err *err);
+
 /* Evaluates kernel_src. kernel_name labels the record and error positions. */
 kc_status kc_eval_run(const kc_eval_opts *opts, const char *kernel_src, const char *kernel_name,
                       kc_eval_result *res, kc_err *err);

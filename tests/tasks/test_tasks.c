@@ -10,6 +10,7 @@
 
 #include "kc_asm.h"
 #include "kc_check.h"
+#include "kc_eval.h"
 #include "kc_platform.h"
 #include "kc_task.h"
 #include "kc_task_eltwise.h"
@@ -813,9 +814,33 @@ static void test_templates(void)
     CHECK(p->baseline(&kc_task_eltwise_relu, 0, &text, &err) == KC_ERR_USAGE, "config 0");
 }
 
+/* ---- fresh scoring seeds ------------------------------------------------------ */
+
+static void test_seeds(void)
+{
+    uint64_t a[KC_EVAL_MAX_SEEDS], b[KC_EVAL_MAX_SEEDS];
+    kc_err err;
+    kc_err_clear(&err);
+    CHECK(kc_eval_fresh_seeds(a, KC_EVAL_MAX_SEEDS, KC_EVAL_VISIBLE_SEED, &err) == KC_OK &&
+              kc_eval_fresh_seeds(b, KC_EVAL_MAX_SEEDS, KC_EVAL_VISIBLE_SEED, &err) == KC_OK,
+          "draw: %s", err.text);
+    size_t same = 0;
+    for (size_t i = 0; i < KC_EVAL_MAX_SEEDS; i++) {
+        CHECK(a[i] != 0 && a[i] != KC_EVAL_VISIBLE_SEED && a[i] < (UINT64_C(1) << 48),
+              "seed %zu = %llu", i, (unsigned long long)a[i]);
+        for (size_t k = 0; k < i; k++)
+            CHECK(a[k] != a[i], "seed %llu drawn twice", (unsigned long long)a[i]);
+        for (size_t k = 0; k < KC_EVAL_MAX_SEEDS; k++)
+            same += a[i] == b[k];
+    }
+    CHECK(same == 0, "two draws share %zu seeds", same);
+    CHECK(kc_eval_fresh_seeds(a, KC_EVAL_MAX_SEEDS + 1, 1, &err) == KC_ERR_USAGE, "too many");
+}
+
 int main(int argc, char **argv)
 {
     static const kc_test_group groups[] = {
+        { "seeds", test_seeds },
         { "references", test_references }, { "generators", test_generators },
         { "checker", test_checker },       { "roofline", test_roofline },
         { "templates", test_templates },   { "matmul", test_matmul },
