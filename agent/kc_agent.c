@@ -159,6 +159,7 @@ typedef struct run {
     uint64_t visible_seed;
     const uint64_t *hidden;
     size_t nhidden;
+    uint64_t fresh[KC_EVAL_MAX_SEEDS];   /* drawn at scoring time when o->fresh_seeds */
     char dir[PATH_MAX], workspace[PATH_MAX];
     int dir_fd, ws_fd;         /* the run directory and its workspace, open (-1 = not) */
     kc_transcript *tr;
@@ -525,6 +526,12 @@ static json_t *score(run *r, kc_err *err, kc_status *st)
     json_t *rec = NULL, *seeds = json_array(), *per = json_array();
     int all_correct = src != NULL;
     *st = KC_OK;
+    if (o->fresh_seeds) {
+        if ((*st = kc_eval_fresh_seeds(r->fresh, o->fresh_seeds, r->visible_seed, err)) != KC_OK)
+            goto out;
+        r->hidden = r->fresh;
+        r->nhidden = o->fresh_seeds;
+    }
     for (size_t i = 0; i < r->nhidden; i++)
         json_array_append_new(seeds, json_integer((json_int_t)r->hidden[i]));
     if (src) {
@@ -583,6 +590,9 @@ static json_t *score(run *r, kc_err *err, kc_status *st)
                                                        : json_null());
     json_object_set_new(rec, "visible_seed", json_integer((json_int_t)r->visible_seed));
     json_object_set(rec, "hidden_seeds", seeds);
+    json_object_set_new(rec, "seeds_from", json_string(o->fresh_seeds   ? "fresh"
+                                                       : o->hidden_seeds ? "given"
+                                                                         : "hidden"));
     json_object_set(rec, "seed_results", per);
     json_object_set_new(rec, "wall_seconds", json_real(r->wall_before + kc_transcript_now() - r->t0));
 out:
@@ -631,6 +641,11 @@ static kc_status setup(run *r, const kc_agent_opts *o, kc_err *err)
     r->visible_seed = o->visible_seed ? o->visible_seed : KC_EVAL_VISIBLE_SEED;
     r->hidden = o->hidden_seeds && o->nhidden ? o->hidden_seeds : kc_eval_hidden_seeds;
     r->nhidden = o->hidden_seeds && o->nhidden ? o->nhidden : KC_EVAL_NHIDDEN;
+    if (o->fresh_seeds)              /* drawn when the kernel is scored */
+        r->nhidden = 0;
+    if (o->fresh_seeds > KC_EVAL_MAX_SEEDS)
+        return kc_err_set(err, KC_ERR_USAGE, "agent: %u fresh seeds (at most %d)", o->fresh_seeds,
+                          KC_EVAL_MAX_SEEDS);
     for (size_t i = 0; i < r->nhidden; i++)
         if (r->hidden[i] == r->visible_seed)
             return kc_err_set(err, KC_ERR_USAGE, "agent: hidden seed %" PRIu64 " equals the visible seed",

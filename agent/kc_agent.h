@@ -56,6 +56,9 @@ typedef struct kc_agent_opts {
     uint64_t visible_seed;         /* 0 = KC_EVAL_VISIBLE_SEED */
     const uint64_t *hidden_seeds;  /* NULL = kc_eval_hidden_seeds */
     size_t nhidden;
+    unsigned fresh_seeds;          /* > 0: score on this many seeds drawn from the OS random
+                                      source at scoring time (kc_eval_fresh_seeds), not on
+                                      hidden_seeds; the record lists them */
     uint64_t cycle_limit;          /* 0 = the harness default */
     int max_tool_calls;            /* per turn; 0 = KC_AGENT_MAX_TOOL_CALLS */
     void (*on_wait)(void *ctx, const kc_agent_wait *w);   /* may be NULL */

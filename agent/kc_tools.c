@@ -772,12 +772,10 @@ static void summarize(kc_tools_ctx *c, const kc_eval_result *r, const char *src,
     if (r->sim == KC_SIM_TIMEOUT)
         kc_text_printf(b, "timeout: the kernel did not halt within the cycle limit (an endless loop?)\n");
     if (r->check.oob) {
-        kc_text_printf(b, "out-of-bounds write at DRAM byte 0x%08x", r->check.oob_addr);
-        if (r->check.oob_tensor >= 0)
-            kc_text_printf(b, " (inside input %s)", r->tensor_names[r->check.oob_tensor]);
-        else
-            kc_text_printf(b, " (outside every tensor)");
-        kc_text_printf(b, "; write only the output tensors\n");
+        char where[160];
+        kc_text_printf(b, "write outside the outputs at DRAM byte 0x%08x (%s); write only the output "
+                       "tensors, whatever the value\n", r->check.oob_addr,
+                       kc_eval_oob_where(r, where, sizeof where));
     }
     if (r->sim == KC_SIM_HALTED || r->sim == KC_SIM_TRAPPED || r->sim == KC_SIM_TIMEOUT) {
         kc_text_printf(b, "outputs: %zu of %zu out of tolerance", r->check.mismatches, r->check.nchecked);
@@ -854,9 +852,11 @@ static void t_view_output(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
     if (t && kc_task_config_get(t, r->config, &cfg, NULL) == KC_OK)
         t->shape(t, cfg, &shape);
     const kc_check_result *k = &r->check;
-    if (k->oob)
-        kc_text_printf(&b, "out-of-bounds: the kernel wrote DRAM byte 0x%08x, %s\n", k->oob_addr,
-                  k->oob_tensor >= 0 ? "inside an input tensor" : "outside every tensor");
+    if (k->oob) {
+        char where[160];
+        kc_text_printf(&b, "out of bounds: the kernel wrote DRAM byte 0x%08x, in %s\n", k->oob_addr,
+                       kc_eval_oob_where(r, where, sizeof where));
+    }
     kc_text_printf(&b, "outputs checked: %zu; out of tolerance: %zu; NaN/inf: %zu\n", k->nchecked,
               k->mismatches, k->nonfinite);
     kc_text_printf(&b, "max error: abs %.6g, rel %.6g; ", k->max_abs, k->max_rel);

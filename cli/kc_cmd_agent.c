@@ -12,19 +12,23 @@
 #include "kc_agent_suite.h"
 #include "kc_cmds.h"
 #include "kc_opts.h"
+#include "kc_seeds.h"
 
 static void help(void)
 {
     printf(
         "usage: kc agent --task T --config C --provider openai|anthropic --model M\n"
         "                [--platform npu] [--base-url URL] [--budget N] [--out DIR] [--resume]\n"
+        "                [--fresh-seeds N | --seeds a,b,...]\n"
         "       kc agent --suite --provider P --model M --out DIR [--tasks a,b] [--configs 1,2]\n"
         "                [--jobs N] [...]\n\n"
         "Lets a language model write a kernel through the tools (grep_docs, write_code,\n"
         "check_syntax, run_eval, view_output, get_inst_size, profile, view_waveform, submit)\n"
         "until it submits or its budget of turns (15/20/25 by task level) is spent, then\n"
         "scores the submitted (else the last correct) kernel on the hidden seeds %" PRIu64
-        ", %" PRIu64 ", %" PRIu64 "\n(run_eval shows the model seed %u).\n\n",
+        ", %" PRIu64 ", %" PRIu64 "\n(run_eval shows the model seed %u). These are fixed and public, for reproducible\n"
+        "tables; --fresh-seeds N scores on N seeds drawn from the OS random source at scoring\n"
+        "time instead (listed in the record; replay them with --seeds a,b,...).\n\n",
         kc_eval_hidden_seeds[0], kc_eval_hidden_seeds[1], kc_eval_hidden_seeds[2],
         KC_EVAL_VISIBLE_SEED);
     printf(
@@ -58,6 +62,8 @@ static void help(void)
         "                       saying they were skipped (default %d)\n"
         "  --cycle-limit N      simulation cycle limit per evaluation\n"
         "  --seed N             the visible seed (default %u)\n"
+        "  --fresh-seeds N      score on N fresh random seeds (never the visible seed)\n"
+        "  --seeds a,b,...      score on these seeds (e.g. a record's hidden_seeds)\n"
         "  --jobs N             --suite: worker processes (default 1)\n"
         "  --job-timeout S      --suite: wall-clock seconds per run (default: no limit); a run\n"
         "                       past it is killed and recorded as status \"hang\"; a run whose\n"
@@ -88,6 +94,7 @@ static int parse_long(const char *s, long lo, long hi, long *out)
 typedef struct cli {
     kc_agent_opts a;
     kc_opts sel;
+    kc_seeds seeds;
     const char *task;
     int config;
     const char *out;
@@ -260,6 +267,8 @@ int kc_cmd_agent_main(int argc, char **argv)
         }
         int used = parse_one(&c, argc, argv, i);
         if (used == 0)
+            used = kc_seeds_parse(&c.seeds, argc, argv, i);
+        if (used == 0)
             used = kc_opts_parse(&c.sel, argc, argv, i);
         if (used < 0)
             return 2;
@@ -269,6 +278,9 @@ int kc_cmd_agent_main(int argc, char **argv)
     }
     c.a.platform = c.sel.platform;
     c.a.visible_seed = c.sel.seed;
+    c.a.hidden_seeds = c.seeds.n ? c.seeds.list : NULL;
+    c.a.nhidden = c.seeds.n;
+    c.a.fresh_seeds = c.seeds.fresh;
     if (!c.a.llm.provider || !c.a.llm.model)
         return usage_error("--provider and --model are required", NULL);
     const kc_llm_provider *p = kc_llm_find(c.a.llm.provider);

@@ -14,6 +14,7 @@
 #include "kc_eval.h"
 #include "kc_opts.h"
 #include "kc_platform.h"
+#include "kc_seeds.h"
 #include "kc_sweep.h"
 
 /* Seconds one evaluation may take before its worker counts as hung: far above the
@@ -24,11 +25,13 @@ static void usage(FILE *out, int as_run)
 {
     if (as_run)
         fprintf(out,
-                "usage: kc run [--platform npu] [--tasks a,b,...] [--configs 1,2,...] [--seed S] [--jobs N]\n"
-                "              [--out FILE | --json FILE] [--shard i/N] [--job-timeout SECONDS]\n"
+                "usage: kc run [--platform npu] [--tasks a,b,...] [--configs 1,2,...] [--jobs N]\n"
+                "              [--seed S | --seeds a,b,... | --fresh-seeds N] [--out FILE | --json FILE] [--shard i/N]\n"
+                "              [--job-timeout SECONDS]\n"
                 "\n"
                 "The main job: evaluates the template-compiler baseline of every selected (task, config)\n"
-                "on the RTL, on the hidden scoring seeds (or --seed S alone), in N worker processes\n"
+                "on the RTL, on the fixed hidden scoring seeds (or --seed S alone, --seeds a,b,... to replay,\n"
+                "--fresh-seeds N drawn from the OS random source now and recorded), in N worker processes\n"
                 "(default: number of CPUs), and prints the table (task, config, correct, max error,\n"
                 "cycles, ideal, efficiency) with the per-task / per-level summary. Exit 0 only when\n"
                 "every baseline is correct. Same as kc bench --kernels baseline; see docs/scoring.md.\n"
@@ -39,15 +42,17 @@ static void usage(FILE *out, int as_run)
     else
         fprintf(out,
                 "usage: kc bench [--platform npu] [--kernels baseline|DIR] [--tasks a,b,...] [--configs 1,2,...]\n"
-                "                [--jobs N] [--seed S] [--out results.jsonl] [--shard i/N] [--cycle-limit N]\n"
-                "                [--job-timeout SECONDS]\n"
+                "                [--jobs N] [--seed S | --seeds a,b,... | --fresh-seeds N] [--out results.jsonl]\n"
+                "                [--shard i/N] [--cycle-limit N] [--job-timeout SECONDS]\n"
                 "       kc bench --table FILE [--platform npu]\n"
                 "\n"
                 "Sweeps (task, config, seed) evaluations in N forked workers (default: number of CPUs),\n"
                 "appending one JSON record per evaluation to --out as it completes; a rerun skips records\n"
                 "already there. DIR holds <task>_c<config>.s (or <task>/c<config>.s); its kernels are\n"
                 "scored against the baseline, which is evaluated too unless already recorded. Seeds: the\n"
-                "hidden scoring seeds, or --seed S alone (development). --shard i/N runs jobs whose index\n"
+                "fixed hidden scoring seeds; --seed S alone (development); --seeds a,b,... (replay);\n"
+                "--fresh-seeds N: N seeds drawn from the OS random source now, never the visible seed,\n"
+                "recorded in every record (\"seeds_from\": \"fresh\"). --shard i/N runs jobs whose index\n"
                 "mod N == i. --table prints the table of an existing file (every config of each task in it;\n"
                 "missing configs and seeds show as gaps). Invalid records are reported by line and\n"
                 "skipped (a rerun evaluates them again). --out is locked while a sweep runs: a second\n"
@@ -60,6 +65,9 @@ static void usage(FILE *out, int as_run)
 typedef struct bench_args {
     kc_opts sel;
     int seed_given;
+    kc_seeds seeds;          /* --seeds / --fresh-seeds */
+    uint64_t seedv[KC_EVAL_MAX_SEEDS];   /* the scoring seeds, resolved after parsing */
+    size_t nseeds;
     const char *kernels;     /* "baseline" or a directory */
     const char *out;
     const char *table;
@@ -86,7 +94,9 @@ static int parse_args(bench_args *a, int argc, char **argv, int as_run)
         }
         if (!strcmp(argv[i], "--seed"))
             a->seed_given = 1;
-        int used = kc_opts_parse(&a->sel, argc, argv, i);
+        int used = kc_seeds_parse(&a->seeds, argc, argv, i);
+        if (!used)
+            used = kc_opts_parse(&a->sel, argc, argv, i);
         if (used < 0)
             return 2;
         if (used > 0) {
@@ -127,7 +137,41 @@ static int parse_args(bench_args *a, int argc, char **argv, int as_run)
         }
         i++;
     }
+    if (a->seed_given && (a->seeds.n || a->seeds.fresh)) {
+        fprintf(stderr, "%s: --seed excludes --seeds and --fresh-seeds\n", cmd);
+        return 2;
+    }
+    if (a->seeds.fresh && a->shard_n > 1) {
+        fprintf(stderr, "%s: shards would draw different fresh seeds; draw once and give every shard "
+                "--seeds a,b,...\n", cmd);
+        return 2;
+    }
     return -1;
+}
+
+/* The scoring seeds: --seed S alone, or kc_seeds_resolve (printed when fresh, so
+ * the sweep can be replayed with --seeds). 0, or 2 after a message. */
+static int resolve_seeds(bench_args *a)
+{
+    if (a->seed_given) {
+        a->seedv[0] = a->sel.seed;
+        a->nseeds = 1;
+        return 0;
+    }
+    kc_err err;
+    kc_err_clear(&err);
+    if (kc_seeds_resolve(&a->seeds, KC_EVAL_VISIBLE_SEED, a->seedv, &a->nseeds, &err) != KC_OK) {
+        char buf[800];
+        fprintf(stderr, "kc: %s\n", kc_err_format(&err, buf, sizeof buf));
+        return 2;
+    }
+    if (a->seeds.fresh) {
+        fprintf(stderr, "kc: fresh seeds (replay with --seeds): ");
+        for (size_t i = 0; i < a->nseeds; i++)
+            fprintf(stderr, "%s%" PRIu64, i ? "," : "", a->seedv[i]);
+        fprintf(stderr, "\n");
+    }
+    return 0;
 }
 
 /* The kernel of (task, config) in DIR: DIR/<task>_c<config>.s or DIR/<task>/c<config>.s. */
@@ -194,8 +238,8 @@ static int build_jobs(const bench_args *a, const kc_platform *p, job_list *l)
 {
     kc_opts_job pairs[KC_OPTS_MAX_JOBS];
     size_t npairs = kc_opts_jobs(&a->sel, pairs, KC_OPTS_MAX_JOBS);
-    const uint64_t *seeds = a->seed_given ? &a->sel.seed : kc_eval_hidden_seeds;
-    size_t nseeds = a->seed_given ? 1 : KC_EVAL_NHIDDEN;
+    const uint64_t *seeds = a->seedv;
+    size_t nseeds = a->nseeds;
     int from_dir = strcmp(a->kernels, "baseline") != 0;
     for (size_t k = 0; k < npairs; k++) {
         const char *task = pairs[k].task->name;
@@ -293,6 +337,8 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
         fprintf(stderr, "kc: unknown platform '%s'\n", a.sel.platform);
         return 2;
     }
+    if (resolve_seeds(&a))
+        return 2;
     job_list l = {0};
     if (build_jobs(&a, p, &l)) {
         free_jobs(&l);
@@ -337,7 +383,8 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
     fprintf(stderr, "kc: %zu evaluations in this selection%s, %zu already recorded, %zu to run on %d workers\n",
             nshard, a.shard_n > 1 ? " shard" : "", nskip, ntodo, a.jobs);
     kc_sweep_opts so = {.platform = p->name, .workers = a.jobs, .out_fd = fd, .cycle_limit = a.cycle_limit,
-                        .job_timeout = a.job_timeout, .progress = stderr};
+                        .job_timeout = a.job_timeout, .progress = stderr,
+                        .seeds_from = a.seed_given ? "given" : kc_seeds_from(&a.seeds)};
     kc_sweep_stats st = {0};
     kc_status s = todo ? kc_sweep_run(&so, todo, ntodo, recs, &st, &err)
                        : kc_err_set(&err, KC_ERR_NOMEM, "out of memory");

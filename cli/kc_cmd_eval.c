@@ -143,12 +143,10 @@ static void print_result(const kc_eval_result *r)
         printf("trap        %s (cause %u) at pc %u, info 0x%08x\n", r->trap_name, r->trap_cause,
                r->trap_pc, r->trap_info);
     if (r->check.oob) {
-        printf("out-of-bounds write at 0x%08x", r->check.oob_addr);
-        if (r->check.oob_tensor >= 0)
-            printf(" (inside input %s)", r->tensor_names[r->check.oob_tensor]);
-        else
-            printf(" (outside every tensor)");
-        printf("\n");
+        char where[160];
+        printf("%s at 0x%08x (%s)\n",
+               r->check.oob_written ? "write outside the outputs" : "changed byte outside the outputs",
+               r->check.oob_addr, kc_eval_oob_where(r, where, sizeof where));
     }
     const kc_tol *tol = &t->tol[p->dtype];
     printf("max error   abs %.3g  rel %.3g  (tolerance: abs %.3g + rel %.3g x |expected|; "

@@ -47,6 +47,8 @@ static int work(void *ctx, size_t job, char **reply)
     json_t *rec = kc_eval_result_json(res);
     if (rec) {
         json_object_set_new(rec, "source", json_string(j->source));
+        if (o->seeds_from)
+            json_object_set_new(rec, "seeds_from", json_string(o->seeds_from));
         json_object_set_new(rec, "wall_seconds",
                             json_real(res->t_setup + res->t_assemble + res->t_sim + res->t_check));
         *reply = json_dumps(rec, JSON_COMPACT);

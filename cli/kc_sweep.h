@@ -37,6 +37,7 @@ typedef struct kc_sweep_opts {
     uint64_t cycle_limit;     /* 0 = default */
     double job_timeout;       /* wall-clock seconds per evaluation; <= 0 = none */
     FILE *progress;           /* NULL = quiet */
+    const char *seeds_from;   /* the records' "seeds_from" ("hidden", "fresh", "given"); NULL = none */
 } kc_sweep_opts;
 
 typedef struct kc_sweep_stats {

@@ -25,6 +25,11 @@
  *    reads return zero; they are counted so a harness can tell. Trapping such
  *    accesses is the accelerator's job.
  *
+ * Write map: one bit per byte, set by every enabled in-range write byte (a
+ * strobe mask shifted into one or two 64-bit words, so tracking costs a few
+ * instructions per written beat). [wlo, whi) bounds the set bits, so reset
+ * clears and a checker scans only the part a kernel touched, not the whole map.
+ *
  * Byte counts: reads count whole beats (what crossed the port), writes count the
  * enabled bytes (what DRAM stored).
  */
@@ -52,6 +57,9 @@ struct kc_dram {
     unsigned head, count;
 
     uint64_t read_bytes, write_bytes, dropped_bytes;
+
+    uint64_t *wbits;       /* write map, size / 64 + 2 words (a beat spans two) */
+    uint32_t wlo, whi;     /* every set bit lies in [wlo, whi); wlo == whi: none */
 };
 
 kc_status kc_dram_open(kc_dram **out, const kc_dram_cfg *cfg, unsigned beat_bytes, kc_err *err)
@@ -86,7 +94,8 @@ kc_status kc_dram_open(kc_dram **out, const kc_dram_cfg *cfg, unsigned beat_byte
     d->ring_size = c.latency + 1;
     d->mem = calloc(c.size_bytes, 1);           /* zero pages are mapped lazily */
     d->ring = calloc(d->ring_size, sizeof *d->ring);
-    if (!d->mem || !d->ring) {
+    d->wbits = calloc(c.size_bytes / 64 + 2, sizeof *d->wbits);   /* lazily mapped too */
+    if (!d->mem || !d->ring || !d->wbits) {
         kc_dram_close(d);
         return kc_err_set(err, KC_ERR_NOMEM, "dram: cannot allocate %u bytes", c.size_bytes);
     }
@@ -102,6 +111,7 @@ void kc_dram_close(kc_dram *d)
         return;
     free(d->mem);
     free(d->ring);
+    free(d->wbits);
     free(d);
 }
 
@@ -121,6 +131,11 @@ void kc_dram_reset(kc_dram *d)
     d->tokens = d->beat;
     d->head = d->count = 0;
     d->read_bytes = d->write_bytes = d->dropped_bytes = 0;
+    if (d->whi > d->wlo) {
+        uint32_t w0 = d->wlo >> 6, w1 = (d->whi + 63) >> 6;
+        memset(d->wbits + w0, 0, (size_t)(w1 - w0) * sizeof *d->wbits);
+    }
+    d->wlo = d->whi = 0;
 }
 
 void kc_dram_drive(kc_dram *d, const kc_bus_req *req, kc_bus_resp *resp)
@@ -163,6 +178,27 @@ static void dram_read(kc_dram *d, uint32_t addr)
     d->dropped_bytes += d->beat - n;
 }
 
+/* Marks the bytes addr + i for every bit i of strb (nonzero, all in range). */
+static void mark_written(kc_dram *d, uint32_t addr, uint64_t strb)
+{
+    uint64_t *w = d->wbits + (addr >> 6);
+    unsigned off = addr & 63;
+    w[0] |= strb << off;
+    if (off)
+        w[1] |= strb >> (64 - off);
+    uint32_t lo = addr + (unsigned)__builtin_ctzll(strb);
+    uint32_t hi = addr + 64 - (unsigned)__builtin_clzll(strb);
+    if (d->whi == d->wlo) {
+        d->wlo = lo;
+        d->whi = hi;
+        return;
+    }
+    if (lo < d->wlo)
+        d->wlo = lo;
+    if (hi > d->whi)
+        d->whi = hi;
+}
+
 static void dram_write(kc_dram *d, const kc_bus_req *req)
 {
     unsigned n = dram_in_range(d, req->addr);
@@ -176,6 +212,7 @@ static void dram_write(kc_dram *d, const kc_bus_req *req)
     strb &= inside;
     if (!strb)
         return;
+    mark_written(d, req->addr, strb);
     uint8_t *dst = d->mem + req->addr;
     if (strb == inside) {                        /* full beat: the common case */
         memcpy(dst, req->wdata, n);
@@ -224,4 +261,27 @@ void kc_dram_bytes(const kc_dram *d, uint64_t *read_bytes, uint64_t *write_bytes
 uint64_t kc_dram_dropped_bytes(const kc_dram *d)
 {
     return d->dropped_bytes;
+}
+
+void kc_dram_written(const kc_dram *d, kc_dram_wmap *out)
+{
+    out->bits = d->wbits;
+    out->lo = d->wlo;
+    out->hi = d->whi;
+}
+
+uint32_t kc_dram_wmap_first(const kc_dram_wmap *w, uint32_t from, uint32_t to)
+{
+    uint32_t a = from > w->lo ? from : w->lo;
+    uint32_t end = to < w->hi ? to : w->hi;
+    if (a >= end)
+        return to;
+    uint32_t i = a >> 6, last = (end - 1) >> 6;
+    uint64_t bits = w->bits[i] & (~UINT64_C(0) << (a & 63));
+    while (!bits && i < last)
+        bits = w->bits[++i];
+    if (!bits)
+        return to;
+    uint32_t hit = (i << 6) + (unsigned)__builtin_ctzll(bits);
+    return hit < end ? hit : to;
 }

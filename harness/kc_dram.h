@@ -10,6 +10,10 @@
  * beat_bytes + bytes_per_cycle, and at most one beat is accepted per cycle; so a
  * continuous stream sustains min(bytes_per_cycle, beat_bytes) bytes per cycle.
  * Accesses need not be beat aligned (the model is byte exact).
+ *
+ * Write map: the model records every byte the port writes (one bit per byte,
+ * whatever the value), so a checker can tell a kernel that stored into an input
+ * — even the bytes already there — from one that did not (kc_dram_written).
  */
 #ifndef KC_DRAM_H
 #define KC_DRAM_H
@@ -47,7 +51,8 @@ const kc_dram_cfg *kc_dram_config(const kc_dram *d);
 /* Backing store, for loading inputs and reading results (size_bytes long). */
 uint8_t *kc_dram_data(kc_dram *d);
 
-/* Clears in-flight requests, bandwidth tokens and byte counters (not the data). */
+/* Clears in-flight requests, bandwidth tokens, byte counters and the write map
+ * (not the data). */
 void kc_dram_reset(kc_dram *d);
 
 /* Step 2 of the kc_bus protocol: inputs for this cycle's edge. */
@@ -69,6 +74,21 @@ void kc_dram_bytes(const kc_dram *d, uint64_t *read_bytes, uint64_t *write_bytes
  * returned zero for them, writes were dropped). Nonzero means the accelerator
  * failed to trap an out-of-range access. */
 uint64_t kc_dram_dropped_bytes(const kc_dram *d);
+
+/* The bytes written through the port since reset: byte a was written iff bit
+ * (a & 63) of bits[a >> 6] is set. Every set bit lies in [lo, hi) (lo == hi: no
+ * write), so a scan can skip the rest. Stores through kc_dram_data (loading
+ * inputs) are not writes of the accelerator and are not recorded. Valid until
+ * the next commit, reset or close. */
+typedef struct kc_dram_wmap {
+    const uint64_t *bits;
+    uint32_t lo, hi;
+} kc_dram_wmap;
+
+void kc_dram_written(const kc_dram *d, kc_dram_wmap *out);
+
+/* The first written byte in [from, to), or `to` when there is none. */
+uint32_t kc_dram_wmap_first(const kc_dram_wmap *w, uint32_t from, uint32_t to);
 
 #ifdef __cplusplus
 }

@@ -2,6 +2,7 @@
 #include "kc_check.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 kc_status kc_check_layout(const kc_task_inst *inst, uint32_t dram_size, uint32_t align,
@@ -82,11 +83,14 @@ static size_t sentinel_scan(const uint8_t *p, size_t lo, size_t hi)
 }
 
 /* Records an out-of-bounds byte when it is the first one seen. */
-static void note_oob(kc_check_result *r, size_t addr, int tensor)
+static void note_oob(kc_check_result *r, size_t addr, kc_check_region region, int tensor,
+                     int written)
 {
     if (!r->oob) {
         r->oob = 1;
+        r->oob_written = written;
         r->oob_addr = (uint32_t)addr;
+        r->oob_region = region;
         r->oob_tensor = tensor;
     }
 }
@@ -129,37 +133,89 @@ static void check_output(const kc_task_inst *inst, unsigned ti, const uint8_t *p
     }
 }
 
-void kc_check_run(const kc_task_inst *inst, const kc_layout *l, const uint8_t *dram,
-                  size_t size, kc_check_result *r)
+/* Bytes the kernel must not write: [lo, hi) with the region they belong to. */
+typedef struct forbidden {
+    size_t lo, hi;
+    kc_check_region region;
+    int tensor;
+} forbidden;
+
+/* The forbidden ranges in ascending address order: the gap before each tensor,
+ * each input, and everything after the last tensor. Scratch tensors are the
+ * kernel's to use and outputs are checked by value. Returns the count. */
+static unsigned forbidden_ranges(const kc_task_inst *inst, const kc_layout *l, size_t size,
+                                 forbidden *out)
 {
+    unsigned n = 0;
+    size_t at = 0;
+    for (unsigned i = 0; i < l->ntensors; i++) {
+        out[n++] = (forbidden){ at, l->addr[i], KC_CHECK_IN_GAP, (int)i };
+        at = (size_t)l->addr[i] + l->bytes[i];
+        if (inst->shape.t[i].role == KC_ROLE_INPUT)
+            out[n++] = (forbidden){ l->addr[i], at, KC_CHECK_IN_INPUT, (int)i };
+    }
+    out[n++] = (forbidden){ at, size, KC_CHECK_BEYOND, (int)l->ntensors - 1 };
+    return n;
+}
+
+/* The first byte of f that differs from the initial image (sentinel or input),
+ * or f->hi. */
+static size_t first_changed(const kc_task_inst *inst, const kc_layout *l, const uint8_t *dram,
+                            const forbidden *f)
+{
+    if (f->region != KC_CHECK_IN_INPUT)
+        return sentinel_scan(dram, f->lo, f->hi);
     unsigned es = kc_dtype_size(inst->dtype);
+    const uint8_t *p = dram + l->addr[f->tensor];
+    for (size_t k = 0; k < inst->shape.t[f->tensor].nelem; k++) {
+        uint8_t want[4];
+        kc_dtype_store(inst->dtype, inst->data[f->tensor][k], want);
+        for (unsigned b = 0; b < es; b++)
+            if (p[k * es + b] != want[b])
+                return f->lo + k * es + b;
+    }
+    return f->hi;
+}
+
+void kc_check_run(const kc_task_inst *inst, const kc_layout *l, const uint8_t *dram,
+                  size_t size, const kc_dram_wmap *written, kc_check_result *r)
+{
     memset(r, 0, sizeof *r);
     r->oob_tensor = -1;
-    size_t at = 0;
-    /* Tensors are laid out in ascending address order: walk gap, tensor, gap...
-     * Scratch tensors are the kernel's to use: neither checked nor guarded. */
-    for (unsigned i = 0; i < l->ntensors; i++) {
-        size_t bad = sentinel_scan(dram, at, l->addr[i]);
-        if (bad < l->addr[i])
-            note_oob(r, bad, -1);
-        const uint8_t *p = dram + l->addr[i];
-        if (inst->shape.t[i].role == KC_ROLE_OUTPUT) {
-            check_output(inst, i, p, r);
-        } else if (inst->shape.t[i].role == KC_ROLE_INPUT) {
-            for (size_t k = 0; k < inst->shape.t[i].nelem && !r->oob; k++) {
-                uint8_t want[4];
-                kc_dtype_store(inst->dtype, inst->data[i][k], want);
-                for (unsigned b = 0; b < es; b++)
-                    if (p[k * es + b] != want[b]) {
-                        note_oob(r, l->addr[i] + k * es + b, (int)i);
-                        break;
-                    }
-            }
-        }
-        at = (size_t)l->addr[i] + l->bytes[i];
+    forbidden f[2 * KC_TASK_MAX_TENSORS + 1];
+    unsigned nf = forbidden_ranges(inst, l, size, f);
+    /* First line: any write at all (ascending, so the first hit is the lowest). */
+    for (unsigned k = 0; written && k < nf && !r->oob; k++) {
+        uint32_t hit = kc_dram_wmap_first(written, (uint32_t)f[k].lo, (uint32_t)f[k].hi);
+        if (hit < f[k].hi)
+            note_oob(r, hit, f[k].region, f[k].tensor, 1);
     }
-    size_t bad = sentinel_scan(dram, at, size);
-    if (bad < size)
-        note_oob(r, bad, -1);
+    /* Second line: a changed byte the write map did not see. */
+    for (unsigned k = 0; k < nf && !r->oob; k++) {
+        size_t bad = first_changed(inst, l, dram, &f[k]);
+        if (bad < f[k].hi)
+            note_oob(r, bad, f[k].region, f[k].tensor, 0);
+    }
+    for (unsigned i = 0; i < l->ntensors; i++)
+        if (inst->shape.t[i].role == KC_ROLE_OUTPUT)
+            check_output(inst, i, dram + l->addr[i], r);
     r->correct = !r->oob && r->mismatches == 0;
+}
+
+const char *kc_check_region_text(const kc_check_result *r, const kc_layout *l,
+                                 const char *const *names, char *buf, size_t size)
+{
+    int t = r->oob_tensor;
+    const char *name = t >= 0 && (unsigned)t < l->ntensors && names[t] ? names[t] : "?";
+    if (t < 0)
+        snprintf(buf, size, "DRAM (no tensors)");
+    else if (r->oob_region == KC_CHECK_IN_INPUT)
+        snprintf(buf, size, "input %s", name);
+    else if (r->oob_region == KC_CHECK_BEYOND)
+        snprintf(buf, size, "beyond the last tensor %s", name);
+    else if (t == 0)
+        snprintf(buf, size, "the guard before %s", name);
+    else
+        snprintf(buf, size, "the gap between %s and %s", names[t - 1] ? names[t - 1] : "?", name);
+    return buf;
 }

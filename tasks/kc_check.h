@@ -4,9 +4,14 @@
  * guard gaps between them, fills ALL of DRAM outside the inputs with a sentinel
  * pattern (a NaN in both bf16 and fp32, so an output element the kernel never
  * wrote can never pass), runs the kernel, then checks:
- *   - every byte outside the output regions is unchanged (gaps hold the sentinel,
- *     input regions their inputs); the first changed address is reported;
+ *   - the DRAM model's write map (kc_dram_written): no byte outside the output
+ *     and scratch tensors was written, whatever its value (storing an input's own
+ *     bytes back, or the sentinel into a gap, fails too);
+ *   - second line of defence, for writes that bypass the port: every byte
+ *     outside the output and scratch tensors is unchanged (gaps hold the
+ *     sentinel, inputs their inputs);
  *   - every output element is within the task's tolerance of the reference.
+ * The first offending address is reported with the region it hit.
  */
 #ifndef KC_CHECK_H
 #define KC_CHECK_H
@@ -14,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kc_dram.h"
 #include "kc_err.h"
 #include "kc_task.h"
 
@@ -42,11 +48,21 @@ typedef struct kc_mismatch {
     double expected, actual;
 } kc_mismatch;
 
+/* Where an address outside the outputs lies. */
+typedef enum kc_check_region {
+    KC_CHECK_IN_INPUT,        /* inside input tensor oob_tensor */
+    KC_CHECK_IN_GAP,          /* in the guard gap just before tensor oob_tensor */
+    KC_CHECK_BEYOND           /* after the last tensor (oob_tensor) */
+} kc_check_region;
+
 typedef struct kc_check_result {
     int correct;              /* no out-of-bounds write and no mismatch */
-    int oob;                  /* a byte outside the outputs changed */
+    int oob;                  /* a byte outside the outputs (and scratch) was written */
+    int oob_written;          /* ...seen in the write map (1) or only as a changed byte (0) */
     uint32_t oob_addr;        /* the first such byte */
-    int oob_tensor;           /* input tensor it belongs to, or -1 (a gap) */
+    kc_check_region oob_region;
+    int oob_tensor;           /* the tensor of the region: the input, the one after the
+                                 gap, the last one (-1 when the layout has none) */
     size_t nchecked;          /* output elements compared */
     size_t mismatches;        /* elements outside tolerance (NaN/inf included) */
     size_t nonfinite;         /* outputs that are NaN or inf (e.g. unwritten sentinels) */
@@ -59,9 +75,16 @@ typedef struct kc_check_result {
     kc_mismatch first[KC_CHECK_MAX_REPORT];
 } kc_check_result;
 
-/* Compares the DRAM image after the run with the instance. */
+/* Compares the DRAM image after the run with the instance. written is the DRAM
+ * model's write map of the run (NULL: not tracked, the sentinels alone decide). */
 void kc_check_run(const kc_task_inst *inst, const kc_layout *l, const uint8_t *dram,
-                  size_t size, kc_check_result *res);
+                  size_t size, const kc_dram_wmap *written, kc_check_result *res);
+
+/* Names the region of the first offending address: "input x", "the guard before
+ * x" (the first tensor), "the gap between x and y", "beyond the last tensor y".
+ * names are the tensor names in ABI order. Returns buf. */
+const char *kc_check_region_text(const kc_check_result *res, const kc_layout *l,
+                                 const char *const *names, char *buf, size_t size);
 
 /* True when `actual` is acceptable for `expected` under tol. */
 int kc_check_within(const kc_tol *tol, double expected, double actual);

@@ -1,10 +1,13 @@
 /* kc_eval.c — the evaluation pipeline (see kc_eval.h). */
 #include "kc_eval.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include "kc_platform.h"
@@ -18,6 +21,7 @@ const char *kc_eval_status_name(kc_eval_status s)
     case KC_EVAL_TRAP: return "trap";
     case KC_EVAL_TIMEOUT: return "timeout";
     case KC_EVAL_OUT_OF_BOUNDS: return "out-of-bounds";
+    case KC_EVAL_WRITE_OUTSIDE: return "write-outside-outputs";
     }
     return "unknown";
 }
@@ -112,7 +116,7 @@ static kc_eval_status verdict(const kc_eval_result *r)
     if (r->sim == KC_SIM_TIMEOUT)
         return KC_EVAL_TIMEOUT;
     if (r->check.oob)
-        return KC_EVAL_OUT_OF_BOUNDS;
+        return r->check.oob_written ? KC_EVAL_WRITE_OUTSIDE : KC_EVAL_OUT_OF_BOUNDS;
     return r->check.correct ? KC_EVAL_CORRECT : KC_EVAL_WRONG;
 }
 
@@ -186,12 +190,39 @@ static kc_status run(const kc_eval_opts *o, const kc_platform *p, const kc_task 
     }
 
     double t3 = now();
-    kc_check_run(&c->inst, &r->layout, kc_dram_data(c->dram), size, &r->check);
+    kc_dram_wmap written;
+    kc_dram_written(c->dram, &written);
+    kc_check_run(&c->inst, &r->layout, kc_dram_data(c->dram), size, &written, &r->check);
     r->t_check = now() - t3;
     return KC_OK;
 }
 
 const uint64_t kc_eval_hidden_seeds[KC_EVAL_NHIDDEN] = { 1001, 1002, 1003 };
+
+kc_status kc_eval_fresh_seeds(uint64_t *out, size_t n, uint64_t avoid, kc_err *err)
+{
+    if (n > KC_EVAL_MAX_SEEDS)
+        return kc_err_set(err, KC_ERR_USAGE, "eval: %zu fresh seeds asked for (at most %d)", n,
+                          KC_EVAL_MAX_SEEDS);
+    const uint64_t mask = (UINT64_C(1) << 48) - 1;
+    for (size_t i = 0; i < n;) {
+        uint64_t v;
+        ssize_t got;
+        do
+            got = getrandom(&v, sizeof v, 0);
+        while (got < 0 && errno == EINTR);
+        if (got != (ssize_t)sizeof v)
+            return kc_err_set(err, KC_ERR_IO, "eval: getrandom: %s",
+                              got < 0 ? strerror(errno) : "short read");
+        v &= mask;
+        int dup = v == 0 || v == avoid;
+        for (size_t k = 0; k < i && !dup; k++)
+            dup = out[k] == v;
+        if (!dup)
+            out[i++] = v;
+    }
+    return KC_OK;
+}
 
 kc_status kc_eval_run(const kc_eval_opts *o, const char *src, const char *kernel_name,
                       kc_eval_result *r, kc_err *err)
@@ -239,6 +270,11 @@ kc_status kc_eval_baseline(const kc_eval_opts *o, kc_eval_result *r, kc_err *err
     s = kc_eval_run(o, text, name, r, err);
     free(text);
     return s;
+}
+
+const char *kc_eval_oob_where(const kc_eval_result *r, char *buf, size_t size)
+{
+    return kc_check_region_text(&r->check, &r->layout, r->tensor_names, buf, size);
 }
 
 /* ---- JSON record -------------------------------------------------------------- */
@@ -293,8 +329,11 @@ json_t *kc_eval_result_json(const kc_eval_result *r)
                                                      (json_int_t)r->trap_info));
         json_object_set_new(o, "cycles", json_integer((json_int_t)r->cycles));
         json_object_set_new(o, "out_of_bounds", json_boolean(r->check.oob));
-        if (r->check.oob)
+        if (r->check.oob) {
+            char where[160];
             json_object_set_new(o, "oob_addr", json_integer((json_int_t)r->check.oob_addr));
+            json_object_set_new(o, "oob_region", json_string(kc_eval_oob_where(r, where, sizeof where)));
+        }
         json_object_set_new(o, "max_abs_err", jnum(r->check.max_abs));
         json_object_set_new(o, "max_rel_err", jnum(r->check.max_rel));
         json_object_set_new(o, "mismatches", json_integer((json_int_t)r->check.mismatches));

@@ -5,7 +5,8 @@
  *   assemble -> simulate on the RTL model -> check -> result (+ JSON record).
  *
  * A kernel that fails is a RESULT, not an error: kc_eval_run returns KC_OK with
- * res->status telling why (assemble-error, trap, timeout, out-of-bounds, wrong).
+ * res->status telling why (assemble-error, trap, timeout, write-outside-outputs,
+ * out-of-bounds, wrong).
  * Errors are for bad options, I/O and simulator failures only.
  */
 #ifndef KC_EVAL_H
@@ -28,10 +29,13 @@ typedef enum kc_eval_status {
     KC_EVAL_ASSEMBLE_ERROR,
     KC_EVAL_TRAP,
     KC_EVAL_TIMEOUT,
-    KC_EVAL_OUT_OF_BOUNDS     /* ran to halt, wrote outside its outputs */
+    KC_EVAL_OUT_OF_BOUNDS,    /* ran to halt, a byte outside its outputs changed though
+                                 the write map saw no write there (second line) */
+    KC_EVAL_WRITE_OUTSIDE     /* ran to halt, wrote (any value) outside its outputs */
 } kc_eval_status;
 
-/* "correct", "wrong", "assemble-error", "trap", "timeout", "out-of-bounds". */
+/* "correct", "wrong", "assemble-error", "trap", "timeout", "out-of-bounds",
+ * "write-outside-outputs". */
 const char *kc_eval_status_name(kc_eval_status s);
 
 typedef struct kc_eval_opts {
@@ -94,12 +98,23 @@ typedef struct kc_eval_result {
 #define KC_EVAL_NHIDDEN 3
 extern const uint64_t kc_eval_hidden_seeds[KC_EVAL_NHIDDEN];
 
+/* Fresh scoring seeds: the hidden seeds are fixed (reproducible tables) and
+ * public, so a kernel could recognise their inputs. Fresh seeds are drawn from
+ * the OS random source at scoring time: n distinct seeds in 1..2^48-1 (exact in
+ * any JSON reader), none equal to `avoid` (the visible seed). Records carry
+ * them, so a run can be replayed with explicit seeds. n <= KC_EVAL_MAX_SEEDS. */
+#define KC_EVAL_MAX_SEEDS 64
+kc_status kc_eval_fresh_seeds(uint64_t *out, size_t n, uint64_t avoid, kc_err *err);
+
 /* Evaluates kernel_src. kernel_name labels the record and error positions. */
 kc_status kc_eval_run(const kc_eval_opts *opts, const char *kernel_src, const char *kernel_name,
                       kc_eval_result *res, kc_err *err);
 
 /* Generates the platform's baseline kernel for (task, config) and evaluates it. */
 kc_status kc_eval_baseline(const kc_eval_opts *opts, kc_eval_result *res, kc_err *err);
+
+/* The region of check.oob_addr ("input x", "the gap between x and y", ...). */
+const char *kc_eval_oob_where(const kc_eval_result *r, char *buf, size_t size);
 
 /* FNV-1a 64 of a string. */
 uint64_t kc_eval_hash(const char *text);

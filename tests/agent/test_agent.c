@@ -24,6 +24,7 @@
  *   "requests": number of HTTP requests the server answered
  *   "min_seconds": lower bound on the wall time (Retry-After honoured)
  *   "absent":   paths (relative to the workspace) that must not exist
+ *   "fresh_seeds": N  the record was scored on N distinct fresh seeds
  *   "results_lines": lines in OUT/results.jsonl (suite runs)
  * Always checked: the server saw no protocol problem, and no file of the run
  * contains the API key.
@@ -302,6 +303,26 @@ static json_t *load_json(const char *path)
     return v;
 }
 
+/* The record was scored on n fresh seeds: distinct, none the visible seed nor a
+ * fixed hidden seed (drawn, not the default), each with its seed result. */
+static void check_fresh_seeds(const json_t *rec, size_t n)
+{
+    const json_t *seeds = json_object_get(rec, "hidden_seeds");
+    const json_t *per = json_object_get(rec, "seed_results");
+    json_int_t visible = json_integer_value(json_object_get(rec, "visible_seed"));
+    CHECK(json_array_size(seeds) == n && json_array_size(per) == n, "%zu fresh seeds recorded, expected %zu",
+          json_array_size(seeds), n);
+    for (size_t i = 0; i < json_array_size(seeds); i++) {
+        json_int_t s = json_integer_value(json_array_get(seeds, i));
+        CHECK(s > 0 && s != visible, "fresh seed %lld is the visible seed", (long long)s);
+        for (size_t k = 0; k < KC_EVAL_NHIDDEN; k++)
+            CHECK((uint64_t)s != kc_eval_hidden_seeds[k], "fresh seed %lld is a fixed hidden seed", (long long)s);
+        for (size_t k = 0; k < i; k++)
+            CHECK(s != json_integer_value(json_array_get(seeds, k)), "fresh seed %lld twice", (long long)s);
+        CHECK(s == json_integer_value(json_object_get(json_array_get(per, i), "seed")), "seed_results[%zu]", i);
+    }
+}
+
 static int scenario(const char *case_dir, const char *dialect, const char *kc)
 {
     char path[8400], out[4096], url[256];
@@ -505,6 +526,8 @@ static int scenario(const char *case_dir, const char *dialect, const char *kc)
         }
         json_decref(ev);
     }
+    if (json_object_get(exp, "fresh_seeds"))
+        check_fresh_seeds(rec, (size_t)json_integer_value(json_object_get(exp, "fresh_seeds")));
     size_t i;
     const json_t *ab;
     json_array_foreach(json_object_get(exp, "absent"), i, ab) {

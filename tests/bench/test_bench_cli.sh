@@ -137,6 +137,35 @@ invalid)
     "$KC" bench --table "$D/g.jsonl" > "$D/out2" 2>&1
     grep -q "^softmax  *C2  *gap 2/3 seeds" "$D/out2" && grep -q "^softmax  *1/5 " "$D/out2" || fail "gap: $(cat "$D/out2")"
     ;;
+freshseeds)
+    # --fresh-seeds: drawn anew each run, never the visible seed (1), recorded, replayable
+    SEL="--platform npu --tasks relu --configs 1"
+    seeds() { sed -E 's/.*"seed":([0-9]+),.*/\1/' "$1" | sort -n; }
+    outcome() { sed -E 's/.*"seed":([0-9]+),.*"correct":(true|false),.*"cycles":([0-9]+),.*/\1 \2 \3/' "$1" | sort; }
+    "$KC" bench $SEL --fresh-seeds 3 --jobs 2 --out "$D/f1.jsonl" > /dev/null 2> "$D/err1" || fail "fresh 1 exit $?: $(cat "$D/err1")"
+    "$KC" run $SEL --fresh-seeds 3 --jobs 2 --out "$D/f2.jsonl" > "$D/out2" 2> "$D/err2" || fail "fresh 2 exit $?: $(cat "$D/err2")"
+    [ "$(lines "$D/f1.jsonl")" = 3 ] && [ "$(lines "$D/f2.jsonl")" = 3 ] || fail "expected 3 records per run"
+    [ "$(grep -c '"seeds_from":"fresh"' "$D/f1.jsonl")" = 3 ] || fail "records do not say seeds_from fresh"
+    [ "$(seeds "$D/f1.jsonl" | uniq | wc -l)" = 3 ] || fail "fresh seeds not distinct: $(seeds "$D/f1.jsonl")"
+    ! seeds "$D/f1.jsonl" | grep -qx 1 && ! seeds "$D/f2.jsonl" | grep -qx 1 || fail "a fresh seed is the visible seed"
+    [ -z "$(comm -12 <(seeds "$D/f1.jsonl") <(seeds "$D/f2.jsonl"))" ] || fail "two runs drew the same seeds"
+    list=$(seeds "$D/f1.jsonl" | paste -sd,)
+    grep -q "fresh seeds (replay with --seeds): " "$D/err1" || fail "seeds not printed: $(cat "$D/err1")"
+    [ "$(sed -n 's/.*--seeds): //p' "$D/err1" | tr , '\n' | sort -n | paste -sd,)" = "$list" ] || fail "printed seeds differ from the records"
+    grep -q "^relu  *1/1" "$D/out2" || fail "kc run --fresh-seeds: $(cat "$D/out2")"
+    # replay the first run with its recorded seeds: same keys, same outcome
+    "$KC" bench $SEL --seeds "$list" --jobs 2 --out "$D/r.jsonl" > /dev/null 2> "$D/err3" || fail "replay exit $?: $(cat "$D/err3")"
+    [ "$(grep -c '"seeds_from":"given"' "$D/r.jsonl")" = 3 ] || fail "replay records do not say seeds_from given"
+    diff <(keys "$D/f1.jsonl") <(keys "$D/r.jsonl") || fail "replayed keys differ"
+    diff <(outcome "$D/f1.jsonl") <(outcome "$D/r.jsonl") || fail "replayed outcome differs"
+    # the fixed hidden seeds stay the default
+    "$KC" bench $SEL --jobs 2 --out "$D/h.jsonl" > /dev/null 2>&1 || fail "default run"
+    [ "$(seeds "$D/h.jsonl" | paste -sd,)" = "1001,1002,1003" ] && grep -q '"seeds_from":"hidden"' "$D/h.jsonl" || fail "default seeds"
+    # conflicting options
+    "$KC" bench $SEL --fresh-seeds 2 --shard 0/2 > /dev/null 2>&1; [ $? = 2 ] || fail "--fresh-seeds with --shard accepted"
+    "$KC" bench $SEL --seed 5 --seeds 6,7 > /dev/null 2>&1; [ $? = 2 ] || fail "--seed with --seeds accepted"
+    "$KC" bench $SEL --fresh-seeds 0 > /dev/null 2>&1; [ $? = 2 ] || fail "--fresh-seeds 0 accepted"
+    ;;
 *) echo "unknown scenario $SCEN" >&2; exit 2 ;;
 esac
 echo "ok: $SCEN"

@@ -334,6 +334,59 @@ static void test_reset_inflight(void)
     kc_dram_close(d);
 }
 
+/* The write map records exactly the enabled, in-range bytes written through the
+ * port — whatever their value — and nothing else; reset clears it. */
+static void test_write_map(void)
+{
+    const uint32_t size = 4096;
+    kc_dram *d = open_dram(size, 2, 64, 64);
+    uint8_t *m = kc_dram_data(d);
+    memset(m, 0x5A, size);                        /* loading an image is not a write */
+    kc_dram_wmap w;
+    kc_dram_written(d, &w);
+    CHECK(w.lo == w.hi && kc_dram_wmap_first(&w, 0, size) == size, "fresh map not empty");
+
+    kc_bus_req rq, idle;
+    kc_bus_resp rs;
+    memset(&idle, 0, sizeof idle);
+    memset(&rq, 0, sizeof rq);
+    rq.valid = rq.write = 1;
+    rq.addr = 0x100 + 40;                         /* unaligned: spans two map words */
+    rq.wstrb = (UINT64_C(1) << 3) | (UINT64_C(1) << 30) | (UINT64_C(1) << 63);
+    memset(rq.wdata, 0x5A, sizeof rq.wdata);      /* the bytes already there */
+    step(d, &rq, &rs);
+    rq = read_req(0x800);                         /* reads never mark */
+    step(d, &rq, &rs);
+    step(d, &idle, &rs);
+    step(d, &idle, &rs);
+    kc_dram_written(d, &w);
+    uint32_t a0 = 0x100 + 40 + 3, a1 = 0x100 + 40 + 30, a2 = 0x100 + 40 + 63;
+    CHECK(w.lo == a0 && w.hi == a2 + 1, "bounds [%#x, %#x)", w.lo, w.hi);
+    CHECK(kc_dram_wmap_first(&w, 0, size) == a0, "first %#x", kc_dram_wmap_first(&w, 0, size));
+    CHECK(kc_dram_wmap_first(&w, a0 + 1, size) == a1, "second");
+    CHECK(kc_dram_wmap_first(&w, a1 + 1, size) == a2, "third (next word)");
+    CHECK(kc_dram_wmap_first(&w, a2 + 1, size) == size, "past the last");
+    CHECK(kc_dram_wmap_first(&w, a0 + 1, a1) == a1, "empty window returns its end");
+    CHECK(kc_dram_wmap_first(&w, 0x800, 0x840) == 0x840, "a read was recorded");
+    CHECK(m[a0] == 0x5A, "data");
+
+    /* a write straddling the end: only the inside bytes are recorded */
+    memset(&rq, 0, sizeof rq);
+    rq.valid = rq.write = 1;
+    rq.addr = size - 4;
+    rq.wstrb = ~UINT64_C(0);
+    step(d, &rq, &rs);
+    kc_dram_written(d, &w);
+    CHECK(w.hi == size && kc_dram_wmap_first(&w, a2 + 1, size) == size - 4, "end write");
+
+    kc_dram_reset(d);
+    kc_dram_written(d, &w);
+    CHECK(w.lo == w.hi && kc_dram_wmap_first(&w, 0, size) == size, "reset kept the map");
+    for (uint32_t i = 0; i < size / 64 + 2; i++)
+        CHECK(w.bits[i] == 0, "word %u not cleared", i);
+    kc_dram_close(d);
+}
+
 int main(void)
 {
     test_defaults_and_args();
@@ -343,6 +396,7 @@ int main(void)
     test_ordering();
     test_strobes();
     test_out_of_range();
+    test_write_map();
     test_reset_inflight();
     if (failures) {
         fprintf(stderr, "test_dram: %d failure(s)\n", failures);

@@ -10,6 +10,7 @@
 
 #include "kc_asm.h"
 #include "kc_check.h"
+#include "kc_eval.h"
 #include "kc_platform.h"
 #include "kc_task.h"
 #include "kc_task_eltwise.h"
@@ -259,6 +260,19 @@ static void write_answer(const kc_task_inst *inst, const kc_layout *l, uint8_t *
                 kc_dtype_store(inst->dtype, inst->data[i][k], dram + l->addr[i] + 2 * k);
 }
 
+/* Marks [addr, addr + n) written in a hand-made write map. */
+static void mark(kc_dram_wmap *w, uint64_t *bits, uint32_t addr, uint32_t n)
+{
+    for (uint32_t a = addr; a < addr + n; a++)
+        bits[a >> 6] |= UINT64_C(1) << (a & 63);
+    if (w->hi == w->lo) {
+        w->lo = addr;
+        w->hi = addr + n;
+    }
+    w->lo = addr < w->lo ? addr : w->lo;
+    w->hi = addr + n > w->hi ? addr + n : w->hi;
+}
+
 static void test_checker(void)
 {
     uint8_t *dram = malloc(DRAM);
@@ -274,7 +288,7 @@ static void test_checker(void)
             CHECK(l.addr[i] >= l.addr[i - 1] + l.bytes[i - 1] + KC_CHECK_GUARD, "guard %u", i);
     }
     /* an unwritten output is all sentinel: NaN everywhere, so it fails */
-    kc_check_run(&inst, &l, dram, DRAM, &r);
+    kc_check_run(&inst, &l, dram, DRAM, NULL, &r);
     CHECK(!r.correct && !r.oob && r.mismatches == inst.shape.t[3].nelem &&
               r.nonfinite == r.mismatches && r.nreport == KC_CHECK_MAX_REPORT,
           "unwritten output: mismatches %zu", r.mismatches);
@@ -282,53 +296,98 @@ static void test_checker(void)
           "first mismatch reported");
     /* the reference itself passes */
     write_answer(&inst, &l, dram);
-    kc_check_run(&inst, &l, dram, DRAM, &r);
+    kc_check_run(&inst, &l, dram, DRAM, NULL, &r);
     CHECK(r.correct && r.mismatches == 0 && r.nchecked == inst.shape.t[3].nelem,
           "reference passes (max abs %g)", r.max_abs);
     /* one element out of tolerance */
     size_t k = 77;
     double e = inst.data[3][k];
     kc_dtype_store(KC_DTYPE_BF16, e + 0.1 + 0.05 * fabs(e), dram + l.addr[3] + 2 * k);
-    kc_check_run(&inst, &l, dram, DRAM, &r);
+    kc_check_run(&inst, &l, dram, DRAM, NULL, &r);
     CHECK(!r.correct && !r.oob && r.mismatches == 1 && r.first[0].index == k &&
               r.first[0].expected == e && r.max_abs >= 0.1,
           "out of tolerance: %zu mismatches", r.mismatches);
     /* a small error inside the tolerance passes */
     kc_dtype_store(KC_DTYPE_BF16, e * (1 + 0.004), dram + l.addr[3] + 2 * k);
-    kc_check_run(&inst, &l, dram, DRAM, &r);
+    kc_check_run(&inst, &l, dram, DRAM, NULL, &r);
     CHECK(r.correct, "within tolerance passes");
     /* a byte in a guard gap changed: out of bounds, first address reported */
     uint32_t gap = l.addr[3] - 3;
     dram[gap] ^= 0x40;
     dram[DRAM - 1] ^= 1;
-    kc_check_run(&inst, &l, dram, DRAM, &r);
-    CHECK(!r.correct && r.oob && r.oob_addr == gap && r.oob_tensor == -1,
+    kc_check_run(&inst, &l, dram, DRAM, NULL, &r);
+    CHECK(!r.correct && r.oob && !r.oob_written && r.oob_addr == gap &&
+              r.oob_region == KC_CHECK_IN_GAP && r.oob_tensor == 3,
           "gap write at 0x%x reported as 0x%x", gap, r.oob_addr);
     dram[gap] ^= 0x40;
-    kc_check_run(&inst, &l, dram, DRAM, &r);
-    CHECK(r.oob && r.oob_addr == DRAM - 1, "write at the end of DRAM");
+    kc_check_run(&inst, &l, dram, DRAM, NULL, &r);
+    CHECK(r.oob && r.oob_addr == DRAM - 1 && r.oob_region == KC_CHECK_BEYOND &&
+              r.oob_tensor == (int)l.ntensors - 1, "write at the end of DRAM");
     dram[DRAM - 1] ^= 1;
     /* an input overwritten is out of bounds too (inputs are not outputs) */
     dram[l.addr[1] + 9] ^= 0x01;
-    kc_check_run(&inst, &l, dram, DRAM, &r);
-    CHECK(r.oob && r.oob_addr == l.addr[1] + 9 && r.oob_tensor == 1, "input write");
+    kc_check_run(&inst, &l, dram, DRAM, NULL, &r);
+    CHECK(r.oob && r.oob_addr == l.addr[1] + 9 && r.oob_region == KC_CHECK_IN_INPUT &&
+              r.oob_tensor == 1, "input write");
     dram[l.addr[1] + 9] ^= 0x01;
     /* a write just past the output */
     dram[l.addr[3] + l.bytes[3]] = 0;
-    kc_check_run(&inst, &l, dram, DRAM, &r);
+    kc_check_run(&inst, &l, dram, DRAM, NULL, &r);
     CHECK(r.oob && r.oob_addr == l.addr[3] + l.bytes[3], "write past the output");
+    kc_task_inst_free(&inst);
+
+    /* the write map: any write outside the outputs fails, whatever the value */
+    setup(&kc_task_rownorm_layernorm, &inst, &l, dram);
+    write_answer(&inst, &l, dram);
+    uint64_t *bits = calloc(DRAM / 64 + 2, sizeof *bits);
+    kc_dram_wmap wm = { bits, 0, 0 };
+    mark(&wm, bits, l.addr[3], l.bytes[3]);                /* the output itself: allowed */
+    kc_check_run(&inst, &l, dram, DRAM, &wm, &r);
+    CHECK(r.correct, "writes into the output pass");
+    mark(&wm, bits, l.addr[1] + 6, 2);                    /* input bytes stored unchanged */
+    kc_check_run(&inst, &l, dram, DRAM, &wm, &r);
+    CHECK(!r.correct && r.oob && r.oob_written && r.oob_addr == l.addr[1] + 6 &&
+              r.oob_region == KC_CHECK_IN_INPUT && r.oob_tensor == 1,
+          "identical bytes written into an input: oob %d at 0x%x", r.oob, r.oob_addr);
+    char where[96];
+    kc_check_region_text(&r, &l, (const char *const[]){ "x", "gamma", "beta", "y" }, where,
+                         sizeof where);
+    CHECK(!strcmp(where, "input gamma"), "region '%s'", where);
+    mark(&wm, bits, l.addr[1] - 4, 2);                    /* sentinel bytes into the gap */
+    kc_check_run(&inst, &l, dram, DRAM, &wm, &r);
+    CHECK(r.oob && r.oob_written && r.oob_addr == l.addr[1] - 4 && r.oob_region == KC_CHECK_IN_GAP,
+          "sentinel rewritten into a gap: 0x%x", r.oob_addr);
+    kc_check_region_text(&r, &l, (const char *const[]){ "x", "gamma", "beta", "y" }, where,
+                         sizeof where);
+    CHECK(!strcmp(where, "the gap between x and gamma"), "region '%s'", where);
+    memset(bits, 0, (DRAM / 64 + 2) * sizeof *bits);
+    wm = (kc_dram_wmap){ bits, 0, 0 };
+    mark(&wm, bits, 8, 1);
+    kc_check_run(&inst, &l, dram, DRAM, &wm, &r);
+    kc_check_region_text(&r, &l, (const char *const[]){ "x", "gamma", "beta", "y" }, where,
+                         sizeof where);
+    CHECK(r.oob_addr == 8 && !strcmp(where, "the guard before x"), "region '%s'", where);
+    memset(bits, 0, (DRAM / 64 + 2) * sizeof *bits);
+    wm = (kc_dram_wmap){ bits, 0, 0 };
+    mark(&wm, bits, l.end + 100, 1);
+    kc_check_run(&inst, &l, dram, DRAM, &wm, &r);
+    kc_check_region_text(&r, &l, (const char *const[]){ "x", "gamma", "beta", "y" }, where,
+                         sizeof where);
+    CHECK(r.oob_addr == l.end + 100 && !strcmp(where, "beyond the last tensor y"), "region '%s'",
+          where);
+    free(bits);
     kc_task_inst_free(&inst);
 
     /* relu is exact: one ulp off fails */
     setup(&kc_task_eltwise_relu, &inst, &l, dram);
     write_answer(&inst, &l, dram);
-    kc_check_run(&inst, &l, dram, DRAM, &r);
+    kc_check_run(&inst, &l, dram, DRAM, NULL, &r);
     CHECK(r.correct, "relu reference passes");
     for (k = 0; inst.data[1][k] <= 0; k++)
         ;
     uint8_t *p = dram + l.addr[1] + 2 * k;
     p[0] ^= 1;
-    kc_check_run(&inst, &l, dram, DRAM, &r);
+    kc_check_run(&inst, &l, dram, DRAM, NULL, &r);
     CHECK(!r.correct && r.mismatches == 1, "relu one ulp off fails");
     kc_task_inst_free(&inst);
 
@@ -755,9 +814,33 @@ static void test_templates(void)
     CHECK(p->baseline(&kc_task_eltwise_relu, 0, &text, &err) == KC_ERR_USAGE, "config 0");
 }
 
+/* ---- fresh scoring seeds ------------------------------------------------------ */
+
+static void test_seeds(void)
+{
+    uint64_t a[KC_EVAL_MAX_SEEDS], b[KC_EVAL_MAX_SEEDS];
+    kc_err err;
+    kc_err_clear(&err);
+    CHECK(kc_eval_fresh_seeds(a, KC_EVAL_MAX_SEEDS, KC_EVAL_VISIBLE_SEED, &err) == KC_OK &&
+              kc_eval_fresh_seeds(b, KC_EVAL_MAX_SEEDS, KC_EVAL_VISIBLE_SEED, &err) == KC_OK,
+          "draw: %s", err.text);
+    size_t same = 0;
+    for (size_t i = 0; i < KC_EVAL_MAX_SEEDS; i++) {
+        CHECK(a[i] != 0 && a[i] != KC_EVAL_VISIBLE_SEED && a[i] < (UINT64_C(1) << 48),
+              "seed %zu = %llu", i, (unsigned long long)a[i]);
+        for (size_t k = 0; k < i; k++)
+            CHECK(a[k] != a[i], "seed %llu drawn twice", (unsigned long long)a[i]);
+        for (size_t k = 0; k < KC_EVAL_MAX_SEEDS; k++)
+            same += a[i] == b[k];
+    }
+    CHECK(same == 0, "two draws share %zu seeds", same);
+    CHECK(kc_eval_fresh_seeds(a, KC_EVAL_MAX_SEEDS + 1, 1, &err) == KC_ERR_USAGE, "too many");
+}
+
 int main(int argc, char **argv)
 {
     static const kc_test_group groups[] = {
+        { "seeds", test_seeds },
         { "references", test_references }, { "generators", test_generators },
         { "checker", test_checker },       { "roofline", test_roofline },
         { "templates", test_templates },   { "matmul", test_matmul },
