@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "kc_eval.h"
 #include "kc_platform.h"
 
 int kc_bench_key(const json_t *rec, char *buf, size_t size)
@@ -38,19 +39,25 @@ int kc_bench_is_baseline(const json_t *rec)
 
 /* ---- reading and validating records ------------------------------------- */
 
-static const char *const rec_statuses[] = {"correct", "wrong", "assemble-error", "trap", "timeout",
-                                           "out-of-bounds", "crash", "hang", "no-kernel", NULL};
+/* Statuses only a sweep writes; every evaluation status comes from kc_eval_status_name
+ * (one source of truth). */
+static const char *const sweep_statuses[] = {"crash", "hang", "no-kernel", NULL};
 
-/* Statuses of a kernel that was simulated: cycles are part of the record. */
+/* Statuses of a kernel that was simulated to halt, trap or timeout: cycles are part
+ * of the record. */
 static int ran(const char *status)
 {
-    return !strcmp(status, "correct") || !strcmp(status, "wrong") || !strcmp(status, "out-of-bounds") ||
-           !strcmp(status, "trap") || !strcmp(status, "timeout");
+    for (int s = 0; s < KC_EVAL_NSTATUS; s++)
+        if (s != KC_EVAL_ASSEMBLE_ERROR && !strcmp(status, kc_eval_status_name((kc_eval_status)s)))
+            return 1;
+    return 0;
 }
 
 static int known_status(const char *st)
 {
-    for (const char *const *k = rec_statuses; *k; k++)
+    if (ran(st) || !strcmp(st, kc_eval_status_name(KC_EVAL_ASSEMBLE_ERROR)))
+        return 1;
+    for (const char *const *k = sweep_statuses; *k; k++)
         if (!strcmp(st, *k))
             return 1;
     return 0;

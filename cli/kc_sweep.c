@@ -47,8 +47,8 @@ static int work(void *ctx, size_t job, char **reply)
     json_t *rec = kc_eval_result_json(res);
     if (rec) {
         json_object_set_new(rec, "source", json_string(j->source));
-        if (o->seeds_from)
-            json_object_set_new(rec, "seeds_from", json_string(o->seeds_from));
+        if (sw->o->seeds_from)
+            json_object_set_new(rec, "seeds_from", json_string(sw->o->seeds_from));
         json_object_set_new(rec, "wall_seconds",
                             json_real(res->t_setup + res->t_assemble + res->t_sim + res->t_check));
         *reply = json_dumps(rec, JSON_COMPACT);
@@ -71,6 +71,8 @@ static json_t *lost_record(const sweep *sw, const kc_sweep_job *j, const kc_pool
     json_t *rec = json_pack("{s:s, s:s, s:i, s:I, s:s, s:s, s:s}", "platform", sw->o->platform, "task", j->task,
                             "config", j->config, "seed", (json_int_t)j->seed, "kernel", j->kernel_name,
                             "kernel_hash", j->hash, "source", j->source);
+    if (rec && sw->o->seeds_from)
+        json_object_set_new(rec, "seeds_from", json_string(sw->o->seeds_from));
     if (rec)
         kc_bench_mark_lost(rec, r, sw->o->job_timeout);
     return rec;

@@ -22,6 +22,7 @@ const char *kc_eval_status_name(kc_eval_status s)
     case KC_EVAL_TIMEOUT: return "timeout";
     case KC_EVAL_OUT_OF_BOUNDS: return "out-of-bounds";
     case KC_EVAL_WRITE_OUTSIDE: return "write-outside-outputs";
+    case KC_EVAL_NSTATUS: break;
     }
     return "unknown";
 }

@@ -31,7 +31,8 @@ typedef enum kc_eval_status {
     KC_EVAL_TIMEOUT,
     KC_EVAL_OUT_OF_BOUNDS,    /* ran to halt, a byte outside its outputs changed though
                                  the write map saw no write there (second line) */
-    KC_EVAL_WRITE_OUTSIDE     /* ran to halt, wrote (any value) outside its outputs */
+    KC_EVAL_WRITE_OUTSIDE,    /* ran to halt, wrote (any value) outside its outputs */
+    KC_EVAL_NSTATUS           /* the number of statuses (record readers iterate them) */
 } kc_eval_status;
 
 /* "correct", "wrong", "assemble-error", "trap", "timeout", "out-of-bounds",
