@@ -83,10 +83,11 @@ const kc_task kc_task_rownorm_softmax = {
         "ABI: a0 = address of x (input), a1 = address of y (output). Write only y.\n"
         "Inputs: x[i, :] = offset_i + N(0, 2^2); offsets range from about -70 to +100, "
         "so exp() overflows unless the row maximum is subtracted first.\n"
-        "Numerics: accumulate each row's sum of exponentials in fp32 (e.g. vredsum of each "
-        "SRAM row into an fp register, added with fadd), not in bf16 vector lanes: a bf16 "
-        "running sum rounds about N/16 times and fails the tolerance. The tolerance budgets "
-        "bf16 roundings of x - max, of exp, of the reciprocal of the sum and of the output.",
+        "Numerics: accumulate each row's sum of exponentials in fp32 (e.g. reduce each "
+        "vector of exponentials into an fp32 scalar register and add the partial sums "
+        "there), not in bf16 vector lanes: a bf16 running sum rounds once per vector of the "
+        "row and fails the tolerance on long rows. The tolerance budgets bf16 roundings of "
+        "x - max, of exp, of the reciprocal of the sum and of the output.",
     .dim_names = { "M", "N" },
     .configs = ROWNORM_CONFIGS,
     .tol = { [KC_DTYPE_BF16] = { 2e-5, 2.7e-2 }, [KC_DTYPE_FP32] = { 1e-7, 1e-4 } },
@@ -183,7 +184,13 @@ const kc_task kc_task_rownorm_layernorm = {
         "ABI: a0 = x, a1 = gamma, a2 = beta (inputs), a3 = y (output). Write only y.\n"
         "Inputs: rows with mean ~ N(0, 2^2) and standard deviation 0.5 .. 3; every "
         "fourth row has standard deviation 0.003 (variance ~ eps). gamma ~ 1 + N(0, "
-        "0.25^2), beta ~ N(0, 0.25^2).",
+        "0.25^2), beta ~ N(0, 0.25^2).\n"
+        "Numerics: keep the row mean, variance and 1/sqrt(var + eps) in fp32 (fp32 sums; "
+        "subtract the fp32 mean, not a bf16 copy of it): a mean rounded to bf16 is off by "
+        "up to 2^-8 of its size, which rows with a large mean and a small deviation cannot "
+        "absorb. The tolerance budgets bf16 roundings of x - mean, of the normalised value "
+        "(the factor 1/sqrt(var + eps), or gamma times it, may be held in bf16), of the "
+        "gamma product and of the output.",
     .dim_names = { "M", "N" },
     .configs = ROWNORM_CONFIGS,
     .eps = 1e-5,
