@@ -8,14 +8,14 @@
  * them). The first variant of each task is the npu baseline's own operation
  * order (tasks/npu/kc_npu_tmpl.c); the others are plausible alternatives (a
  * factor held in bf16 instead of fp32, another association, a scalar kernel
- * keeping everything in fp32). Run on all five configs and many seeds
- * (KC_TEST_SEEDS=N: seeds 1..N, default 10, plus the hidden seeds 1001..1003),
- * each legitimate variant must stay within the tolerance everywhere, and the
- * worst of them must use at least half of it (a tolerance looser than 2x what a
- * legitimate kernel needs would let sloppy kernels through). Kernels the task
- * description rules out (softmax's row sum accumulated in bf16 lanes) and
- * wrong ones must fail somewhere. KC_TEST_VERBOSE=1 prints the table of worst
- * shares per variant and config.
+ * keeping everything in fp32). Run on every bf16 input (element-wise tasks) or
+ * on all five configs and many seeds (KC_TEST_SEEDS=N: seeds 1..N, default 5,
+ * plus the hidden seeds 1001..1003), each legitimate variant must stay within
+ * the tolerance everywhere, and the worst of them must use at least half of it
+ * (a tolerance looser than 2x what a legitimate kernel needs would let sloppy
+ * kernels through). Kernels the task description rules out (softmax's row sum
+ * in bf16 lanes, layernorm's mean in bf16) and wrong ones must fail somewhere.
+ * KC_TEST_VERBOSE=1 prints the table of worst shares per variant and config.
  * Usage: test_tol GROUP (silu | gelu | softmax | layernorm | rmsnorm | swiglu | rope). */
 #include <math.h>
 #include <stdio.h>
@@ -86,6 +86,17 @@ static uint32_t row_sum(const uint16_t *x, uint32_t n)
         acc = kc_fp_add(acc, t[0]);
     }
     return acc;
+}
+
+/* n bf16 lanes; exits with status 2 when memory runs out (as kc_test_dalloc). */
+static uint16_t *lanes(size_t n)
+{
+    uint16_t *p = malloc(sizeof *p * (n ? n : 1));
+    if (!p) {
+        fprintf(stderr, "out of memory (%zu lanes)\n", n);
+        exit(2);
+    }
+    return p;
 }
 
 static uint32_t fconst(double v)
@@ -339,7 +350,7 @@ static void softmax_run(const kc_task_inst *in, const void *ctx, int v, double *
 {
     (void)ctx;
     uint32_t M = in->shape.t[0].dims[0], N = in->shape.t[0].dims[1];
-    uint16_t *e = malloc(sizeof *e * N);
+    uint16_t *e = lanes(N);
     for (uint32_t i = 0; i < M; i++) {
         const double *x = in->data[0] + (size_t)i * N;
         uint32_t m = 0xff800000u; /* -inf */
@@ -437,7 +448,7 @@ static void layernorm_run(const kc_task_inst *in, const void *ctx, int v, double
     (void)ctx;
     uint32_t M = in->shape.t[0].dims[0], N = in->shape.t[0].dims[1];
     uint32_t inv_n = fconst(1.0 / N), eps = fconst(in->task->eps);
-    uint16_t *c = malloc(sizeof *c * N), *sq = malloc(sizeof *sq * N);
+    uint16_t *c = lanes(N), *sq = lanes(N);
     for (uint32_t i = 0; i < M; i++) {
         const double *x = in->data[0] + (size_t)i * N;
         for (uint32_t j = 0; j < N; j++)
@@ -466,7 +477,7 @@ static void rmsnorm_run(const kc_task_inst *in, const void *ctx, int v, double *
     (void)ctx;
     uint32_t M = in->shape.t[0].dims[0], N = in->shape.t[0].dims[1];
     uint32_t inv_n = fconst(1.0 / N), eps = fconst(in->task->eps);
-    uint16_t *sq = malloc(sizeof *sq * N);
+    uint16_t *sq = lanes(N);
     for (uint32_t i = 0; i < M; i++) {
         const double *x = in->data[0] + (size_t)i * N;
         for (uint32_t j = 0; j < N; j++)
@@ -511,7 +522,7 @@ static void test_rmsnorm(void)
 static void *swiglu_prepare(const kc_task_inst *in)
 {
     uint32_t M = in->shape.t[0].dims[0], K = in->shape.t[0].dims[1], N = in->shape.t[1].dims[0];
-    uint16_t *gu = malloc(sizeof *gu * 2 * (size_t)M * N);
+    uint16_t *gu = lanes(2 * (size_t)M * N);
     for (int w = 0; w < 2; w++)
         for (uint32_t m = 0; m < M; m++)
             for (uint32_t n = 0; n < N; n++) {
