@@ -327,6 +327,81 @@ static void group_reference(void)
 
 /* ---- shapes ------------------------------------------------------------------------- */
 
+/* A formula of the description (numbers, the task's dimension names, + * and
+ * parentheses) evaluated on a config; a name that is not one of the task's
+ * dimensions makes it fail (-1). */
+typedef struct formula {
+    const char *p;
+    const kc_task *t;
+    const kc_task_config *c;
+    int bad;
+} formula;
+
+static double formula_sum(formula *f);
+
+static double formula_atom(formula *f)
+{
+    while (*f->p == ' ')
+        f->p++;
+    if (*f->p == '(') {
+        f->p++;
+        double v = formula_sum(f);
+        f->bad |= *f->p != ')';
+        f->p++;
+        return v;
+    }
+    if (*f->p >= '0' && *f->p <= '9')
+        return strtod(f->p, (char **)&f->p);
+    size_t n = 0;
+    while ((f->p[n] >= 'A' && f->p[n] <= 'Z') || (f->p[n] >= 'a' && f->p[n] <= 'z'))
+        n++;
+    for (int d = 0; d < KC_TASK_MAX_DIMS && f->t->dim_names[d]; d++)
+        if (strlen(f->t->dim_names[d]) == n && !strncmp(f->t->dim_names[d], f->p, n)) {
+            f->p += n;
+            return f->c->dims[d];
+        }
+    f->bad = 1;
+    return -1;
+}
+
+static double formula_product(formula *f)
+{
+    double v = formula_atom(f);
+    while (*f->p == ' ')
+        f->p++;
+    while (*f->p == '*') {
+        f->p++;
+        v *= formula_atom(f);
+    }
+    return v;
+}
+
+static double formula_sum(formula *f)
+{
+    double v = formula_product(f);
+    while (*f->p == ' ')
+        f->p++;
+    while (*f->p == '+') {
+        f->p++;
+        v += formula_product(f);
+        while (*f->p == ' ')
+            f->p++;
+    }
+    return v;
+}
+
+/* The scratch size the description states ("ws (scratch, <formula> elements)")
+ * on a config, or -1 when it is missing or names what the task has not. */
+static double described_ws(const kc_task *t, const kc_task_config *c)
+{
+    const char *at = strstr(t->description, "ws (scratch, ");
+    if (!at)
+        return -1;
+    formula f = { at + strlen("ws (scratch, "), t, c, 0 };
+    double v = formula_sum(&f);
+    return f.bad || strncmp(f.p, "elements", 8) ? -1 : v;
+}
+
 static void group_shapes(void)
 {
     for (unsigned i = 0; i < NTASKS; i++) {
@@ -343,6 +418,10 @@ static void group_shapes(void)
                       strcmp(s.t[d.out_idx].name, "y") == 0, "%s C%d output", t->name, cfg);
             CHECK(s.t[d.out_idx + 1].role == KC_ROLE_SCRATCH &&
                       s.t[d.out_idx + 1].nelem == d.ws_elems, "%s C%d ws", t->name, cfg);
+            /* the description gives the same size in the task's own dimensions */
+            CHECK(described_ws(t, &t->configs[cfg - 1]) == (double)d.ws_elems,
+                  "%s C%d: description's ws %g, shape %zu", t->name, cfg,
+                  described_ws(t, &t->configs[cfg - 1]), d.ws_elems);
             CHECK(s.t[d.out_idx].nelem == (size_t)d.n * d.co * d.yh * d.yw, "%s C%d y", t->name,
                   cfg);
             /* work bounded for the RTL: <= ~10 M MACs per config */
