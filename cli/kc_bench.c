@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "kc_eval.h"
+#include "kc_eval_status.h"
 #include "kc_platform.h"
 
 int kc_bench_key(const json_t *rec, char *buf, size_t size)

@@ -12,21 +12,6 @@
 
 #include "kc_platform.h"
 
-const char *kc_eval_status_name(kc_eval_status s)
-{
-    switch (s) {
-    case KC_EVAL_CORRECT: return "correct";
-    case KC_EVAL_WRONG: return "wrong";
-    case KC_EVAL_ASSEMBLE_ERROR: return "assemble-error";
-    case KC_EVAL_TRAP: return "trap";
-    case KC_EVAL_TIMEOUT: return "timeout";
-    case KC_EVAL_OUT_OF_BOUNDS: return "out-of-bounds";
-    case KC_EVAL_WRITE_OUTSIDE: return "write-outside-outputs";
-    case KC_EVAL_NSTATUS: break;
-    }
-    return "unknown";
-}
-
 uint64_t kc_eval_hash(const char *text)
 {
     uint64_t h = 0xcbf29ce484222325ull;

@@ -21,23 +21,9 @@
 #include "kc_check.h"
 #include "kc_dram.h"
 #include "kc_err.h"
+#include "kc_eval_status.h"
 #include "kc_sim.h"
 
-typedef enum kc_eval_status {
-    KC_EVAL_CORRECT = 0,
-    KC_EVAL_WRONG,            /* ran to halt, outputs out of tolerance */
-    KC_EVAL_ASSEMBLE_ERROR,
-    KC_EVAL_TRAP,
-    KC_EVAL_TIMEOUT,
-    KC_EVAL_OUT_OF_BOUNDS,    /* ran to halt, a byte outside its outputs changed though
-                                 the write map saw no write there (second line) */
-    KC_EVAL_WRITE_OUTSIDE,    /* ran to halt, wrote (any value) outside its outputs */
-    KC_EVAL_NSTATUS           /* the number of statuses (record readers iterate them) */
-} kc_eval_status;
-
-/* "correct", "wrong", "assemble-error", "trap", "timeout", "out-of-bounds",
- * "write-outside-outputs". */
-const char *kc_eval_status_name(kc_eval_status s);
 
 typedef struct kc_eval_opts {
     const char *platform;         /* "npu" */
