@@ -1,7 +1,8 @@
 /* icarus_ref — the Verilated side of the Icarus equivalence check (run_icarus.sh).
  *
- *   icarus_ref prep TASK CONFIG SEED LAT BW DIR
- *       Builds the npu baseline kernel of (TASK, CONFIG), the DRAM image of seed
+ *   icarus_ref prep TASK CONFIG SEED LAT BW DIR [KERNEL.s]
+ *       Builds the npu baseline kernel of (TASK, CONFIG) (or assembles KERNEL.s,
+ *       a directed kernel on that task's layout), the DRAM image of seed
  *       SEED (layout + sentinels + inputs, as kc eval), and writes for
  *       rtl/sim/npu_tb.v: DIR/prog.hex, DIR/args.hex, DIR/dram.hex and
  *       DIR/plusargs. Then runs the Verilated model on the same image with DRAM
@@ -25,6 +26,7 @@
 #include "kc_check.h"
 #include "kc_dram.h"
 #include "kc_err.h"
+#include "kc_file.h"
 #include "kc_platform.h"
 #include "kc_sim.h"
 #include "kc_task.h"
@@ -107,7 +109,7 @@ static kc_status write_words(const char *dir, const char *name, const uint32_t *
 }
 
 static kc_status prep(const char *task, int config, uint64_t seed, unsigned lat, unsigned bw,
-                      const char *dir, kc_err *err)
+                      const char *dir, const char *kernel, kc_err *err)
 {
     ref_setup r;
     kc_program prog = { 0 };
@@ -118,8 +120,8 @@ static kc_status prep(const char *task, int config, uint64_t seed, unsigned lat,
     if (s != KC_OK)
         goto out;
     const kc_task *t = r.inst.task;
-    if ((s = r.p->baseline(t, config, &text, err)) != KC_OK ||
-        (s = r.p->assemble(text, "baseline", &prog, err)) != KC_OK)
+    s = kernel ? kc_file_read(kernel, &text, NULL, err) : r.p->baseline(t, config, &text, err);
+    if (s != KC_OK || (s = r.p->assemble(text, kernel ? kernel : "baseline", &prog, err)) != KC_OK)
         goto out;
 
     uint32_t args[KC_TASK_MAX_TENSORS] = { 0 };
@@ -304,9 +306,9 @@ int main(int argc, char **argv)
     kc_err_clear(&err);
     char buf[1024];
     kc_status s;
-    if (argc == 8 && !strcmp(argv[1], "prep")) {
+    if ((argc == 8 || argc == 9) && !strcmp(argv[1], "prep")) {
         s = prep(argv[2], atoi(argv[3]), strtoull(argv[4], NULL, 10), (unsigned)atoi(argv[5]),
-                 (unsigned)atoi(argv[6]), argv[7], &err);
+                 (unsigned)atoi(argv[6]), argv[7], argc == 9 ? argv[8] : NULL, &err);
         if (s == KC_OK)
             return 0;
     } else if (argc == 6 && !strcmp(argv[1], "compare")) {
@@ -319,7 +321,7 @@ int main(int argc, char **argv)
             return same ? 0 : 1;
         }
     } else {
-        fprintf(stderr, "usage: icarus_ref prep TASK CONFIG SEED LAT BW DIR\n"
+        fprintf(stderr, "usage: icarus_ref prep TASK CONFIG SEED LAT BW DIR [KERNEL.s]\n"
                         "       icarus_ref compare TASK CONFIG SEED DIR\n");
         return 2;
     }

@@ -4,8 +4,9 @@
 #       compiles rtl/npu + rtl/sim/{kc_dram_model,npu_tb}.v with iverilog -g2012
 #       -Wall into WORK/npu_tb.vvp; fails on any warning not in WAIVERS (one
 #       "file:line: text" pattern per line, '#' comments; each says why).
-#   run_icarus.sh run    VVP NPU_TB_VVP ICARUS_REF WORK TASK CONFIG SEED LAT BW
-#       icarus_ref prep (program, DRAM image, Verilated reference) -> vvp npu_tb
+#   run_icarus.sh run    VVP NPU_TB_VVP ICARUS_REF WORK TASK CONFIG SEED LAT BW [KERNEL.s]
+#       icarus_ref prep (program: the baseline, or KERNEL.s on the task's layout;
+#       DRAM image; Verilated reference) -> vvp npu_tb
 #       -> icarus_ref compare: cycles, counters and final DRAM must be equal.
 set -e
 mode=$1; shift
@@ -29,11 +30,11 @@ build)
     echo "iverilog -g2012 -Wall: no unwaived warnings ($(wc -l <"$work/build.log") lines of output)"
     ;;
 run)
-    vvp_exe=$1 vvp=$2 ref=$3 work=$4 task=$5 config=$6 seed=$7 lat=$8 bw=$9
-    dir="$work/${task}_c$config"
+    vvp_exe=$1 vvp=$2 ref=$3 work=$4 task=$5 config=$6 seed=$7 lat=$8 bw=$9 kernel=${10}
+    dir="$work/${task}_c$config${kernel:+_$(basename "$kernel" .s)}"
     rm -rf "$dir"; mkdir -p "$dir"
     t0=$(date +%s.%N)
-    "$ref" prep "$task" "$config" "$seed" "$lat" "$bw" "$dir"
+    "$ref" prep "$task" "$config" "$seed" "$lat" "$bw" "$dir" $kernel
     t1=$(date +%s.%N)
     # shellcheck disable=SC2046
     "$vvp_exe" -n "$vvp" +prog="$dir/prog.hex" +args="$dir/args.hex" +dram="$dir/dram.hex" \
