@@ -2,7 +2,7 @@
 # what is missing, build, then run. See README.md.
 BUILD   ?= build
 JOBS    ?= $(shell nproc)
-APT_PKGS = build-essential cmake pkg-config verilator yosys libjansson-dev libcurl4-openssl-dev \
+APT_PKGS = build-essential cmake pkg-config verilator yosys iverilog libjansson-dev libcurl4-openssl-dev \
            clang-19 libclang-rt-19-dev
 SUDO    := $(if $(filter 0,$(shell id -u)),,sudo)
 

@@ -135,13 +135,18 @@ module npu_core #(
     wire [31:0] x_rs1 = X[rs1];
     wire [31:0] x_rs2 = X[rs2];
 
-    // fp reads see the vector unit's reduction result the cycle it retires
-    function automatic [31:0] fread(input [3:0] i);
-        fread = (wbf_valid && wbf_idx == i) ? wbf_val : F[i];
+    // fp reads see the vector unit's reduction result the cycle it retires.
+    // Functions called from continuous assignments read only their arguments:
+    // an event-driven simulator (Icarus, VCS, Questa) re-evaluates such an
+    // assignment only when an argument changes (IEEE 1800 10.3.2), so anything
+    // else the body read would go stale (tests/icarus checks this).
+    function automatic [31:0] fread(input [3:0] i, input [31:0] f_i, input wb_valid,
+                                    input [3:0] wb_idx, input [31:0] wb_val);
+        fread = (wb_valid && wb_idx == i) ? wb_val : f_i;
     endfunction
-    wire [31:0] f_rd  = fread(rd);
-    wire [31:0] f_rs1 = fread(rs1);
-    wire [31:0] f_rs2 = fread(rs2);
+    wire [31:0] f_rd  = fread(rd, F[rd], wbf_valid, wbf_idx, wbf_val);
+    wire [31:0] f_rs1 = fread(rs1, F[rs1], wbf_valid, wbf_idx, wbf_val);
+    wire [31:0] f_rs2 = fread(rs2, F[rs2], wbf_valid, wbf_idx, wbf_val);
 
     wire legal   = npu_isa_legal(insn);
     wire pc_bad  = pc >= IMEM_WORDS;
@@ -274,26 +279,34 @@ module npu_core #(
     // per load engine e: filling vector-SRAM rows [lo_e, ld_vhi[e])
     wire [1:0] vld_busy = ld_busy & ~ld_to_m;
     wire [ROWW-1:0] lo0 = ld_lo[ROWW-1:0], lo1 = ld_lo[2*ROWW-1:ROWW];
-    function automatic vec_ld_hit(input busy, input [ROWW-1:0] lo, input [31:0] hi);
-        vec_ld_hit = busy && ((v_src1 && in_range(lo, hi, x_rs1)) || (v_vv && in_range(lo, hi, x_rs2)) ||
-                              (!v_red && in_range(lo, hi, x_rd)));
-    endfunction
-    wire st_vec_ld = is_vec && (vec_ld_hit(vld_busy[0], lo0, ld_vhi[0]) ||
-                                vec_ld_hit(vld_busy[1], lo1, ld_vhi[1]));
+    // Per load engine e (vector-SRAM rows [lo_e, ld_vhi[e]) and DRAM bytes
+    // [ld_dlo[e], ld_dhi[e]) in flight):
+    //   vec_ld_hit[e]  a vector instruction reads or writes a row the engine still fills;
+    //   st_over_ld[e]  a store would overtake the engine's load (same DRAM bytes, or
+    //                  SRAM rows the load has not filled yet).
+    // Plain assignments, not functions reading free signals (see fread).
+    wire [1:0] vec_ld_hit, st_over_ld;
+    genvar e;
+    generate
+        for (e = 0; e < 2; e = e + 1) begin : g_ld
+            wire [ROWW-1:0] lo = ld_lo[e*ROWW +: ROWW];
+            assign vec_ld_hit[e] = vld_busy[e] &&
+                ((v_src1 && in_range(lo, ld_vhi[e], x_rs1)) || (v_vv && in_range(lo, ld_vhi[e], x_rs2)) ||
+                 (!v_red && in_range(lo, ld_vhi[e], x_rd)));
+            assign st_over_ld[e] =
+                (ld_busy[e] && overlaps({32'd0, d_addr}, d_dend, {32'd0, ld_dlo[e]}, {32'd0, ld_dhi[e]})) ||
+                (vld_busy[e] && overlaps({32'd0, x_rd}, d_vend, {{(64-ROWW){1'b0}}, lo}, {32'd0, ld_vhi[e]}));
+        end
+    endgenerate
+    wire st_vec_ld = is_vec && |vec_ld_hit;
     wire st_vec_st = is_vec && st_busy && !v_red && in_range(st_lo, st_vhi, x_rd);
     // DMA: one command per engine; a load may not overtake a store to the same SRAM
     // rows or DRAM bytes, nor a store a load (either load engine)
-    function automatic st_over_ld(input busy, input vbusy, input [ROWW-1:0] lo, input [31:0] dlo,
-                                  input [31:0] dhi, input [31:0] vhi);
-        st_over_ld = (busy && overlaps({32'd0, d_addr}, d_dend, {32'd0, dlo}, {32'd0, dhi})) ||
-                     (vbusy && overlaps({32'd0, x_rd}, d_vend, {{(64-ROWW){1'b0}}, lo}, {32'd0, vhi}));
-    endfunction
     wire st_dma = !d_empty && (
         (is_load && ld_busy[ld_next]) || (is_dst && st_busy) || (is_mld && m_loader_busy) ||
         (is_load && st_busy && overlaps({32'd0, d_addr}, d_dend, {32'd0, st_dlo}, {32'd0, st_dhi})) ||
         (is_dld && st_busy && overlaps({32'd0, x_rd}, d_vend, {{(64-ROWW){1'b0}}, st_lo}, {32'd0, st_vhi})) ||
-        (is_dst && (st_over_ld(ld_busy[0], vld_busy[0], lo0, ld_dlo[0], ld_dhi[0], ld_vhi[0]) ||
-                    st_over_ld(ld_busy[1], vld_busy[1], lo1, ld_dlo[1], ld_dhi[1], ld_vhi[1]))));
+        (is_dst && |st_over_ld));
     // matrix unit: one weight loader, one feeder (a new mmac may start on the last
     // step of the previous one), weight buffers in use, the array drained for mst
     function automatic rows_overlap(input [31:0] lo, input [32:0] hi, input [ROWW-1:0] blo, input [31:0] bhi);
@@ -335,6 +348,18 @@ module npu_core #(
     // through to it (an enclosing loop ending there iterates or pops).
     wire        loop_skip = op == NPU_OP_LOOP && x_rs1 == 32'd0;
     wire [31:0] seq_pc    = loop_skip ? loop_end : pc + 32'd1;
+    // The loop stack as flat vectors for the block below: an always @* naming
+    // words of an unpacked array is sensitive to the whole array, which Icarus
+    // warns about (-Wall); these wires make that sensitivity explicit.
+    wire [LOOP_DEPTH*32-1:0] lp_start_v, lp_end_v, lp_cnt_v;
+    genvar l;
+    generate
+        for (l = 0; l < LOOP_DEPTH; l = l + 1) begin : g_lp
+            assign lp_start_v[l*32 +: 32] = lp_start[l];
+            assign lp_end_v[l*32 +: 32]   = lp_end[l];
+            assign lp_cnt_v[l*32 +: 32]   = lp_cnt[l];
+        end
+    endgenerate
     always @* begin
         fall_pc  = seq_pc;
         fall_sp  = lp_sp;
@@ -343,9 +368,9 @@ module npu_core #(
         lcont    = 1'b1;
         for (li = LOOP_DEPTH - 1; li >= 0; li = li - 1) begin
             if (lcont && li < 32'(lp_sp)) begin
-                if (lp_end[li] == seq_pc) begin
-                    if (lp_cnt[li] > 32'd1) begin
-                        fall_pc  = lp_start[li];
+                if (lp_end_v[li*32 +: 32] == seq_pc) begin
+                    if (lp_cnt_v[li*32 +: 32] > 32'd1) begin
+                        fall_pc  = lp_start_v[li*32 +: 32];
                         fall_dec = 1'b1;
                         fall_lvl = li[$bits(fall_lvl)-1:0];
                         lcont    = 1'b0;
@@ -398,6 +423,8 @@ module npu_core #(
     endgenerate
 
     // ---------------------------------------------------------------- execute
+    // Reads the configuration registers directly: called only inside the clocked
+    // block below, where it runs at every edge (never from a continuous assignment).
     function automatic [31:0] cfg_read(input [3:0] id);
         case (id)
             NPU_CFG_DSTRIDE[3:0]: cfg_read = cfg_dstride;
