@@ -20,11 +20,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char path[64];
     snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
     json_t *records = NULL;
-    size_t bad = 0;
+    kc_bench_invalid bad;
     kc_err err;
     kc_err_clear(&err);
     if (kc_bench_load(path, &records, &bad, &err) == KC_OK) {
         FUZZ_CHECK(json_is_array(records), "no array");
+        FUZZ_CHECK(bad.nshown <= bad.n && bad.nshown <= KC_BENCH_SHOW_INVALID, "invalid-line count");
         kc_err_clear(&err);
         if (kc_bench_aggregate(records, "npu", NULL, &table, &err) == KC_OK)
             kc_bench_table_write(&table, devnull);
