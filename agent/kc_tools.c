@@ -21,6 +21,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "kc_file.h"
 #include "kc_platform.h"
 #include "kc_text.h"
 #include "kc_vcd.h"
@@ -427,8 +428,10 @@ static char *read_ws(kc_tools_ctx *c, const char *rel, sb *b)
         kc_text_printf(b, "error: cannot read '%s'.", rel);
         return NULL;
     }
-    char *text = malloc(KC_TOOLS_MAX_CODE + 1);
-    size_t n = text ? fread(text, 1, KC_TOOLS_MAX_CODE, f) : 0;
+    /* One byte more than a kernel may have, so an over-long file (one placed in the
+     * workspace before a --resume) is refused rather than silently cut. */
+    char *text = malloc(KC_TOOLS_MAX_CODE + 2);
+    size_t n = text ? fread(text, 1, KC_TOOLS_MAX_CODE + 1, f) : 0;
     int bad = ferror(f) || !text;
     fclose(f);
     if (bad) {
@@ -436,7 +439,20 @@ static char *read_ws(kc_tools_ctx *c, const char *rel, sb *b)
         kc_text_printf(b, "error: cannot read '%s'.", rel);
         return NULL;
     }
+    if (n > KC_TOOLS_MAX_CODE) {
+        free(text);
+        kc_text_printf(b, "error: '%s' is longer than %u bytes.", rel, KC_TOOLS_MAX_CODE);
+        return NULL;
+    }
     text[n] = 0;
+    kc_err err;
+    kc_err_clear(&err);
+    if (kc_file_check_text(rel, text, n, &err)) {
+        char msg[700];
+        free(text);
+        kc_text_printf(b, "%s", kc_err_format(&err, msg, sizeof msg));
+        return NULL;
+    }
     return text;
 }
 

@@ -79,22 +79,28 @@ kc_status kc_file_read(const char *path, char **data, size_t *size, kc_err *err)
     return KC_OK;
 }
 
+kc_status kc_file_check_text(const char *name, const char *data, size_t n, kc_err *err)
+{
+    const char *nul = memchr(data, 0, n);
+    if (!nul)
+        return KC_OK;
+    int line = 1;
+    const char *line_start = data;
+    for (const char *p = data; p < nul; p++)
+        if (*p == '\n') {
+            line++;
+            line_start = p + 1;
+        }
+    return kc_err_at(err, KC_ERR_SYNTAX, name, line, (int)(nul - line_start) + 1,
+                     "NUL byte in a text file (what follows it would be ignored)");
+}
+
 kc_status kc_file_read_text(const char *path, char **data, size_t *size, kc_err *err)
 {
     size_t n;
     if (kc_file_read(path, data, &n, err))
         return err->code;
-    const char *nul = memchr(*data, 0, n);
-    if (nul) {
-        int line = 1;
-        const char *line_start = *data;
-        for (const char *p = *data; p < nul; p++)
-            if (*p == '\n') {
-                line++;
-                line_start = p + 1;
-            }
-        kc_err_at(err, KC_ERR_SYNTAX, strcmp(path, "-") ? path : "<stdin>", line,
-                  (int)(nul - line_start) + 1, "NUL byte in a text file (what follows it would be ignored)");
+    if (kc_file_check_text(strcmp(path, "-") ? path : "<stdin>", *data, n, err)) {
         free(*data);
         *data = NULL;
         return err->code;

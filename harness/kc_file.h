@@ -25,6 +25,10 @@ kc_status kc_file_read(const char *path, char **data, size_t *size, kc_err *err)
  * with its line and column, since everything after it would be ignored. */
 kc_status kc_file_read_text(const char *path, char **data, size_t *size, kc_err *err);
 
+/* The text rule alone, for text read some other way (the agent's workspace files):
+ * KC_OK, or a syntax error at the first NUL byte's line and column in name. */
+kc_status kc_file_check_text(const char *name, const char *data, size_t n, kc_err *err);
+
 #ifdef __cplusplus
 }
 #endif

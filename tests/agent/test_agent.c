@@ -14,6 +14,8 @@
  *                 "env": {...} (set for this run only)}]             substituted)
  *   "outside":  {"name": "text"} files of a directory OUT.outside, which must
  *               end up unchanged and without other entries
+ *   "files":    {"path under OUT": ["part", ...]} files made before the run, their
+ *               parts joined by NUL bytes (a file the model could not have written)
  *   "links":    {"path under OUT": "target" | null} symbolic links made before
  *               the run ({OUTSIDE} is substituted; null removes the path)
  *   "max_transcript_bytes": upper bound on transcript.jsonl's size
@@ -219,6 +221,29 @@ static void make_links(const json_t *spec, const char *out)
     }
 }
 
+/* Makes the files of spec ({"path under out": ["part", ...]}), parts joined by NUL. */
+static void make_files(const json_t *spec, const char *out)
+{
+    const char *rel;
+    const json_t *parts;
+    json_object_foreach((json_t *)spec, rel, parts) {
+        char path[4200];
+        snprintf(path, sizeof path, "%s/%s", out, rel);
+        FILE *f = fopen(path, "wb");
+        CHECK(f != NULL, "cannot create %s: %s", path, strerror(errno));
+        if (!f)
+            continue;
+        size_t i;
+        const json_t *part;
+        json_array_foreach(parts, i, part) {
+            if (i)
+                fputc(0, f);
+            fputs(json_string_value(part), f);
+        }
+        fclose(f);
+    }
+}
+
 /* The child's "Max core file size" limit must be 0 (soft and hard). */
 static void check_no_core(pid_t pid)
 {
@@ -352,11 +377,12 @@ static int scenario(const char *case_dir, const char *dialect, const char *kc)
             fclose(f);
         }
     }
-    if (json_object_get(exp, "links")) {
+    if (json_object_get(exp, "links") || json_object_get(exp, "files")) {
         snprintf(path, sizeof path, "%s/workspace", out);
         mkdir(out, 0777);
         mkdir(path, 0777);
         make_links(json_object_get(exp, "links"), out);
+        make_files(json_object_get(exp, "files"), out);
     }
 
     snprintf(path, sizeof path, "%s/script.jsonl", case_dir);
