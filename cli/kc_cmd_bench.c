@@ -174,19 +174,19 @@ static int resolve_seeds(bench_args *a)
     return 0;
 }
 
-/* The kernel of (task, config) in DIR: DIR/<task>_c<config>.s or DIR/<task>/c<config>.s. */
-static char *dir_kernel(const char *dir, const char *task, int config, char *path, size_t size)
+/* The kernel of (task, config) in DIR: DIR/<task>_c<config>.s or DIR/<task>/c<config>.s.
+ * NULL when there is none, or when the one there cannot be read as text (err says
+ * why: a NUL byte, not a regular file, too large). */
+static char *dir_kernel(const char *dir, const char *task, int config, char *path, size_t size, kc_err *err)
 {
     const char *fmt[2] = {"%s/%s_c%d.s", "%s/%s/c%d.s"};
     for (int k = 0; k < 2; k++) {
         snprintf(path, size, fmt[k], dir, task, config);
         char *text = NULL;
-        kc_err rerr;
-        kc_err_clear(&rerr);
-        if (access(path, R_OK) == 0)
-            kc_file_read_text(path, &text, NULL, &rerr);
-        if (text)
+        if (access(path, F_OK) == 0) {
+            kc_file_read_text(path, &text, NULL, err);
             return text;
+        }
     }
     return NULL;
 }
@@ -258,9 +258,15 @@ static int build_jobs(const bench_args *a, const kc_platform *p, job_list *l)
                 return -1;
         if (!from_dir)
             continue;
-        char *kt = dir_kernel(a->kernels, task, c, path, sizeof path);
+        kc_err_clear(&err);
+        char *kt = dir_kernel(a->kernels, task, c, path, sizeof path, &err);
         if (!kt) {
-            fprintf(stderr, "kc bench: no kernel for %s C%d in %s: scored as not correct\n", task, c, a->kernels);
+            char buf[800];
+            if (err.code != KC_OK)
+                fprintf(stderr, "kc bench: %s: scored as not correct\n", kc_err_format(&err, buf, sizeof buf));
+            else
+                fprintf(stderr, "kc bench: no kernel for %s C%d in %s: scored as not correct\n", task, c,
+                        a->kernels);
             continue;
         }
         if (!keep(l, kt))

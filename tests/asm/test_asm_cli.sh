@@ -62,6 +62,10 @@ eval-inputs)
     : > "$D/empty.s"
     expect 1 "" "$KC" eval --task relu --config 1 "$D/empty.s"
     grep -q "empty.s:1:1: error: empty program" "$D/out" || fail "eval of an empty kernel: $(cat "$D/out")"
+    # a sweep names why a kernel it found cannot be read, not "no kernel"
+    mkdir -p "$D/kdir" && cp "$D/knul.s" "$D/kdir/relu_c1.s"
+    expect 0 "relu_c1.s:$((lines + 1)):1: error: NUL byte" "$KC" bench --kernels "$D/kdir" --tasks relu --configs 1 \
+        --jobs 1 --out "$D/kdir.jsonl"
     ;;
 options)
     expect 2 "--count takes a whole number in 1\.\." "$KC" cosim --random --count -1
