@@ -570,6 +570,39 @@ void kc_bench_table_write(const kc_bench_table *t, FILE *out)
 
 /* ---- merging shards ----------------------------------------------------- */
 
+/* Replaces out with the records of all, under out's sweep lock (a sweep still
+ * appending to out is not overwritten: the merge is refused), through a temporary
+ * file renamed over out, so a failed merge leaves out as it was. */
+static kc_status write_merged(const char *out, const json_t *all, kc_bench_merge_stats *st, kc_err *err)
+{
+    int lock_fd;
+    if (kc_bench_open_out(out, &lock_fd, err) != KC_OK)
+        return err->code;
+    char tmp[4096];
+    kc_status s = KC_OK;
+    int fd = -1;
+    if (snprintf(tmp, sizeof tmp, "%s.merge-XXXXXX", out) >= (int)sizeof tmp)
+        s = kc_err_set(err, KC_ERR_IO, "merge: path too long: %s", out);
+    else if ((fd = mkstemp(tmp)) < 0)
+        s = kc_err_set(err, KC_ERR_IO, "merge: cannot create a file beside %s: %s", out, strerror(errno));
+    size_t i;
+    json_t *r;
+    json_array_foreach(all, i, r) {
+        if (s != KC_OK)
+            break;
+        if ((s = kc_bench_append(fd, r, err)) == KC_OK)
+            st->written++;
+    }
+    if (fd >= 0 && (fchmod(fd, 0644) || fsync(fd) || close(fd)) && s == KC_OK)
+        s = kc_err_set(err, KC_ERR_IO, "merge: cannot write %s: %s", tmp, strerror(errno));
+    if (fd >= 0 && s == KC_OK && rename(tmp, out))
+        s = kc_err_set(err, KC_ERR_IO, "merge: cannot replace %s: %s", out, strerror(errno));
+    if (fd >= 0 && s != KC_OK)
+        unlink(tmp);
+    close(lock_fd);
+    return s;
+}
+
 kc_status kc_bench_merge(const char *out, const char *const *in, size_t nin, FILE *conflict_log,
                          kc_bench_merge_stats *st, kc_err *err)
 {
@@ -609,21 +642,8 @@ kc_status kc_bench_merge(const char *out, const char *const *in, size_t nin, FIL
         }
         json_decref(recs);
     }
-    if (s == KC_OK) {
-        int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-        if (fd < 0)
-            s = kc_err_set(err, KC_ERR_IO, "merge: cannot write %s: %s", out, strerror(errno));
-        size_t i;
-        json_t *r;
-        json_array_foreach(all, i, r) {
-            if (s != KC_OK)
-                break;
-            if ((s = kc_bench_append(fd, r, err)) == KC_OK)
-                st->written++;
-        }
-        if (fd >= 0 && close(fd) && s == KC_OK)
-            s = kc_err_set(err, KC_ERR_IO, "merge: cannot close %s", out);
-    }
+    if (s == KC_OK)
+        s = write_merged(out, all, st, err);
     json_decref(byk);
     json_decref(all);
     return s;

@@ -150,8 +150,9 @@ typedef struct kc_bench_merge_stats {
     size_t bad_lines;     /* lines that were not a complete record */
 } kc_bench_merge_stats;
 
-/* Writes the union of the inputs to out (truncated), first record per key wins.
- * Conflicts are described in conflict_log when it is non-NULL. */
+/* Writes the union of the inputs to out (replaced whole, through a temporary file
+ * renamed over it), first record per key wins. Refused while a sweep holds out's
+ * lock (kc_bench_open_out). Conflicts are described in conflict_log when non-NULL. */
 kc_status kc_bench_merge(const char *out, const char *const *in, size_t nin, FILE *conflict_log,
                          kc_bench_merge_stats *st, kc_err *err);
 

@@ -108,14 +108,20 @@ hang)
     "$KC" bench $SEL --job-timeout 0 --out "$D/h.jsonl" > /dev/null 2>&1 && fail "--job-timeout 0 accepted"
     ;;
 lock)
-    # a second sweep on a file another sweep is writing is refused; the first completes alone
+    # a second sweep (or a merge) on a file another sweep is writing is refused; the first completes alone
     SEL=$SLOW
     N=6
     slow_sweep "$D/l.jsonl"
     "$KC" bench $SEL --jobs 1 --out "$D/l.jsonl" > /dev/null 2> "$D/err2"
     rc=$?
+    # nor may a merge replace the file under the running sweep
+    printf '' > "$D/empty.jsonl"
+    "$KC" merge "$D/l.jsonl" "$D/empty.jsonl" > /dev/null 2> "$D/err3"
+    mrc=$?
     wait $pid || fail "first sweep exit $?"
     [ $rc = 2 ] && grep -q "in use by another running sweep" "$D/err2" || fail "second sweep not refused (rc $rc): $(cat "$D/err2")"
+    [ $mrc = 2 ] && grep -q "in use by another running sweep" "$D/err3" || fail "merge not refused (rc $mrc): $(cat "$D/err3")"
+    ls "$D"/l.jsonl.merge-* > /dev/null 2>&1 && fail "merge left its temporary file"
     [ "$(lines "$D/l.jsonl")" = $N ] && [ "$(keys "$D/l.jsonl" | uniq | wc -l)" = $N ] || fail "records doubled or lost"
     ;;
 invalid)
