@@ -593,8 +593,12 @@ static kc_status write_merged(const char *out, const json_t *all, kc_bench_merge
         if ((s = kc_bench_append(fd, r, err)) == KC_OK)
             st->written++;
     }
-    if (fd >= 0 && (fchmod(fd, 0644) || fsync(fd) || close(fd)) && s == KC_OK)
-        s = kc_err_set(err, KC_ERR_IO, "merge: cannot write %s: %s", tmp, strerror(errno));
+    if (fd >= 0) {
+        int bad = fchmod(fd, 0644) || fsync(fd);   /* mkstemp makes 0600; records are 0644 */
+        bad |= close(fd) != 0;
+        if (bad && s == KC_OK)
+            s = kc_err_set(err, KC_ERR_IO, "merge: cannot write %s: %s", tmp, strerror(errno));
+    }
     if (fd >= 0 && s == KC_OK && rename(tmp, out))
         s = kc_err_set(err, KC_ERR_IO, "merge: cannot replace %s: %s", out, strerror(errno));
     if (fd >= 0 && s != KC_OK)
