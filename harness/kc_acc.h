@@ -10,8 +10,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kc_arch.h"
 #include "kc_bus.h"
 #include "kc_err.h"
+#include "kc_hw.h"
+#include "kc_image.h"
 
 #ifdef __cplusplus
 extern "C" {  /* also used from the C++ shims and SystemC wrappers */
@@ -65,10 +68,11 @@ typedef struct kc_acc_ops {
     kc_status (*open)(void **handle, kc_err *err);
     void (*close)(void *handle);
 
-    /* Loads the program, resets the core (args = initial argument registers,
-     * dram_bytes = DRAM size the core range-checks against). Leaves the model
-     * just out of reset at cycle 0. */
-    kc_status (*reset)(void *handle, const uint32_t *program, size_t nwords,
+    /* Loads the program image (segments into the model's memories; a segment
+     * that fits none is KC_ERR_RANGE), resets the core to the image's entry
+     * (args = initial argument registers, dram_bytes = DRAM size the core
+     * range-checks against). Leaves the model just out of reset at cycle 0. */
+    kc_status (*reset)(void *handle, const kc_image *img,
                        const uint32_t *args, size_t nargs, uint32_t dram_bytes, kc_err *err);
 
     /* The model's memory-port outputs as of now (after the last edge). */
@@ -102,6 +106,17 @@ typedef struct kc_acc_ops {
     void (*arch)(void *handle, kc_arch_state *st);
     int (*retire)(void *handle, uint32_t *pc, uint32_t *insn);
     size_t (*arch_mem)(void *handle, unsigned mem, uint32_t row, uint32_t n, void *buf);
+
+    /* ---- issue 11: being filled in (verilated/ glue); the fixed kc_arch_state,
+     * arch and arch_mem above go once every user reads state through these. ---- */
+    const kc_hw *hw;                     /* the parameters this build has (kc_hw.h) */
+    const kc_arch_file *arch_files;      /* architectural state (kc_arch.h) */
+    size_t narch_files;
+    /* The pc of the next instruction to issue, as after the last edge. */
+    uint64_t (*arch_pc)(void *handle);
+    /* Copies elements [first, first + n) of file `file` into buf (n * bytes);
+     * returns 0, or -1 when the file or range does not exist. */
+    int (*arch_read)(void *handle, unsigned file, uint32_t first, uint32_t n, void *buf);
 } kc_acc_ops;
 
 /* Registry: the ops for "npu" (later "rvv", "vliw"), or NULL. */

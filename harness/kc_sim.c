@@ -107,11 +107,11 @@ static kc_status sim_segment(const kc_acc_ops *ops, void *h, kc_dram *dram, uint
 }
 
 kc_status kc_sim_run(const kc_acc_ops *ops, void *handle, kc_dram *dram,
-                     const uint32_t *program, size_t nwords,
+                     const kc_image *img,
                      const uint32_t *args, size_t nargs,
                      const kc_sim_opts *opts, kc_sim_report *report, kc_err *err)
 {
-    if (!ops || !handle || !dram || !report || (!program && nwords))
+    if (!ops || !handle || !dram || !report || !img)
         return kc_err_set(err, KC_ERR_USAGE, "sim: missing model, DRAM, program or report");
 
     memset(report, 0, sizeof *report);
@@ -126,7 +126,7 @@ kc_status kc_sim_run(const kc_acc_ops *ops, void *handle, kc_dram *dram,
                           (unsigned long long)tr->start, (unsigned long long)tr->end);
 
     kc_dram_reset(dram);
-    kc_status s = ops->reset(handle, program, nwords, args, nargs,
+    kc_status s = ops->reset(handle, img, args, nargs,
                              kc_dram_config(dram)->size_bytes, err);
     if (s != KC_OK)
         return s;
@@ -146,6 +146,7 @@ kc_status kc_sim_run(const kc_acc_ops *ops, void *handle, kc_dram *dram,
         if (!ops->arch)
             return kc_err_set(err, KC_ERR_USAGE, "sim: model %s has no architectural state for a "
                               "stall view", ops->name);
+        size_t nwords = (size_t)kc_image_pc_end(img);
         out->nwords = nwords;
         out->ncounters = report->ncounters;
         if (!(out->cells = calloc(nwords * report->ncounters + 1, sizeof *out->cells)))
@@ -183,4 +184,19 @@ kc_status kc_sim_run(const kc_acc_ops *ops, void *handle, kc_dram *dram,
     else
         report->result = KC_SIM_TIMEOUT;
     return KC_OK;
+}
+
+kc_status kc_sim_run_words(const kc_acc_ops *ops, void *handle, kc_dram *dram,
+                           const uint32_t *words, size_t nwords,
+                           const uint32_t *args, size_t nargs,
+                           const kc_sim_opts *opts, kc_sim_report *report, kc_err *err)
+{
+    if (!words && nwords)
+        return kc_err_set(err, KC_ERR_USAGE, "sim: missing program");
+    kc_image img;
+    kc_status s = kc_image_from_words(&img, words, nwords, NULL, err);
+    if (s == KC_OK)
+        s = kc_sim_run(ops, handle, dram, &img, args, nargs, opts, report, err);
+    kc_image_free(&img);
+    return s;
 }

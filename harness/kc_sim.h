@@ -67,9 +67,16 @@ typedef struct kc_sim_report {
  * timeout (see report->result); an error status only when the simulator itself
  * failed or the arguments are bad. */
 kc_status kc_sim_run(const kc_acc_ops *ops, void *handle, kc_dram *dram,
-                     const uint32_t *program, size_t nwords,
+                     const kc_image *img,
                      const uint32_t *args, size_t nargs,
                      const kc_sim_opts *opts, kc_sim_report *report, kc_err *err);
+
+/* kc_sim_run for a program of 32-bit words at address 0 (kc_image_from_words):
+ * the npu's image, for tests and probes that hold raw words. */
+kc_status kc_sim_run_words(const kc_acc_ops *ops, void *handle, kc_dram *dram,
+                           const uint32_t *words, size_t nwords,
+                           const uint32_t *args, size_t nargs,
+                           const kc_sim_opts *opts, kc_sim_report *report, kc_err *err);
 
 const char *kc_sim_result_name(kc_sim_result r);
 

@@ -475,7 +475,12 @@ kc_status kc_cosim_run(const kc_acc_ops *ops, void *model, kc_dram *dram,
     uint32_t size = kc_dram_config(dram)->size_bytes;
     memcpy(kc_dram_data(c->idram), kc_dram_data(dram), size);
     kc_dram_reset(dram);
-    if ((s = ops->reset(model, program, nwords, args, nargs, size, err)) != KC_OK ||
+    kc_image img;
+    if ((s = kc_image_from_words(&img, program, nwords, NULL, err)) != KC_OK)
+        goto out;
+    s = ops->reset(model, &img, args, nargs, size, err);
+    kc_image_free(&img);
+    if (s != KC_OK ||
         (s = kc_iss_reset(c->iss, program, nwords, args, nargs, c->idram, err)) != KC_OK)
         goto out;
     /* The RTL's vector SRAM is not reset (unspecified contents): start from it. */

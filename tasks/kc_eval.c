@@ -155,8 +155,11 @@ static kc_status run(const kc_eval_opts *o, const kc_platform *p, const kc_task 
         args[i] = r->layout.addr[i];
     kc_sim_opts so = { .cycle_limit = o->cycle_limit, .trace = o->trace, .stalls = o->stalls };
     kc_sim_report rep;
-    s = kc_sim_run(c->ops, c->model, c->dram, c->prog.words, c->prog.nwords, args,
-                   r->layout.ntensors, &so, &rep, err);
+    kc_image img;
+    if ((s = kc_image_from_words(&img, c->prog.words, c->prog.nwords, c->prog.line, err)) != KC_OK)
+        return s;
+    s = kc_sim_run(c->ops, c->model, c->dram, &img, args, r->layout.ntensors, &so, &rep, err);
+    kc_image_free(&img);
     r->t_sim = now() - t2;
     if (s != KC_OK)
         return s;

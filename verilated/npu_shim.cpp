@@ -502,8 +502,13 @@ const kc_acc_ops npu_acc_ops = {
         return s;
     },
     [](void *h) { npu_close(static_cast<npu_model *>(h)); },
-    [](void *h, const uint32_t *program, size_t nwords, const uint32_t *args, size_t nargs,
-       uint32_t dram_bytes, kc_err *err) {
+    [](void *h, const kc_image *img, const uint32_t *args, size_t nargs, uint32_t dram_bytes,
+       kc_err *err) {
+        size_t nwords;
+        const uint32_t *program = kc_image_words(img, &nwords);
+        if (img->nsegs != (program ? 1u : 0u) || img->entry != 0)
+            return kc_err_set(err, KC_ERR_RANGE, "npu: a program image is one segment of "
+                              "instruction words at address 0, entered at pc 0");
         return npu_reset(static_cast<npu_model *>(h), program, nwords, args, nargs, dram_bytes, err);
     },
     [](void *h, kc_bus_req *req) { npu_bus_out(static_cast<npu_model *>(h), req); },
@@ -522,6 +527,7 @@ const kc_acc_ops npu_acc_ops = {
     [](void *h, unsigned mem, uint32_t row, uint32_t n, void *buf) {
         return npu_arch_mem(static_cast<npu_model *>(h), mem, row, n, buf);
     },
+    nullptr, nullptr, 0, nullptr, nullptr,   /* hw, arch_files, arch_pc, arch_read: issue 11 */
 };
 
 }  // extern "C"

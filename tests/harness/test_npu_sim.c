@@ -134,7 +134,7 @@ static kc_sim_report run(void *h, kc_dram *d, const uint32_t *prog, size_t n, co
     kc_sim_report r;
     kc_err err;
     kc_err_clear(&err);
-    if (kc_sim_run(ops, h, d, prog, n, args, nargs, &o, &r, &err) != KC_OK)
+    if (kc_sim_run_words(ops, h, d, prog, n, args, nargs, &o, &r, &err) != KC_OK)
         die("kc_sim_run", &err);
     return r;
 }
@@ -443,20 +443,20 @@ static void test_trace_window(const char *gtkw)
                   empty = { path, 10, 10, 0 };
     o.trace = &fst;
     kc_err_clear(&err);
-    CHECK(kc_sim_run(ops, h, d, prog, n, args, 2, &o, &rr, &err) == KC_ERR_USAGE, "fst accepted");
+    CHECK(kc_sim_run_words(ops, h, d, prog, n, args, 2, &o, &rr, &err) == KC_ERR_USAGE, "fst accepted");
     o.trace = &nodir;
     kc_err_clear(&err);
-    CHECK(kc_sim_run(ops, h, d, prog, n, args, 2, &o, &rr, &err) == KC_ERR_IO && err.text[0],
+    CHECK(kc_sim_run_words(ops, h, d, prog, n, args, 2, &o, &rr, &err) == KC_ERR_IO && err.text[0],
           "unwritable trace path accepted");
     o.trace = &empty;
     kc_err_clear(&err);
-    CHECK(kc_sim_run(ops, h, d, prog, n, args, 2, &o, &rr, &err) == KC_ERR_USAGE, "empty window");
+    CHECK(kc_sim_run_words(ops, h, d, prog, n, args, 2, &o, &rr, &err) == KC_ERR_USAGE, "empty window");
     /* a disk that fills up: an error naming the file, not an abort out of the VCD writer */
     kc_trace_opts full = { "/dev/full", 0, 0, 0 };
     o.trace = &full;
     kc_err_clear(&err);
     fill_roundtrip_input(d, 0);
-    CHECK(kc_sim_run(ops, h, d, prog, n, args, 2, &o, &rr, &err) == KC_ERR_IO &&
+    CHECK(kc_sim_run_words(ops, h, d, prog, n, args, 2, &o, &rr, &err) == KC_ERR_IO &&
           strstr(err.text, "/dev/full") && strstr(err.text, "No space left"), "disk full: %s", err.text);
     /* and the model still works after those */
     fill_roundtrip_input(d, 0);
@@ -486,8 +486,11 @@ static void test_two_models(void)
     for (int k = 0; k < 2; k++) {
         fill_roundtrip_input(d[k], 3 * k);
         kc_dram_reset(d[k]);
-        if (ops->reset(h[k], prog, n, args, 2, kc_dram_config(d[k])->size_bytes, &err) != KC_OK)
+        kc_image img;
+        if (kc_image_from_words(&img, prog, n, NULL, &err) != KC_OK ||
+            ops->reset(h[k], &img, args, 2, kc_dram_config(d[k])->size_bytes, &err) != KC_OK)
             die("reset", &err);
+        kc_image_free(&img);
     }
     for (int c = 0; c < 100000 && !(done[0] && done[1]); c++) {
         for (int k = 0; k < 2; k++) {
@@ -528,16 +531,16 @@ static void test_bad_arguments(void)
     uint32_t *prog = calloc(big, 4);
     uint32_t args[P_NAREGS + 1] = { 0 };
     kc_err_clear(&err);
-    CHECK(kc_sim_run(ops, h, d, prog, big, NULL, 0, NULL, &r, &err) == KC_ERR_RANGE && err.text[0],
+    CHECK(kc_sim_run_words(ops, h, d, prog, big, NULL, 0, NULL, &r, &err) == KC_ERR_RANGE && err.text[0],
           "oversized program accepted");
     kc_err_clear(&err);
     prog[0] = INSN(halt);
-    CHECK(kc_sim_run(ops, h, d, prog, 1, args, P_NAREGS + 1, NULL, &r, &err) == KC_ERR_RANGE,
+    CHECK(kc_sim_run_words(ops, h, d, prog, 1, args, P_NAREGS + 1, NULL, &r, &err) == KC_ERR_RANGE,
           "one argument more than address registers");
     kc_err_clear(&err);
-    CHECK(kc_sim_run(NULL, h, d, prog, 1, NULL, 0, NULL, &r, &err) == KC_ERR_USAGE, "no ops");
+    CHECK(kc_sim_run_words(NULL, h, d, prog, 1, NULL, 0, NULL, &r, &err) == KC_ERR_USAGE, "no ops");
     kc_err_clear(&err);
-    CHECK(kc_sim_run(ops, h, d, prog, 1, args, 8, NULL, &r, &err) == KC_OK &&
+    CHECK(kc_sim_run_words(ops, h, d, prog, 1, args, 8, NULL, &r, &err) == KC_OK &&
               r.result == KC_SIM_HALTED,
           "halt after errors: %s", err.text);
     free(prog);

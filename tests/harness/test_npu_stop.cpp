@@ -55,7 +55,7 @@ int main()
     // A clean run afterwards, through the common loop.
     kc_sim_report r;
     kc_err_clear(&err);
-    CHECK(kc_sim_run(ops, m, d, prog, 3, nullptr, 0, nullptr, &r, &err) == KC_OK, err.text);
+    CHECK(kc_sim_run_words(ops, m, d, prog, 3, nullptr, 0, nullptr, &r, &err) == KC_OK, err.text);
     CHECK(r.result == KC_SIM_HALTED, kc_sim_result_name(r.result));
 
     // $finish is an error too: a kernel cannot end the simulation by itself.

@@ -148,7 +148,7 @@ static kc_status prep(const char *task, int config, uint64_t seed, unsigned lat,
     /* the Verilated reference run */
     kc_sim_report rep;
     if ((s = r.ops->open(&model, err)) != KC_OK ||
-        (s = kc_sim_run(r.ops, model, r.dram, prog.words, prog.nwords, args, r.layout.ntensors,
+        (s = kc_sim_run_words(r.ops, model, r.dram, prog.words, prog.nwords, args, r.layout.ntensors,
                         NULL, &rep, err)) != KC_OK)
         goto out;
     /* nothing beyond the window changed, so comparing the window is comparing DRAM */

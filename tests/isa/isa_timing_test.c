@@ -58,7 +58,7 @@ static int run_probe(const kc_isa *isa, const kc_acc_ops *ops, void *model, kc_d
     memset(&stalls, 0, sizeof stalls);
     kc_sim_opts so = {.cycle_limit = 100000, .trace = NULL, .stalls = &stalls};
     kc_sim_report rep;
-    kc_status st = kc_sim_run(ops, model, dram, prog.words, prog.nwords, args, 4, &so, &rep, &err);
+    kc_status st = kc_sim_run_words(ops, model, dram, prog.words, prog.nwords, args, 4, &so, &rep, &err);
     /* the timed words: after csrr r13 up to csrr r15 (or the end) */
     size_t first = find_word(isa, &prog, "csrr r13, cycle") + 1;
     size_t last = find_word(isa, &prog, "csrr r15, cycle");

@@ -53,7 +53,7 @@ static kc_sim_report run(const char *src, const uint32_t *args, size_t nargs)
         return rep;
     }
     kc_sim_opts opts = {.cycle_limit = 2000000, .trace = NULL};
-    if (kc_sim_run(ops, model, dram, prog.words, prog.nwords, args, nargs, &opts, &rep, &err) != KC_OK) {
+    if (kc_sim_run_words(ops, model, dram, prog.words, prog.nwords, args, nargs, &opts, &rep, &err) != KC_OK) {
         fprintf(stderr, "sim error: %s\n", err.text);
         failures++;
         rep.result = KC_SIM_ERROR;
