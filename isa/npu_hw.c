@@ -1,0 +1,69 @@
+/* npu_hw.c — the npu's sizes from a kc_hw table (npu_hw.h). */
+#include "npu_hw.h"
+
+#include <stddef.h>
+
+static const kc_hw_param npu_hw_rows[] = {
+#define NPU_PARAM(name, value, desc) { #name, value, desc },
+#include "npu.def"
+#undef NPU_PARAM
+};
+
+static const kc_hw npu_hw_table = {
+    "npu", "npu", sizeof npu_hw_rows / sizeof npu_hw_rows[0], npu_hw_rows,
+};
+
+const kc_hw *npu_hw_default_table(void)
+{
+    return &npu_hw_table;
+}
+
+static unsigned npu_hw_val(const kc_hw *hw, const char *name)
+{
+    long d = kc_hw_get(&npu_hw_table, name, 0);
+    long v = hw ? kc_hw_get(hw, name, d) : d;
+    return v < 0 ? 0u : (unsigned)v;
+}
+
+kc_status npu_hw_from(const kc_hw *hw, npu_hw *o, kc_err *err)
+{
+    o->vlen = npu_hw_val(hw, "VLEN");
+    o->vrows = npu_hw_val(hw, "VROWS");
+    o->mlen = npu_hw_val(hw, "MLEN");
+    o->mrows = npu_hw_val(hw, "MROWS");
+    o->imem_words = npu_hw_val(hw, "IMEM_WORDS");
+    o->nxregs = npu_hw_val(hw, "NXREGS");
+    o->nfregs = npu_hw_val(hw, "NFREGS");
+    o->naregs = npu_hw_val(hw, "NAREGS");
+    o->loop_depth = npu_hw_val(hw, "LOOP_DEPTH");
+    o->vec_lat = npu_hw_val(hw, "VEC_LAT");
+    o->mat_wbufs = npu_hw_val(hw, "MAT_WBUFS");
+    o->ncounters = npu_hw_val(hw, "NCOUNTERS");
+    const char *acc = hw && hw->acc ? hw->acc : "npu";
+    if (o->vlen < 2 || o->vlen > 256 || (o->vlen & (o->vlen - 1)))
+        return kc_err_set(err, KC_ERR_RANGE, "%s: VLEN %u is not a power of two in 2..256", acc, o->vlen);
+    if (!o->mlen || o->vlen % o->mlen)
+        return kc_err_set(err, KC_ERR_RANGE, "%s: MLEN %u does not divide VLEN %u", acc, o->mlen, o->vlen);
+    if (!o->vrows || !o->mrows || !o->imem_words || !o->nxregs || !o->nfregs || !o->naregs ||
+        !o->loop_depth || !o->vec_lat || !o->mat_wbufs)
+        return kc_err_set(err, KC_ERR_RANGE, "%s: a size parameter is zero", acc);
+    return KC_OK;
+}
+
+enum {
+#define NPU_PARAM(name, value, desc) NPU_HW_##name = value,
+#include "npu.def"
+#undef NPU_PARAM
+};
+
+static const npu_hw npu_hw_defaults = {
+    .vlen = NPU_HW_VLEN, .vrows = NPU_HW_VROWS, .mlen = NPU_HW_MLEN, .mrows = NPU_HW_MROWS,
+    .imem_words = NPU_HW_IMEM_WORDS, .nxregs = NPU_HW_NXREGS, .nfregs = NPU_HW_NFREGS,
+    .naregs = NPU_HW_NAREGS, .loop_depth = NPU_HW_LOOP_DEPTH, .vec_lat = NPU_HW_VEC_LAT,
+    .mat_wbufs = NPU_HW_MAT_WBUFS, .ncounters = NPU_HW_NCOUNTERS,
+};
+
+const npu_hw *npu_hw_default(void)
+{
+    return &npu_hw_defaults;
+}

@@ -1,0 +1,37 @@
+/* npu_hw.h — the npu's sizes as one typed view of a build's kc_hw table.
+ *
+ * Everything on the C side that depends on an npu size (ISS, co-simulation,
+ * random programs, template compiler, peaks, documents) takes an npu_hw made
+ * from the model's own parameter table (kc_acc_ops.hw), so a build at another
+ * size (verilated/CMakeLists.txt) needs no C edit. The defaults are the NPU_PARAM
+ * rows of isa/npu.def, which the RTL's parameters also default to.
+ */
+#ifndef NPU_HW_H
+#define NPU_HW_H
+
+#include "kc_err.h"
+#include "kc_hw.h"
+
+typedef struct npu_hw {
+    unsigned vlen;        /* vector lanes (bf16 elements per SRAM row) */
+    unsigned vrows;       /* vector SRAM rows */
+    unsigned mlen;        /* systolic array rows */
+    unsigned mrows;       /* matrix SRAM rows */
+    unsigned imem_words;  /* instruction memory */
+    unsigned nxregs, nfregs, naregs;
+    unsigned loop_depth;
+    unsigned vec_lat;
+    unsigned mat_wbufs;
+    unsigned ncounters;
+} npu_hw;
+
+/* The view of hw (NULL = the defaults). Missing rows take the defaults; values
+ * the design cannot have (VLEN not a power of two in 2..256, MLEN not dividing
+ * VLEN, zero sizes) are KC_ERR_RANGE. */
+kc_status npu_hw_from(const kc_hw *hw, npu_hw *out, kc_err *err);
+
+/* The isa/npu.def defaults, as a view and as a kc_hw table. */
+const npu_hw *npu_hw_default(void);
+const kc_hw *npu_hw_default_table(void);
+
+#endif
