@@ -6,7 +6,7 @@ APT_PKGS = build-essential cmake pkg-config verilator yosys iverilog libjansson-
            clang-19 libclang-rt-19-dev
 SUDO    := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: all deps build run test perf fuzz clean
+.PHONY: all deps build run test perf golden fuzz clean
 
 all: build
 
@@ -30,6 +30,15 @@ test: build
 
 perf: build
 	./$(BUILD)/kc perf
+
+# Rewrites the golden cycles files (tests/golden/<platform>.tsv: every baseline's
+# cycles and counters, which ctest -R golden checks) from the RTL. Run it when a
+# change of cycles is intended, and commit the files with the change.
+GOLDEN_PLATFORMS ?= npu
+golden: build
+	@for p in $(GOLDEN_PLATFORMS); do \
+	  ./$(BUILD)/tests/golden/golden_cycles --write tests/golden/$$p.tsv --platform $$p --jobs $(JOBS) || exit 1; \
+	done
 
 # Every libFuzzer target for FUZZ_SECONDS each (ctest runs them for 30 s); the
 # corpora grow in $(BUILD)/fuzz/corpus, findings land in $(BUILD)/fuzz/artifacts.

@@ -1,0 +1,513 @@
+/* golden_cycles — the committed golden file of a platform's baseline cycles.
+ *
+ *   golden_cycles --write FILE [--platform P] [--seed S] [--jobs N]
+ *   golden_cycles --check FILE [--level L | --tasks a,b,...] [--jobs N]
+ *
+ * --write evaluates the baseline kernel of every (task, config) on the RTL and
+ * writes one row per cell: task, config, status, cycles, every performance
+ * counter of the model (perf.<name>) and the DRAM bytes read and written. The
+ * header names the platform and the seed. `make golden` runs it.
+ *
+ * --check runs the cells the selection names, on the platform and seed the
+ * file's header names (so each platform keeps its own tests/golden/<p>.tsv), and
+ * compares every column. Each changed cell prints as
+ *   task Cn: cycles 1234 -> 1240 (instret 10 -> 12)
+ * and the run fails; so does a file that no longer covers the tasks or names
+ * other counters than the model has. Exit 0 all equal, 1 a difference, 2 usage,
+ * I/O or simulator error. The CPU seconds of the check (workers included) print
+ * on the last line: a figure, not an assertion.
+ *
+ * Cycles are expected to depend on (task, config) only, not on the data: the
+ * seed is fixed all the same, so a data-dependent timing would show as a change
+ * here rather than as noise.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "kc_eval.h"
+#include "kc_file.h"
+#include "kc_platform.h"
+#include "kc_pool.h"
+
+#define NEXTRA 2                              /* dram_read_bytes, dram_write_bytes */
+#define MAXV (1 + KC_MAX_COUNTERS + NEXTRA)   /* cycles, counters, DRAM bytes */
+#define MAXCELLS 512
+
+typedef struct row {
+    char task[32];
+    int config;
+    char status[32];
+    size_t nv;
+    uint64_t v[MAXV];
+    int seen;                                 /* check: matched by a run */
+} row;
+
+/* The columns after task, config and status, for one platform. */
+typedef struct cols {
+    size_t n;
+    char name[MAXV][48];
+} cols;
+
+typedef struct cell {
+    const kc_task *task;
+    int config;
+} cell;
+
+typedef struct job_ctx {
+    const char *platform;
+    uint64_t seed;
+    const cell *cells;
+    row *out;                                 /* [ncells] filled by done() */
+    size_t nfailed;
+} job_ctx;
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: golden_cycles --write FILE [--platform P] [--seed S] [--jobs N]\n"
+               "       golden_cycles --check FILE [--level L | --tasks a,b,...] [--jobs N]\n");
+}
+
+static kc_status platform_cols(const char *platform, cols *c, kc_err *err)
+{
+    const kc_platform *p = kc_platform_find(platform);
+    const kc_acc_ops *ops = p ? kc_acc_find(p->acc) : NULL;
+    if (!ops)
+        return kc_err_set(err, KC_ERR_USAGE, "no platform '%s' with a model", platform);
+    memset(c, 0, sizeof *c);
+    snprintf(c->name[c->n++], sizeof c->name[0], "cycles");
+    for (unsigned i = 0; i < ops->ncounters && i < KC_MAX_COUNTERS; i++)
+        snprintf(c->name[c->n++], sizeof c->name[0], "perf.%s", ops->counter_names[i]);
+    snprintf(c->name[c->n++], sizeof c->name[0], "dram_read_bytes");
+    snprintf(c->name[c->n++], sizeof c->name[0], "dram_write_bytes");
+    return KC_OK;
+}
+
+/* ---- running cells (in pool workers) ---------------------------------------- */
+
+static void format_row(const row *r, char *buf, size_t size)
+{
+    size_t n = (size_t)snprintf(buf, size, "%s\t%d\t%s", r->task, r->config, r->status);
+    for (size_t i = 0; i < r->nv && n < size; i++)
+        n += (size_t)snprintf(buf + n, size - n, "\t%" PRIu64, r->v[i]);
+}
+
+static int work(void *vctx, size_t job, char **reply)
+{
+    job_ctx *ctx = vctx;
+    const cell *c = &ctx->cells[job];
+    kc_eval_opts o = { .platform = ctx->platform, .task = c->task->name, .config = c->config,
+                       .seed = ctx->seed };
+    kc_eval_result *res = calloc(1, sizeof *res);
+    kc_err err;
+    kc_err_clear(&err);
+    *reply = malloc(4096);
+    if (!res || !*reply) {
+        free(res);
+        return -1;
+    }
+    if (kc_eval_baseline(&o, res, &err) != KC_OK) {
+        kc_err_format(&err, *reply, 4096);
+        free(res);
+        return -1;
+    }
+    row r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.task, sizeof r.task, "%s", c->task->name);
+    r.config = c->config;
+    snprintf(r.status, sizeof r.status, "%s", kc_eval_status_name(res->status));
+    r.v[r.nv++] = res->cycles;
+    for (size_t i = 0; i < res->ncounters; i++)
+        r.v[r.nv++] = res->counters[i];
+    r.v[r.nv++] = res->dram_read_bytes;
+    r.v[r.nv++] = res->dram_write_bytes;
+    format_row(&r, *reply, 4096);
+    free(res);
+    return 0;
+}
+
+/* Parses "task\tconfig\tstatus\tv0\tv1..." (exactly nv values) into r. */
+static int parse_row(char *line, size_t nv, row *r)
+{
+    memset(r, 0, sizeof *r);
+    char *save = NULL, *f[3 + MAXV];
+    size_t n = 0;
+    for (char *t = strtok_r(line, "\t", &save); t; t = strtok_r(NULL, "\t", &save)) {
+        if (n == 3 + MAXV)
+            return -1;
+        f[n++] = t;
+    }
+    if (n != 3 + nv || strlen(f[0]) >= sizeof r->task || strlen(f[2]) >= sizeof r->status)
+        return -1;
+    char *end;
+    snprintf(r->task, sizeof r->task, "%s", f[0]);
+    r->config = (int)strtol(f[1], &end, 10);
+    if (*end || r->config < 1 || r->config > KC_TASK_NCONFIGS)
+        return -1;
+    snprintf(r->status, sizeof r->status, "%s", f[2]);
+    for (size_t i = 0; i < nv; i++) {
+        r->v[i] = strtoull(f[3 + i], &end, 10);
+        if (*end || f[3 + i][0] == '-')
+            return -1;
+    }
+    r->nv = nv;
+    return 0;
+}
+
+static kc_status done(void *vctx, const kc_pool_result *pr, kc_err *err)
+{
+    job_ctx *ctx = vctx;
+    const cell *c = &ctx->cells[pr->job];
+    row *r = &ctx->out[pr->job];
+    (void)err;
+    if (pr->outcome == KC_POOL_DONE) {   /* task, config, status and the values */
+        size_t tabs = 0;
+        for (const char *p = pr->body; *p; p++)
+            tabs += *p == '\t';
+        char *line = strdup(pr->body);
+        int ok = line && tabs >= 3 && tabs - 2 <= MAXV && parse_row(line, tabs - 2, r) == 0;
+        free(line);
+        if (ok)
+            return KC_OK;
+    }
+    fprintf(stderr, "%s C%d: %s: %s\n", c->task->name, c->config,
+            kc_pool_outcome_name(pr->outcome), pr->body ? pr->body : "");
+    r->nv = 0;
+    ctx->nfailed++;
+    return KC_OK;
+}
+
+static kc_status run_cells(const char *platform, uint64_t seed, const cell *cells, size_t n,
+                           int jobs, row *out, kc_err *err)
+{
+    job_ctx ctx = { platform, seed, cells, out, 0 };
+    kc_pool_opts po = { .workers = jobs, .job_timeout = 0, .work = work, .done = done,
+                        .label = NULL, .ctx = &ctx, .close_in_worker = -1 };
+    kc_pool_stats st;
+    kc_status s = kc_pool_run(&po, n, &st, err);
+    if (s == KC_OK && (ctx.nfailed || st.not_run))
+        s = kc_err_set(err, KC_ERR_SIM, "%zu of %zu baselines could not be evaluated",
+                       ctx.nfailed + st.not_run, n);
+    return s;
+}
+
+/* Every (task, config) of the registry, in its order; filtered by level (0: any)
+ * and a comma-separated task list (NULL: any). */
+static kc_status select_cells(int level, const char *tasks, cell *cells, size_t *n, kc_err *err)
+{
+    *n = 0;
+    if (tasks) {   /* every name must be a task */
+        char *copy = strdup(tasks), *save = NULL;
+        for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
+            if (!kc_task_find(t)) {
+                kc_err_set(err, KC_ERR_USAGE, "--tasks: no task '%s'", t);
+                free(copy);
+                return KC_ERR_USAGE;
+            }
+        free(copy);
+    }
+    for (const kc_task *const *t = kc_task_all(); *t; t++) {
+        if (level && (*t)->level != level)
+            continue;
+        if (tasks) {
+            size_t len = strlen((*t)->name);
+            const char *p = tasks;
+            int hit = 0;
+            while (!hit && (p = strstr(p, (*t)->name))) {
+                hit = (p == tasks || p[-1] == ',') && (p[len] == ',' || p[len] == '\0');
+                p += len;
+            }
+            if (!hit)
+                continue;
+        }
+        for (int c = 1; c <= KC_TASK_NCONFIGS; c++)
+            if (*n < MAXCELLS)
+                cells[(*n)++] = (cell){ *t, c };
+    }
+    if (!*n)
+        return kc_err_set(err, KC_ERR_USAGE, "the selection names no task");
+    return KC_OK;
+}
+
+/* ---- --write ---------------------------------------------------------------- */
+
+static kc_status write_file(const char *path, const char *platform, uint64_t seed, int jobs,
+                            kc_err *err)
+{
+    static cell cells[MAXCELLS];
+    static row rows[MAXCELLS];
+    cols c;
+    size_t n;
+    kc_status s;
+    if ((s = platform_cols(platform, &c, err)) != KC_OK ||
+        (s = select_cells(0, NULL, cells, &n, err)) != KC_OK ||
+        (s = run_cells(platform, seed, cells, n, jobs, rows, err)) != KC_OK)
+        return s;
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return kc_err_set(err, KC_ERR_IO, "%s: cannot write", tmp);
+    fprintf(f, "# Golden cycles: every baseline kernel of the platform on its RTL, one row per\n"
+               "# (task, config). Written by tests/golden/golden_cycles.c; checked by ctest -R golden.\n"
+               "# A change is a failure unless intended: then `make golden` rewrites this file.\n"
+               "# platform: %s\n# seed: %" PRIu64 "\ntask\tconfig\tstatus",
+            platform, seed);
+    for (size_t i = 0; i < c.n; i++)
+        fprintf(f, "\t%s", c.name[i]);
+    fputc('\n', f);
+    for (size_t i = 0; i < n; i++) {
+        char line[4096];
+        if (rows[i].nv != c.n) {
+            fclose(f);
+            remove(tmp);
+            return kc_err_set(err, KC_ERR_INTERNAL, "%s C%d: %zu values, %zu columns",
+                              cells[i].task->name, cells[i].config, rows[i].nv, c.n);
+        }
+        format_row(&rows[i], line, sizeof line);
+        fprintf(f, "%s\n", line);
+    }
+    if (fclose(f) != 0 || rename(tmp, path) != 0) {
+        remove(tmp);
+        return kc_err_set(err, KC_ERR_IO, "%s: cannot write", path);
+    }
+    return KC_OK;
+}
+
+/* ---- --check ---------------------------------------------------------------- */
+
+typedef struct golden {
+    char platform[32];
+    uint64_t seed;
+    int have_seed;
+    cols c;
+    size_t nrows;
+    row rows[MAXCELLS];
+} golden;
+
+static kc_status read_golden(const char *path, golden *g, kc_err *err)
+{
+    char *text = NULL;
+    size_t size = 0;
+    kc_status s = kc_file_read_text(path, &text, &size, err);
+    if (s != KC_OK)
+        return s;
+    memset(g, 0, sizeof *g);
+    int lineno = 0, have_cols = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line && s == KC_OK;
+         line = strtok_r(NULL, "\n", &save)) {
+        lineno++;
+        if (line[0] == '#') {
+            char val[64];
+            if (sscanf(line, "# platform: %31s", g->platform) == 1)
+                continue;
+            if (sscanf(line, "# seed: %63s", val) == 1) {
+                char *end;
+                g->seed = strtoull(val, &end, 10);
+                g->have_seed = !*end;
+            }
+            continue;
+        }
+        if (!have_cols) {
+            char *cs = NULL, *t = strtok_r(line, "\t", &cs);
+            const char *fixed[3] = { "task", "config", "status" };
+            for (int i = 0; i < 3 && s == KC_OK; i++, t = strtok_r(NULL, "\t", &cs))
+                if (!t || strcmp(t, fixed[i]))
+                    s = kc_err_set(err, KC_ERR_SYNTAX, "%s:%d: the column header must start "
+                                   "with task, config, status", path, lineno);
+            for (; t && s == KC_OK; t = strtok_r(NULL, "\t", &cs)) {
+                if (g->c.n == MAXV || strlen(t) >= sizeof g->c.name[0])
+                    s = kc_err_set(err, KC_ERR_SYNTAX, "%s:%d: too many or too long columns",
+                                   path, lineno);
+                else
+                    snprintf(g->c.name[g->c.n++], sizeof g->c.name[0], "%s", t);
+            }
+            have_cols = 1;
+            continue;
+        }
+        row *r = &g->rows[g->nrows];
+        if (g->nrows == MAXCELLS || parse_row(line, g->c.n, r) != 0) {
+            s = kc_err_set(err, KC_ERR_SYNTAX, "%s:%d: not a row of %zu values", path, lineno,
+                           g->c.n);
+            break;
+        }
+        for (size_t i = 0; i < g->nrows; i++)
+            if (!strcmp(g->rows[i].task, r->task) && g->rows[i].config == r->config)
+                s = kc_err_set(err, KC_ERR_SYNTAX, "%s:%d: %s C%d appears twice", path, lineno,
+                               r->task, r->config);
+        g->nrows++;
+    }
+    free(text);
+    if (s == KC_OK && (!g->platform[0] || !g->have_seed || !have_cols))
+        s = kc_err_set(err, KC_ERR_SYNTAX, "%s: no '# platform:', '# seed:' or column header line",
+                       path);
+    return s;
+}
+
+static const char *short_name(const char *col)
+{
+    return strncmp(col, "perf.", 5) ? col : col + 5;
+}
+
+/* Prints the difference of one cell; returns 1 when there is one. */
+static int report_cell(const cols *c, const row *want, const row *got)
+{
+    int status = strcmp(want->status, got->status) != 0;
+    int any = status;
+    for (size_t i = 0; i < c->n; i++)
+        any |= want->v[i] != got->v[i];
+    if (!any)
+        return 0;
+    printf("%s C%d:", want->task, want->config);
+    if (status)
+        printf(" status %s -> %s", want->status, got->status);
+    printf(" cycles %" PRIu64 " -> %" PRIu64, want->v[0], got->v[0]);
+    const char *sep = " (";
+    for (size_t i = 1; i < c->n; i++)
+        if (want->v[i] != got->v[i]) {
+            printf("%s%s %" PRIu64 " -> %" PRIu64, sep, short_name(c->name[i]), want->v[i],
+                   got->v[i]);
+            sep = ", ";
+        }
+    printf("%s\n", sep[0] == ',' ? ")" : "");
+    return 1;
+}
+
+static double cpu_seconds(void)
+{
+    struct rusage self, kids;
+    getrusage(RUSAGE_SELF, &self);
+    getrusage(RUSAGE_CHILDREN, &kids);
+    return (double)(self.ru_utime.tv_sec + self.ru_stime.tv_sec + kids.ru_utime.tv_sec +
+                    kids.ru_stime.tv_sec) +
+           1e-6 * (double)(self.ru_utime.tv_usec + self.ru_stime.tv_usec + kids.ru_utime.tv_usec +
+                           kids.ru_stime.tv_usec);
+}
+
+/* 0 equal, 1 a difference or a stale file, -1 an error (err set). */
+static int check_file(const char *path, int level, const char *tasks, int jobs, kc_err *err)
+{
+    static golden g;
+    static cell cells[MAXCELLS];
+    static row got[MAXCELLS];
+    static const row *want[MAXCELLS];
+    cols now;
+    size_t n;
+    if (read_golden(path, &g, err) != KC_OK || platform_cols(g.platform, &now, err) != KC_OK ||
+        select_cells(level, tasks, cells, &n, err) != KC_OK)
+        return -1;
+    int stale = 0;
+    if (now.n != g.c.n)
+        stale = 1;
+    for (size_t i = 0; i < now.n && !stale; i++)
+        stale = strcmp(now.name[i], g.c.name[i]) != 0;
+    if (stale)
+        printf("%s: its columns are not those of the %s model now (counters added, removed or "
+               "renamed)\n", path, g.platform);
+    for (size_t i = 0; i < g.nrows; i++)
+        if (!kc_task_find(g.rows[i].task)) {
+            printf("%s: task %s is not in the registry\n", path, g.rows[i].task);
+            stale = 1;
+        }
+    size_t nrun = 0;
+    for (size_t i = 0; i < n; i++) {
+        want[nrun] = NULL;
+        for (size_t k = 0; k < g.nrows && !want[nrun]; k++)
+            if (!strcmp(g.rows[k].task, cells[i].task->name) && g.rows[k].config == cells[i].config)
+                want[nrun] = &g.rows[k];
+        if (!want[nrun]) {
+            printf("%s C%d: not in %s\n", cells[i].task->name, cells[i].config, path);
+            stale = 1;
+            continue;
+        }
+        cells[nrun++] = cells[i];
+    }
+    if (stale) {
+        printf("%s is stale: if the change is intended, run `make golden` and commit the file\n",
+               path);
+        return 1;
+    }
+    if (run_cells(g.platform, g.seed, cells, nrun, jobs, got, err) != KC_OK)
+        return -1;
+    int changed = 0;
+    for (size_t i = 0; i < nrun; i++) {
+        if (got[i].nv != g.c.n) {
+            kc_err_set(err, KC_ERR_INTERNAL, "%s C%d: the run gave %zu values, the file has %zu "
+                       "columns", cells[i].task->name, cells[i].config, got[i].nv, g.c.n);
+            return -1;
+        }
+        changed += report_cell(&g.c, want[i], &got[i]);
+    }
+    if (changed)
+        printf("%d of %zu cells differ from %s (platform %s, seed %" PRIu64 "): if the change is "
+               "intended, run `make golden` and commit the file\n",
+               changed, nrun, path, g.platform, g.seed);
+    else
+        printf("golden: %zu cells of %s match %s (seed %" PRIu64 "), %.1f CPU s\n", nrun,
+               g.platform, path, g.seed, cpu_seconds());
+    return changed ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        { "write", required_argument, NULL, 'w' },
+        { "check", required_argument, NULL, 'c' },
+        { "platform", required_argument, NULL, 'p' },
+        { "seed", required_argument, NULL, 's' },
+        { "level", required_argument, NULL, 'l' },
+        { "tasks", required_argument, NULL, 't' },
+        { "jobs", required_argument, NULL, 'j' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    const char *wfile = NULL, *cfile = NULL, *platform = "npu", *tasks = NULL;
+    uint64_t seed = KC_EVAL_VISIBLE_SEED;
+    long level = 0, jobs = 1;
+    int opt;
+    char *end = NULL;
+    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'w': wfile = optarg; break;
+        case 'c': cfile = optarg; break;
+        case 'p': platform = optarg; break;
+        case 't': tasks = optarg; break;
+        case 's': seed = strtoull(optarg, &end, 10); break;
+        case 'l': level = strtol(optarg, &end, 10); break;
+        case 'j': jobs = strtol(optarg, &end, 10); break;
+        case 'h': usage(stdout); return 0;
+        default: usage(stderr); return 2;
+        }
+        if (end && *end) {
+            fprintf(stderr, "golden_cycles: '%s' is not a number\n", optarg);
+            return 2;
+        }
+        end = NULL;
+    }
+    if (optind < argc || !wfile == !cfile || (wfile && (level || tasks)) ||
+        (level && tasks) || level < 0 || level > 3 || jobs < 1 || jobs > 64) {
+        usage(stderr);
+        return 2;
+    }
+    kc_err err;
+    kc_err_clear(&err);
+    int rc = 0;
+    if (wfile) {
+        rc = write_file(wfile, platform, seed, (int)jobs, &err) == KC_OK ? 0 : -1;
+        if (!rc)
+            printf("golden: wrote %s (platform %s, seed %" PRIu64 ") in %.1f CPU s\n", wfile,
+                   platform, seed, cpu_seconds());
+    } else {
+        rc = check_file(cfile, (int)level, tasks, (int)jobs, &err);
+    }
+    if (rc < 0) {
+        char buf[800];
+        fprintf(stderr, "golden_cycles: %s\n", kc_err_format(&err, buf, sizeof buf));
+        return 2;
+    }
+    return rc;
+}

@@ -1,0 +1,21 @@
+# A dependent chain: each vadd reads the row the one before writes, so it issues
+# VEC_LAT cycles after it (timing row vec_dep): VEC_LAT - 1 = 1 cycle of
+# stall_vector per link, 3 links. vredsum reads the last row written (one more
+# link); fadd reads the fp register vredsum writes, usable VEC_LAT cycles after
+# it issues (row vred_fp): one more. 5 links -> stall_vector = 5 (VEC_LAT - 1).
+# The fadd issues in the cycle the reduction's result is written back, so halt
+# finds every unit idle: no drain.
+# instret = 5 li + 4 vadd + vredsum + fadd + halt = 12; cycles = 12 + 5.
+# vector_busy: one cycle per vector instruction, 5.
+li r1, 80
+li r2, 81
+li r3, 82
+li r4, 83
+li r5, 84
+vadd [r2], [r1], [r1]
+vadd [r3], [r2], [r2]
+vadd [r4], [r3], [r3]
+vadd [r5], [r4], [r4]
+vredsum f1, [r5]
+fadd f2, f1, f1
+halt
