@@ -108,7 +108,7 @@ kc_status kc_agent_system_prompt(const char *platform, const char *task, int con
         kc_text_printf(&b, "- a%u = address of %s [", i, d->name);
         for (unsigned j = 0; j < d->ndims; j++)
             kc_text_printf(&b, "%s%u", j ? ", " : "", d->dims[j]);
-        kc_text_printf(&b, "] (%s)\n", kc_role_name(d->role));
+        kc_text_printf(&b, "] (%s)\n", kc_task_role_name(d->role));
     }
     kc_text_printf(&b, "Tolerance per element: |actual - expected| <= %g + %g * |expected|.\n",
                    tol->abs, tol->rel);

@@ -1,12 +1,12 @@
-/* kc_task.c — the task framework: registry, dtypes, seeded randomness,
- * instantiation (generate -> quantize -> fp64 reference) and the roofline. */
+/* kc_task.c — the task framework: registry, instantiation (generate -> quantize
+ * -> fp64 reference) and the roofline. Storage types are kc_dtype.c, the
+ * random numbers kc_rng.c. */
 #include "kc_task.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "kc_fp.h"
 #include "kc_task_attn.h"
 #include "kc_task_block.h"
 #include "kc_task_conv.h"
@@ -65,89 +65,6 @@ kc_status kc_task_config_get(const kc_task *t, int config, const kc_task_config 
                           t->name, config, KC_TASK_NCONFIGS);
     *out = &t->configs[config - 1];
     return KC_OK;
-}
-
-/* ---- dtypes --------------------------------------------------------------- */
-
-const char *kc_dtype_name(kc_dtype t)
-{
-    return t == KC_DTYPE_BF16 ? "bf16" : t == KC_DTYPE_FP32 ? "fp32" : "?";
-}
-
-unsigned kc_dtype_size(kc_dtype t)
-{
-    return t == KC_DTYPE_BF16 ? 2 : 4;
-}
-
-static double fp32_bits_to_double(uint32_t bits)
-{
-    return (double)kc_fp_float(bits);
-}
-
-/* fp32 with denormals flushed to zero, as the hardware computes. */
-static uint32_t fp32_ftz_bits(double v)
-{
-    uint32_t b = kc_fp_bits((float)v);
-    if ((b & 0x7f800000u) == 0)
-        b &= 0x80000000u;
-    return b;
-}
-
-double kc_dtype_quantize(kc_dtype t, double v)
-{
-    if (t == KC_DTYPE_BF16)
-        return fp32_bits_to_double(kc_fp_from_bf16(kc_fp_quantize_bf16(v)));
-    return fp32_bits_to_double(fp32_ftz_bits(v));
-}
-
-void kc_dtype_store(kc_dtype t, double v, uint8_t *dst)
-{
-    if (t == KC_DTYPE_BF16) {
-        uint16_t h = kc_fp_quantize_bf16(v);
-        dst[0] = (uint8_t)h;
-        dst[1] = (uint8_t)(h >> 8);
-    } else {
-        uint32_t b = fp32_ftz_bits(v);
-        for (int i = 0; i < 4; i++)
-            dst[i] = (uint8_t)(b >> (8 * i));
-    }
-}
-
-double kc_dtype_load(kc_dtype t, const uint8_t *src)
-{
-    if (t == KC_DTYPE_BF16)
-        return fp32_bits_to_double(kc_fp_from_bf16((uint16_t)(src[0] | src[1] << 8)));
-    uint32_t b = (uint32_t)src[0] | (uint32_t)src[1] << 8 | (uint32_t)src[2] << 16 |
-                 (uint32_t)src[3] << 24;
-    return fp32_bits_to_double(b);
-}
-
-/* ---- randomness ------------------------------------------------------------ */
-
-void kc_rng_seed(kc_rng *r, uint64_t seed)
-{
-    r->s = seed;
-}
-
-uint64_t kc_rng_next(kc_rng *r)
-{
-    uint64_t z = (r->s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-double kc_rng_uniform(kc_rng *r)
-{
-    return (double)(kc_rng_next(r) >> 11) * (1.0 / 9007199254740992.0);
-}
-
-double kc_rng_normal(kc_rng *r)
-{
-    double u1 = kc_rng_uniform(r), u2 = kc_rng_uniform(r);
-    if (u1 < 1e-300)
-        u1 = 1e-300;
-    return sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
 /* FNV-1a over the task name mixed with config and seed: every (task, config,
@@ -240,7 +157,7 @@ double kc_task_ideal_cycles(const kc_task_shape *s, double dram_bytes, double ve
     return ceil(c);
 }
 
-const char *kc_role_name(kc_role r)
+const char *kc_task_role_name(kc_role r)
 {
     return r == KC_ROLE_OUTPUT ? "output" : r == KC_ROLE_SCRATCH ? "scratch" : "input";
 }

@@ -17,26 +17,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kc_dtype.h"
 #include "kc_err.h"
+#include "kc_rng.h"
 
 #define KC_TASK_NCONFIGS 5
 #define KC_TASK_MAX_TENSORS 16
 #define KC_TASK_MAX_DIMS 8
-
-/* Storage types of tensors in DRAM. */
-typedef enum kc_dtype {
-    KC_DTYPE_BF16 = 0,
-    KC_DTYPE_FP32,
-    KC_DTYPE_COUNT
-} kc_dtype;
-
-const char *kc_dtype_name(kc_dtype t);
-unsigned kc_dtype_size(kc_dtype t);
-/* Rounds v to the nearest value representable in t (RNE, denormals flushed). */
-double kc_dtype_quantize(kc_dtype t, double v);
-/* Encodes v (already representable) to little-endian bytes / decodes them. */
-void kc_dtype_store(kc_dtype t, double v, uint8_t *dst);
-double kc_dtype_load(kc_dtype t, const uint8_t *src);
 
 /* Element-wise acceptance: |actual - expected| <= abs + rel * |expected|.
  * NaN or inf where the reference is finite always fails. */
@@ -62,7 +49,7 @@ typedef enum kc_role {
     KC_ROLE_SCRATCH = 2
 } kc_role;
 
-const char *kc_role_name(kc_role r);
+const char *kc_task_role_name(kc_role r);
 
 /* One tensor of an instantiated configuration (row-major, contiguous). */
 typedef struct kc_tensor_desc {
@@ -80,16 +67,6 @@ typedef struct kc_task_shape {
     double vec_flops;     /* element-wise / reduction operations (exp, recip count 1) */
     double mac_flops;     /* multiply-accumulates (matrix unit work; 0 for vector tasks) */
 } kc_task_shape;
-
-/* Deterministic random numbers (splitmix64), seeded per (task, config, seed). */
-typedef struct kc_rng {
-    uint64_t s;
-} kc_rng;
-
-void kc_rng_seed(kc_rng *r, uint64_t seed);
-uint64_t kc_rng_next(kc_rng *r);
-double kc_rng_uniform(kc_rng *r);            /* [0, 1) */
-double kc_rng_normal(kc_rng *r);             /* N(0, 1), Box-Muller */
 
 typedef struct kc_task kc_task;
 

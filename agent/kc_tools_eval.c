@@ -1,0 +1,345 @@
+/* kc_tools_eval.c — the tools that run a kernel on the visible inputs:
+ * run_eval (verdict, errors, cycles), view_output (the output check in detail)
+ * and profile (per-unit counters and the top stall sites), over one helper that
+ * evaluates a workspace file (also used by view_waveform).
+ */
+#include "kc_tools_int.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kc_platform.h"
+
+/* ---- run_eval ------------------------------------------------------------------- */
+
+/* Runs the pipeline on a workspace file (visible seed); NULL with the reason in b
+ * when the file cannot be read or the simulator failed. */
+kc_eval_result *kc_tools_eval_file(kc_tools_ctx *c, const char *rel, const kc_trace_opts *trace,
+                                   kc_sim_stalls *stalls, char **src_out, kc_text *b)
+{
+    char *src = kc_tools_read(c, rel, b);
+    if (!src)
+        return NULL;
+    kc_eval_result *r = malloc(sizeof *r);
+    if (!r) {
+        free(src);
+        kc_text_printf(b, "error: out of memory.");
+        return NULL;
+    }
+    kc_eval_opts eo = { .platform = c->platform, .task = c->task, .config = c->config,
+                        .seed = c->seed, .cycle_limit = c->cycle_limit, .trace = trace,
+                        .stalls = stalls };
+    kc_err err;
+    kc_err_clear(&err);
+    if (kc_eval_run(&eo, src, rel, r, &err) != KC_OK) {
+        char msg[700];
+        kc_text_printf(b, "error: the evaluation failed: %s.", kc_err_format(&err, msg, sizeof msg));
+        free(r);
+        free(src);
+        return NULL;
+    }
+    if (src_out)
+        *src_out = src;
+    else
+        free(src);
+    return r;
+}
+
+/* "pc 12 is line 15: vadd [r3], [r1], [r2]" via the assembler's line map. */
+static void describe_pc(kc_tools_ctx *c, const char *src, uint32_t pc, kc_text *b)
+{
+    const kc_platform *p = kc_platform_find(c->platform);
+    kc_program prog = { 0 };
+    kc_err err;
+    kc_err_clear(&err);
+    if (!p || p->assemble(src, "kernel", &prog, &err) != KC_OK)
+        return;
+    if (pc < prog.nwords && prog.line && prog.line[pc] > 0) {
+        char text[300];
+        kc_tools_code_source_line(src, prog.line[pc], text, sizeof text);
+        kc_text_printf(b, " (source line %d: %s)", prog.line[pc], text);
+    } else if (pc >= prog.nwords)
+        kc_text_printf(b, " (past the last instruction, %zu: did the kernel end without halt?)", prog.nwords);
+    kc_program_free(&prog);
+}
+
+static json_t *eval_meta(const kc_eval_result *r)
+{
+    json_t *m = json_pack("{s:s, s:b, s:I}", "status", kc_eval_status_name(r->status), "correct",
+                          r->correct, "cycles", (json_int_t)r->cycles);
+    char hash[24];
+    snprintf(hash, sizeof hash, "%016" PRIx64, r->kernel_hash);
+    json_object_set_new(m, "kernel_hash", json_string(hash));
+    return m;
+}
+
+static void summarize(kc_tools_ctx *c, const kc_eval_result *r, const char *src, kc_text *b)
+{
+    const kc_task *t = kc_task_find(r->task);
+    const kc_platform *p = kc_platform_find(r->platform);
+    kc_text_printf(b, "status: %s\n", r->correct ? "CORRECT" : kc_eval_status_name(r->status));
+    if (!r->assembled) {
+        kc_tools_code_show_diag(b, src, r->diagnostic, r->diag_line, r->diag_col);
+        return;
+    }
+    kc_text_printf(b, "%zu instructions; simulation %s after %" PRIu64 " cycles\n", r->program_words,
+              kc_sim_result_name(r->sim), r->cycles);
+    if (r->sim == KC_SIM_TRAPPED) {
+        kc_text_printf(b, "trap: %s (cause %u) at pc %u, info 0x%08x", r->trap_name, r->trap_cause,
+                  r->trap_pc, r->trap_info);
+        describe_pc(c, src, r->trap_pc, b);
+        kc_text_printf(b, "\n");
+    }
+    if (r->sim == KC_SIM_TIMEOUT)
+        kc_text_printf(b, "timeout: the kernel did not halt within the cycle limit (an endless loop?)\n");
+    if (r->check.oob) {
+        char where[160];
+        kc_text_printf(b, "write outside the outputs at DRAM byte 0x%08x (%s); write only the output "
+                       "tensors, whatever the value\n", r->check.oob_addr,
+                       kc_eval_oob_where(r, where, sizeof where));
+    }
+    if (r->sim == KC_SIM_HALTED || r->sim == KC_SIM_TRAPPED || r->sim == KC_SIM_TIMEOUT) {
+        kc_text_printf(b, "outputs: %zu of %zu out of tolerance", r->check.mismatches, r->check.nchecked);
+        if (r->check.nonfinite)
+            kc_text_printf(b, " (%zu NaN/inf: never written, or overflow)", r->check.nonfinite);
+        kc_text_printf(b, "; max error abs %.4g rel %.4g", r->check.max_abs, r->check.max_rel);
+        if (t && p)
+            kc_text_printf(b, " (tolerance abs %.3g + rel %.3g x |expected|)", t->tol[p->dtype].abs,
+                      t->tol[p->dtype].rel);
+        kc_text_printf(b, "\n");
+        /* The margin matters as much as the verdict: hidden inputs differ. */
+        if (isfinite(r->check.worst))
+            kc_text_printf(b, "worst element: %.0f%% of its tolerance%s\n", 100 * r->check.worst,
+                      r->correct && r->check.worst > 0.5 ? " (little margin: hidden inputs may fail)" : "");
+    }
+    if (r->correct)
+        kc_text_printf(b, "cycles: %" PRIu64 "  ideal: %.0f  efficiency: %.3f (ideal = roofline of "
+                  "compute and DRAM traffic only; it ignores issue cost: one instruction per cycle, "
+                  "no auto-increment)\n", r->cycles, r->ideal_cycles, r->efficiency);
+    else if (r->check.mismatches)
+        kc_text_printf(b, "call view_output for the mismatching elements\n");
+}
+
+void kc_tools_eval_run(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
+{
+    kc_text b = { 0 };
+    const char *rel = kc_tools_arg_str(a, "path", KC_TOOLS_DEFAULT_PATH);
+    char *src = NULL;
+    kc_eval_result *r = kc_tools_eval_file(c, rel, NULL, NULL, &src, &b);
+    if (!r) {
+        kc_tools_finish(o, &b, 1);
+        return;
+    }
+    summarize(c, r, src, &b);
+    o->meta = eval_meta(r);
+    if (r->correct) {
+        free(c->last_correct_src);
+        c->last_correct_src = src;
+        src = NULL;
+        if (!c->first_correct_iteration)
+            c->first_correct_iteration = c->iteration;
+        c->last_correct_iteration = c->iteration;
+    }
+    free(src);
+    free(c->last);
+    c->last = r;
+    snprintf(c->last_path, sizeof c->last_path, "%s", rel);
+    kc_tools_finish(o, &b, 0);
+}
+
+/* ---- view_output ---------------------------------------------------------------- */
+
+void kc_tools_eval_view_output(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
+{
+    kc_text b = { 0 };
+    const kc_eval_result *r = c->last;
+    if (!r) {
+        kc_text_printf(&b, "error: nothing to show yet: call run_eval first.");
+        kc_tools_finish(o, &b, 1);
+        return;
+    }
+    long max_rows = kc_tools_arg_int(a, "max_rows", 16);
+    kc_text_printf(&b, "last run_eval: %s on the visible inputs: %s\n", c->last_path,
+              r->correct ? "CORRECT" : kc_eval_status_name(r->status));
+    if (!r->assembled) {
+        kc_text_printf(&b, "the kernel did not assemble: %s\n", r->diagnostic);
+        kc_tools_finish(o, &b, 0);
+        return;
+    }
+    const kc_task *t = kc_task_find(r->task);
+    const kc_task_config *cfg = NULL;
+    kc_task_shape shape;
+    memset(&shape, 0, sizeof shape);
+    if (t && kc_task_config_get(t, r->config, &cfg, NULL) == KC_OK)
+        t->shape(t, cfg, &shape);
+    const kc_check_result *k = &r->check;
+    if (k->oob) {
+        char where[160];
+        kc_text_printf(&b, "out of bounds: the kernel wrote DRAM byte 0x%08x, in %s\n", k->oob_addr,
+                       kc_eval_oob_where(r, where, sizeof where));
+    }
+    kc_text_printf(&b, "outputs checked: %zu; out of tolerance: %zu; NaN/inf: %zu\n", k->nchecked,
+              k->mismatches, k->nonfinite);
+    kc_text_printf(&b, "max error: abs %.6g, rel %.6g; ", k->max_abs, k->max_rel);
+    if (isfinite(k->worst))
+        kc_text_printf(&b, "the worst element uses %.0f%% of its tolerance\n", 100 * k->worst);
+    else
+        kc_text_printf(&b, "the tolerance is 0 here: outputs must match exactly\n");
+    for (unsigned i = 0; i < r->layout.ntensors; i++) {
+        const kc_tensor_desc *d = i < shape.ntensors ? &shape.t[i] : NULL;
+        if (d && d->role == KC_ROLE_OUTPUT) {
+            kc_text_printf(&b, "output %s: shape [", d->name);
+            for (unsigned j = 0; j < d->ndims; j++)
+                kc_text_printf(&b, "%s%u", j ? ", " : "", d->dims[j]);
+            kc_text_printf(&b, "], DRAM 0x%08x..0x%08x (a%u)\n", r->layout.addr[i],
+                      r->layout.addr[i] + r->layout.bytes[i], i);
+        }
+    }
+    if (k->nreport) {
+        kc_text_printf(&b, "first mismatches (the checker keeps the first %d):\n", KC_CHECK_MAX_REPORT);
+        unsigned rows_listed = 0;
+        long last_row = -1;
+        for (unsigned i = 0; i < k->nreport; i++) {
+            const kc_mismatch *m = &k->first[i];
+            const kc_tensor_desc *d = m->tensor < shape.ntensors ? &shape.t[m->tensor] : NULL;
+            uint32_t cols = d && d->ndims >= 2 ? d->dims[d->ndims - 1] : 0;
+            const char *nm = r->tensor_names[m->tensor] ? r->tensor_names[m->tensor] : "?";
+            if (cols) {
+                long row = (long)(m->index / cols);
+                if (row != last_row && rows_listed++ >= (unsigned)max_rows)
+                    break;
+                last_row = row;
+                kc_text_printf(&b, "  %s[%ld, %zu] (flat %zu): expected %.6g, got %.6g%s\n", nm, row,
+                          m->index % cols, m->index, m->expected, m->actual,
+                          m->actual != m->actual ? " (NaN: the sentinel, never written?)" : "");
+            } else
+                kc_text_printf(&b, "  %s[%zu]: expected %.6g, got %.6g\n", nm, m->index, m->expected,
+                          m->actual);
+        }
+        if (k->mismatches > k->nreport)
+            kc_text_printf(&b, "  ... and %zu more\n", k->mismatches - k->nreport);
+    } else if (!k->oob)
+        kc_text_printf(&b, "every output element is within tolerance.\n");
+    o->meta = json_pack("{s:I, s:I}", "mismatches", (json_int_t)k->mismatches, "reported",
+                        (json_int_t)k->nreport);
+    kc_tools_finish(o, &b, 0);
+}
+
+/* ---- profile -------------------------------------------------------------------- */
+
+typedef struct stall_site {
+    uint32_t pc;
+    size_t counter;
+    const kc_sim_stall *s;
+} stall_site;
+
+static int stall_site_cmp(const void *x, const void *y)
+{
+    const stall_site *a = x, *b = y;
+    if (a->s->cycles != b->s->cycles)
+        return a->s->cycles < b->s->cycles ? 1 : -1;
+    return a->pc < b->pc ? -1 : a->pc > b->pc;
+}
+
+/* The instructions that waited longest, with their source line and disassembly. */
+static void stall_sites(kc_tools_ctx *c, const char *src, const kc_eval_result *r,
+                        const kc_sim_stalls *st, long top, kc_text *b, json_t *meta)
+{
+    size_t n = 0, cells = st->nwords * st->ncounters;
+    for (size_t i = 0; i < cells; i++)
+        n += st->cells[i].cycles > 0;
+    if (!n) {
+        kc_text_printf(b, "no instruction waited: issue never stalled.\n");
+        return;
+    }
+    stall_site *v = malloc(n * sizeof *v);
+    if (!v)
+        return;
+    n = 0;
+    for (size_t i = 0; i < cells; i++)
+        if (st->cells[i].cycles)
+            v[n++] = (stall_site){ (uint32_t)(i / st->ncounters), i % st->ncounters, &st->cells[i] };
+    qsort(v, n, sizeof *v, stall_site_cmp);
+    const kc_platform *p = kc_platform_find(c->platform);
+    const kc_isa *isa = kc_isa_find(c->platform);
+    kc_program prog = { 0 };
+    kc_err err;
+    kc_err_clear(&err);
+    int have = p && p->assemble(src, "kernel", &prog, &err) == KC_OK;
+    kc_text_printf(b, "top stall sites (the instruction that waited to issue, on what, how long):\n");
+    json_t *arr = json_array();
+    for (size_t i = 0; i < n && i < (size_t)top; i++) {
+        char dis[160] = "?", line[200] = "";
+        int ln = 0;
+        if (have && v[i].pc < prog.nwords) {
+            if (isa)
+                kc_asm_disasm_word(isa, prog.words[v[i].pc], v[i].pc, dis, sizeof dis);
+            ln = prog.line ? prog.line[v[i].pc] : 0;
+            if (ln > 0)
+                kc_tools_code_source_line(src, ln, line, sizeof line);
+        }
+        const char *why = r->counter_names[v[i].counter];
+        kc_text_printf(b, "  pc %-4u line %-4d %-28s %-13s %8" PRIu64 " cycles in %" PRIu64 " wait%s "
+                       "(longest %" PRIu64 ")\n", v[i].pc, ln, dis, why, v[i].s->cycles, v[i].s->waits,
+                       v[i].s->waits == 1 ? "" : "s", v[i].s->longest);
+        json_array_append_new(arr, json_pack("{s:i, s:i, s:s, s:s, s:I, s:I, s:I}", "pc", (int)v[i].pc,
+                                             "line", ln, "insn", dis, "reason", why, "cycles",
+                                             (json_int_t)v[i].s->cycles, "waits",
+                                             (json_int_t)v[i].s->waits, "longest",
+                                             (json_int_t)v[i].s->longest));
+    }
+    if (n > (size_t)top)
+        kc_text_printf(b, "  ... %zu more stall sites\n", n - (size_t)top);
+    json_object_set_new(meta, "stall_sites", arr);
+    kc_program_free(&prog);
+    free(v);
+}
+
+void kc_tools_eval_profile(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
+{
+    kc_text b = { 0 };
+    const char *rel = kc_tools_arg_str(a, "path", KC_TOOLS_DEFAULT_PATH);
+    long top = kc_tools_arg_int(a, "top", 10);
+    kc_sim_stalls stalls;
+    memset(&stalls, 0, sizeof stalls);
+    char *src = NULL;
+    kc_eval_result *r = kc_tools_eval_file(c, rel, NULL, &stalls, &src, &b);
+    if (!r) {
+        kc_sim_stalls_free(&stalls);
+        kc_tools_finish(o, &b, 1);
+        return;
+    }
+    if (!r->assembled) {
+        kc_text_printf(&b, "%s does not assemble: %s", rel, r->diagnostic);
+        free(r);
+        free(src);
+        kc_tools_finish(o, &b, 0);
+        return;
+    }
+    double cyc = r->cycles ? (double)r->cycles : 1.0;
+    kc_text_printf(&b, "profile of %s (visible inputs): %s, %" PRIu64 " cycles (ideal %.0f: the roofline "
+              "of compute and DRAM traffic, ignoring issue cost)\n", rel,
+              r->correct ? "correct" : kc_eval_status_name(r->status), r->cycles, r->ideal_cycles);
+    json_t *meta = json_object();
+    for (size_t i = 0; i < r->ncounters; i++) {
+        const char *n = r->counter_names[i];
+        kc_text_printf(&b, "  %-16s %10" PRIu64, n, r->counters[i]);
+        if (strcmp(n, "cycles"))
+            kc_text_printf(&b, "   %5.1f%% of cycles", 100.0 * (double)r->counters[i] / cyc);
+        kc_text_printf(&b, "\n");
+        json_object_set_new(meta, n, json_integer((json_int_t)r->counters[i]));
+    }
+    kc_text_printf(&b, "  DRAM read %" PRIu64 " B, written %" PRIu64 " B (compulsory %.0f B)\n",
+              r->dram_read_bytes, r->dram_write_bytes, r->dram_bytes);
+    kc_text_printf(&b, "busy = cycles the unit worked; stall_* = cycles issue waited on that unit "
+              "(see the ISA document, Hazards and Timing).\n");
+    stall_sites(c, src, r, &stalls, top, &b, meta);
+    o->meta = meta;
+    kc_sim_stalls_free(&stalls);
+    free(src);
+    free(r);
+    kc_tools_finish(o, &b, 0);
+}
