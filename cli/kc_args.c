@@ -100,28 +100,29 @@ static const char *args_shown(const kc_args_opt *o, char *buf, size_t size)
     return buf;
 }
 
+/* Edit distance of x[0..n) and y, a swap of neighbours counting one edit
+ * (optimal string alignment): "--tsak" is one slip from "--task". */
 static size_t args_distance(const char *x, size_t n, const char *y)
 {
-    size_t m = strlen(y), row[64];
-    if (n >= 63 || m >= 63)
+    size_t m = strlen(y), d[33][33];
+    if (n > 32 || m > 32)
         return 99;
+    for (size_t i = 0; i <= n; i++)
+        d[i][0] = i;
     for (size_t j = 0; j <= m; j++)
-        row[j] = j;
-    for (size_t i = 1; i <= n; i++) {
-        size_t diag = row[0];
-        row[0] = i;
+        d[0][j] = j;
+    for (size_t i = 1; i <= n; i++)
         for (size_t j = 1; j <= m; j++) {
-            size_t up = row[j];
-            size_t best = diag + (x[i - 1] != y[j - 1]);
-            if (up + 1 < best)
-                best = up + 1;
-            if (row[j - 1] + 1 < best)
-                best = row[j - 1] + 1;
-            row[j] = best;
-            diag = up;
+            size_t best = d[i - 1][j - 1] + (x[i - 1] != y[j - 1]);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1] && d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
         }
-    }
-    return row[m];
+    return d[n][m];
 }
 
 /* The message for an argument getopt_long did not recognise: an unknown option
