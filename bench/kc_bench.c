@@ -4,6 +4,7 @@
 #include "kc_bench.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
@@ -23,8 +24,15 @@ int kc_bench_key(const json_t *rec, char *buf, size_t size)
     json_t *c = json_object_get(rec, "config"), *s = json_object_get(rec, "seed");
     if (!p || !t || !h || !json_is_integer(c) || !json_is_integer(s))
         return -1;
-    int n = snprintf(buf, size, "%s|%s|c%lld|%lld|%s|%s", p, t, (long long)json_integer_value(c),
-                     (long long)json_integer_value(s), h, kc_bench_is_baseline(rec) ? "baseline" : "kernel");
+    return kc_bench_key_of(p, t, (int)json_integer_value(c), (uint64_t)json_integer_value(s), h,
+                           kc_bench_is_baseline(rec), buf, size);
+}
+
+int kc_bench_key_of(const char *platform, const char *task, int config, uint64_t seed, const char *hash,
+                    int baseline, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, "%s|%s|c%d|%" PRIu64 "|%s|%s", platform, task, config, seed, hash,
+                     baseline ? "baseline" : "kernel");
     return n < 0 || (size_t)n >= size ? -1 : 0;
 }
 

@@ -28,6 +28,11 @@
  * one of the fields. */
 int kc_bench_key(const json_t *rec, char *buf, size_t size);
 
+/* The same key from its fields (a job not yet run, to look it up among the
+ * records): the one format both share. */
+int kc_bench_key_of(const char *platform, const char *task, int config, uint64_t seed, const char *hash,
+                    int baseline, char *buf, size_t size);
+
 /* Is the record a baseline evaluation (source "baseline", or a kernel named
  * "baseline-...")? */
 int kc_bench_is_baseline(const json_t *rec);

@@ -53,8 +53,10 @@ void kc_args_start(kc_args *a, const kc_args_spec *spec, int argc, char **argv)
     *s++ = ':';   /* a missing value returns ':', not '?' */
     for (const kc_args_opt *const *t = spec->tables; *t; t++)
         for (const kc_args_opt *o = *t; o->id; o++) {
-            if (a->nrows == KC_ARGS_MAX_OPTS)
-                break;   /* a table this large is a programming error; the test of the parser bounds it */
+            if (a->nrows == KC_ARGS_MAX_OPTS) {   /* a programming error: kc_args_next reports it */
+                args_set(a, "internal error: more than %d options", KC_ARGS_MAX_OPTS);
+                break;
+            }
             int i = a->nrows++;
             a->rows[i] = o;
             int has_arg = o->kind == KC_ARGS_FLAG ? no_argument : required_argument;
@@ -162,6 +164,8 @@ static int args_unknown(kc_args *a, const char *word)
 
 int kc_args_next(kc_args *a)
 {
+    if (a->err.code != KC_OK)   /* kc_args_start failed, or an error was returned already */
+        return KC_ARGS_ERROR;
     int c = getopt_long(a->argc, a->argv, a->shortopts, a->longopts, NULL);
     a->opt = NULL;
     a->value = NULL;
@@ -207,24 +211,28 @@ int kc_args_bad_value(kc_args *a, const char *wants)
                     a->value ? a->value : "");
 }
 
-int kc_args_usage_error(kc_args *a, const char *fmt, ...)
+static int args_vusage(kc_args *a, const char *fmt, va_list ap)
 {
     char buf[400];
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    return args_set(a, "%s (see kc %s --help)", buf, a->spec->cmd);
+}
+
+int kc_args_usage_error(kc_args *a, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    int rc = args_vusage(a, fmt, ap);
     va_end(ap);
-    return args_set(a, "%s (see kc %s --help)", buf, a->spec->cmd);
+    return rc;
 }
 
 int kc_args_fail(kc_args *a, const char *fmt, ...)
 {
-    char buf[400];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    args_vusage(a, fmt, ap);
     va_end(ap);
-    kc_args_usage_error(a, "%s", buf);
     return kc_args_exit(a);
 }
 

@@ -8,12 +8,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kc_file.h"
 #include "kc_bench.h"
 #include "kc_score.h"
 #include "kc_cmds.h"
 #include "kc_eval.h"
 #include "kc_opts.h"
+#include "kc_plan.h"
 #include "kc_platform.h"
 #include "kc_seeds.h"
 #include "kc_sweep.h"
@@ -26,42 +26,40 @@
 
 enum { OPT_JOBS = 1, OPT_OUT, OPT_JSON, OPT_KERNELS, OPT_TABLE, OPT_CYCLE_LIMIT, OPT_JOB_TIMEOUT, OPT_SHARD };
 
-#define BENCH_JOB_TIMEOUT_HELP \
-    "wall-clock limit of one evaluation (default " BENCH_STR(BENCH_JOB_TIMEOUT) " s); past it\n" \
-    "the worker is killed and the job recorded as status \"hang\";\n" \
-    "a kernel that kills its worker is recorded as \"crash\""
-
-static const kc_args_opt run_rows[] = {
+/* The options of every sweep (kc run and kc bench)... */
+static const kc_args_opt sweep_rows[] = {
     {OPT_JOBS, "jobs", 0, KC_ARGS_NUMBER, "N", 1, KC_OPTS_MAX_JOBS, "worker processes (default: number of CPUs)"},
     {OPT_OUT, "out", 0, KC_ARGS_STRING, "FILE", 0, 0, "append the records to FILE (locked while the sweep runs)"},
-    {OPT_JSON, "json", 0, KC_ARGS_STRING, "FILE", 0, 0, "the same as --out FILE"},
     {OPT_SHARD, "shard", 0, KC_ARGS_STRING, "i/N", 0, 0, "run only the jobs whose index mod N == i"},
     {OPT_CYCLE_LIMIT, "cycle-limit", 0, KC_ARGS_NUMBER, "N", 1, KC_OPTS_MAX_CYCLE_LIMIT,
      "simulation cycle limit per evaluation"},
-    {OPT_JOB_TIMEOUT, "job-timeout", 0, KC_ARGS_STRING, "SECONDS", 0, 0, BENCH_JOB_TIMEOUT_HELP},
+    {OPT_JOB_TIMEOUT, "job-timeout", 0, KC_ARGS_STRING, "SECONDS", 0, 0,
+     "wall-clock limit of one evaluation (default " BENCH_STR(BENCH_JOB_TIMEOUT) " s); past it\n"
+     "the worker is killed and the job recorded as status \"hang\";\n"
+     "a kernel that kills its worker is recorded as \"crash\""},
+    {0},
+};
+
+/* ...and those of one of them. */
+static const kc_args_opt run_rows[] = {
+    {OPT_JSON, "json", 0, KC_ARGS_STRING, "FILE", 0, 0, "the same as --out FILE"},
     {0},
 };
 
 static const kc_args_opt bench_rows[] = {
-    {OPT_JOBS, "jobs", 0, KC_ARGS_NUMBER, "N", 1, KC_OPTS_MAX_JOBS, "worker processes (default: number of CPUs)"},
     {OPT_KERNELS, "kernels", 0, KC_ARGS_STRING, "baseline|DIR", 0, 0,
      "DIR holds <task>_c<config>.s (or <task>/c<config>.s), scored\n"
      "against the baseline (default: the baseline alone)"},
-    {OPT_OUT, "out", 0, KC_ARGS_STRING, "FILE", 0, 0, "append the records to FILE (locked while the sweep runs)"},
     {OPT_TABLE, "table", 0, KC_ARGS_STRING, "FILE", 0, 0,
      "print the table of an existing results file (every config of\n"
      "each task in it; missing configs and seeds show as gaps)"},
-    {OPT_SHARD, "shard", 0, KC_ARGS_STRING, "i/N", 0, 0, "run only the jobs whose index mod N == i"},
-    {OPT_CYCLE_LIMIT, "cycle-limit", 0, KC_ARGS_NUMBER, "N", 1, KC_OPTS_MAX_CYCLE_LIMIT,
-     "simulation cycle limit per evaluation"},
-    {OPT_JOB_TIMEOUT, "job-timeout", 0, KC_ARGS_STRING, "SECONDS", 0, 0, BENCH_JOB_TIMEOUT_HELP},
     {0},
 };
 
 static const kc_args_opt *const run_tables[] = {kc_opts_platform_rows, kc_opts_select_rows, kc_seeds_rows,
-                                                run_rows, NULL};
+                                                sweep_rows, run_rows, NULL};
 static const kc_args_opt *const bench_tables[] = {kc_opts_platform_rows, kc_opts_select_rows, kc_seeds_rows,
-                                                  bench_rows, NULL};
+                                                  sweep_rows, bench_rows, NULL};
 
 static const kc_args_spec run_spec = {
     "run", "[options]",
@@ -191,116 +189,32 @@ static int resolve_seeds(bench_args *a)
     return 0;
 }
 
-/* The kernel of (task, config) in DIR: DIR/<task>_c<config>.s or DIR/<task>/c<config>.s.
- * NULL when there is none, or when the one there cannot be read as text (err says
- * why: a NUL byte, not a regular file, too large). */
-static char *dir_kernel(const char *dir, const char *task, int config, char *path, size_t size, kc_err *err)
+static void note_kernel(void *ctx, const kc_task *task, int config, const kc_err *why)
 {
-    const char *fmt[2] = {"%s/%s_c%d.s", "%s/%s/c%d.s"};
-    for (int k = 0; k < 2; k++) {
-        snprintf(path, size, fmt[k], dir, task, config);
-        char *text = NULL;
-        if (access(path, F_OK) == 0) {
-            kc_file_read_text(path, &text, NULL, err);
-            return text;
-        }
-    }
-    return NULL;
+    const char *dir = ctx;
+    char buf[800];
+    if (why)
+        fprintf(stderr, "kc bench: %s: scored as not correct\n", kc_err_format(why, buf, sizeof buf));
+    else
+        fprintf(stderr, "kc bench: no kernel for %s C%d in %s: scored as not correct\n", task->name, config, dir);
 }
 
-typedef struct job_list {
-    kc_sweep_job *jobs;
-    size_t n, cap;
-    char **texts;            /* owned kernel texts */
-    size_t ntexts;
-} job_list;
-
-static int add_job(job_list *l, const char *task, int config, uint64_t seed, const char *source,
-                   const char *name, const char *text)
-{
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 64;
-        kc_sweep_job *j = realloc(l->jobs, cap * sizeof *j);
-        if (!j)
-            return -1;
-        l->jobs = j;
-        l->cap = cap;
-    }
-    kc_sweep_job *j = &l->jobs[l->n++];
-    memset(j, 0, sizeof *j);
-    j->task = task;
-    j->config = config;
-    j->seed = seed;
-    j->source = source;
-    j->text = text;
-    snprintf(j->kernel_name, sizeof j->kernel_name, "%s", name);
-    snprintf(j->hash, sizeof j->hash, "%016llx", (unsigned long long)kc_eval_hash(text));
-    return 0;
-}
-
-static char *keep(job_list *l, char *text)
-{
-    char **t = realloc(l->texts, (l->ntexts + 1) * sizeof *t);
-    if (!t) {
-        free(text);
-        return NULL;
-    }
-    l->texts = t;
-    return l->texts[l->ntexts++] = text;
-}
-
-/* Every job of the selection in a stable order: registry order, config, kernel
- * (baseline first), seed. Returns -1 on failure (message printed). */
-static int build_jobs(const bench_args *a, const kc_platform *p, job_list *l)
+/* The sweep's job list: every selected pair on every scoring seed. */
+static kc_status build_plan(const bench_args *a, const kc_platform *p, kc_plan *pl, kc_err *err)
 {
     kc_opts_job pairs[KC_OPTS_MAX_JOBS];
+    const kc_task *tasks[KC_OPTS_MAX_JOBS];
+    int configs[KC_OPTS_MAX_JOBS];
     size_t npairs = kc_opts_jobs(&a->sel, pairs, KC_OPTS_MAX_JOBS);
-    const uint64_t *seeds = a->seedv;
-    size_t nseeds = a->nseeds;
-    int from_dir = strcmp(a->kernels, "baseline") != 0;
     for (size_t k = 0; k < npairs; k++) {
-        const char *task = pairs[k].task->name;
-        int c = pairs[k].config;
-        char *text = NULL, name[160], path[512];
-        kc_err err;
-        kc_err_clear(&err);
-        if (p->baseline(pairs[k].task, c, &text, &err) != KC_OK || !keep(l, text)) {
-            char buf[800];
-            fprintf(stderr, "kc: baseline of %s C%d: %s\n", task, c, kc_err_format(&err, buf, sizeof buf));
-            return -1;
-        }
-        snprintf(name, sizeof name, "baseline-%s-%s-c%d", p->name, task, c);
-        for (size_t s = 0; s < nseeds; s++)
-            if (add_job(l, task, c, seeds[s], "baseline", name, text))
-                return -1;
-        if (!from_dir)
-            continue;
-        kc_err_clear(&err);
-        char *kt = dir_kernel(a->kernels, task, c, path, sizeof path, &err);
-        if (!kt) {
-            char buf[800];
-            if (err.code != KC_OK)
-                fprintf(stderr, "kc bench: %s: scored as not correct\n", kc_err_format(&err, buf, sizeof buf));
-            else
-                fprintf(stderr, "kc bench: no kernel for %s C%d in %s: scored as not correct\n", task, c,
-                        a->kernels);
-            continue;
-        }
-        if (!keep(l, kt))
-            return -1;
-        for (size_t s = 0; s < nseeds; s++)
-            if (add_job(l, task, c, seeds[s], "kernels", path, kt))
-                return -1;
+        tasks[k] = pairs[k].task;
+        configs[k] = pairs[k].config;
     }
-    return 0;
-}
-
-static void free_jobs(job_list *l)
-{
-    for (size_t i = 0; i < l->ntexts; i++)
-        free(l->texts[i]);
-    free(l->texts);
-    free(l->jobs);
+    int from_dir = strcmp(a->kernels, "baseline") != 0;
+    kc_plan_opts po = {.platform = p, .tasks = tasks, .configs = configs, .npairs = npairs, .seeds = a->seedv,
+                       .nseeds = a->nseeds, .kernels_dir = from_dir ? a->kernels : NULL, .note = note_kernel,
+                       .ctx = (void *)a->kernels};
+    return kc_plan_build(pl, &po, err);
 }
 
 static void print_invalid(const kc_bench_invalid *bad, const char *path)
@@ -362,13 +276,14 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
     }
     if (resolve_seeds(&a))
         return 2;
-    job_list l = {0};
-    if (build_jobs(&a, p, &l)) {
-        free_jobs(&l);
+    kc_plan l;
+    if (build_plan(&a, p, &l, &err) != KC_OK) {
+        fprintf(stderr, "kc: %s\n", kc_err_format(&err, buf, sizeof buf));
+        kc_plan_free(&l);
         return 2;
     }
     /* records already in --out (for the table and the skip set) */
-    json_t *recs = NULL, *done = json_object();
+    json_t *recs = NULL;
     kc_bench_invalid bad;
     int fd = -1;
     if (a.out) {   /* lock first, then read: what is skipped is what no one else is writing */
@@ -377,32 +292,17 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
             if (fd >= 0)
                 close(fd);
             json_decref(recs);
-            json_decref(done);
-            free_jobs(&l);
+            kc_plan_free(&l);
             return 2;
         }
         print_invalid(&bad, a.out);
     } else
         recs = json_array();
-    char key[256];
-    size_t i;
-    json_t *r;
-    json_array_foreach(recs, i, r) if (!kc_bench_key(r, key, sizeof key)) json_object_set_new(done, key, json_true());
 
     /* this shard's jobs (index mod N over the full, stable list), minus recorded ones */
     kc_sweep_job *todo = malloc((l.n ? l.n : 1) * sizeof *todo);
-    size_t ntodo = 0, nskip = 0, nshard = 0;
-    for (size_t j = 0; todo && j < l.n; j++) {
-        if (j % a.shard_n != a.shard_i)
-            continue;
-        nshard++;
-        snprintf(key, sizeof key, "%s|%s|c%d|%" PRIu64 "|%s|%s", p->name, l.jobs[j].task, l.jobs[j].config,
-                 l.jobs[j].seed, l.jobs[j].hash, strcmp(l.jobs[j].source, "baseline") ? "kernel" : "baseline");
-        if (json_object_get(done, key))
-            nskip++;
-        else
-            todo[ntodo++] = l.jobs[j];
-    }
+    size_t nshard = 0, ntodo = todo ? kc_plan_todo(&l, p->name, a.shard_i, a.shard_n, recs, todo, &nshard) : 0;
+    size_t nskip = nshard - ntodo;
     fprintf(stderr, "kc: %zu evaluations in this selection%s, %zu already recorded, %zu to run on %d workers\n",
             nshard, a.shard_n > 1 ? " shard" : "", nskip, ntodo, a.jobs);
     kc_sweep_opts so = {.platform = p->name, .workers = a.jobs, .out_fd = fd, .cycle_limit = a.cycle_limit,
@@ -425,37 +325,19 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
     }
 
     /* the table of this selection (this shard's cells only when sharded) */
-    const kc_task **sel_t = malloc((l.n ? l.n : 1) * sizeof *sel_t);
-    int *sel_c = malloc((l.n ? l.n : 1) * sizeof *sel_c);
-    uint64_t *sel_s = malloc((l.n ? l.n : 1) * sizeof *sel_s);
-    size_t nsel = 0, nsel_s = 0;
-    for (size_t j = 0; sel_t && sel_c && sel_s && j < l.n; j++) {
-        size_t k = 0;
-        while (k < nsel_s && sel_s[k] != l.jobs[j].seed)
-            k++;
-        if (k == nsel_s)   /* the seeds every cell needs: those of the whole job list */
-            sel_s[nsel_s++] = l.jobs[j].seed;
-        if (j % a.shard_n != a.shard_i)
-            continue;
-        const kc_task *t = kc_task_find(l.jobs[j].task);
-        if (!nsel || sel_t[nsel - 1] != t || sel_c[nsel - 1] != l.jobs[j].config) {
-            sel_t[nsel] = t;
-            sel_c[nsel++] = l.jobs[j].config;
-        }
+    kc_score_select sel;
+    int all_correct = 0, table_failed = 1;
+    if (kc_plan_select(&l, a.shard_i, a.shard_n, &sel, &err) != KC_OK)
+        fprintf(stderr, "kc: %s\n", kc_err_format(&err, buf, sizeof buf));
+    else {
+        table_failed = print_table_of(recs, p->name, &sel, &all_correct);
+        kc_plan_select_free(&sel);
     }
-    kc_score_select sel = {.n = nsel, .task = sel_t, .config = sel_c, .nseeds = nsel_s, .seeds = sel_s};
-    int all_correct = 0;
-    int table_failed = print_table_of(recs, p->name, &sel, &all_correct);
     if (a.out)
         printf("records: %s\n", a.out);
-
-    free(sel_t);
-    free(sel_c);
-    free(sel_s);
     free(todo);
     json_decref(recs);
-    json_decref(done);
-    free_jobs(&l);
+    kc_plan_free(&l);
     if (s != KC_OK || table_failed)
         return 2;
     if (st.interrupted) {

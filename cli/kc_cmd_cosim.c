@@ -1,6 +1,6 @@
 /* kc_cmd_cosim.c — `kc cosim`: run a program on the RTL and on the ISS and report
  * the first place they disagree (isa/kc_cosim.h); `--random` runs a campaign of
- * generated programs (isa/kc_rgen.h); `--iss-only` runs the ISS alone and prints
+ * generated programs (isa/kc_campaign.h) and prints its report; `--iss-only` runs the ISS alone and prints
  * its speed. Exit codes: 0 models agree, 1 divergence (or timeout), 2 usage or
  * I/O error. */
 #include <ctype.h>
