@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "kc_cmds.h"
+#include "kc_opts.h"
 
 typedef struct kc_subcommand {
     const char *name;
@@ -12,7 +13,7 @@ typedef struct kc_subcommand {
 } kc_subcommand;
 
 static const kc_subcommand subcommands[] = {
-    {"run", kc_cmd_run_main, "the main job: evaluate every npu baseline kernel and print the table"},
+    {"run", kc_cmd_run_main, "the main job: evaluate every baseline kernel of a platform and print the table"},
     {"bench", kc_cmd_bench_main, "sweep baseline or DIR kernels in parallel workers, append records, print the table"},
     {"merge", kc_cmd_bench_merge, "join shard result files of kc bench (then kc bench --table)"},
     {"eval", kc_cmd_eval_main, "assemble, run and check one kernel on a task/config"},
@@ -30,6 +31,9 @@ static void usage(FILE *out)
     fprintf(out, "usage: kc <command> [options]   (kc <command> --help for details)\n\ncommands:\n");
     for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
         fprintf(out, "  %-9s %s\n", subcommands[i].name, subcommands[i].summary);
+    fprintf(out, "\nplatforms (--platform; the first is the default):");
+    kc_opts_list_platforms(out);
+    fprintf(out, "\n");
 }
 
 int main(int argc, char **argv)

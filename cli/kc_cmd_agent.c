@@ -14,81 +14,86 @@
 #include "kc_opts.h"
 #include "kc_seeds.h"
 
+enum { OPT_TASK = 1, OPT_CONFIG, OPT_PROVIDER, OPT_MODEL, OPT_BASE_URL, OPT_BUDGET, OPT_OUT, OPT_KEY_ENV,
+       OPT_MAX_TOKENS, OPT_TEMPERATURE, OPT_TIMEOUT, OPT_RETRIES, OPT_RETRY_BASE, OPT_RETRY_MAX, OPT_CYCLE_LIMIT,
+       OPT_JOBS, OPT_JOB_TIMEOUT, OPT_MAX_REPLY, OPT_MAX_TOOL_CALLS, OPT_RESUME, OPT_SUITE, OPT_JSON };
+
+static const kc_args_opt agent_rows[] = {
+    {OPT_TASK, "task", 0, KC_ARGS_STRING, "T", 0, 0, "the task of a single run"},
+    {OPT_CONFIG, "config", 0, KC_ARGS_NUMBER, "C", 1, KC_TASK_NCONFIGS, "the configuration of a single run"},
+    {OPT_PROVIDER, "provider", 0, KC_ARGS_STRING, "P", 0, 0,
+     "openai (any OpenAI-compatible chat-completions endpoint:\n"
+     "vLLM, llama.cpp, Ollama, hosted) or anthropic"},
+    {OPT_MODEL, "model", 0, KC_ARGS_STRING, "M", 0, 0, "model name sent to the endpoint"},
+    {OPT_BASE_URL, "base-url", 0, KC_ARGS_STRING, "URL", 0, 0,
+     "endpoint base (default https://api.openai.com/v1 or\n"
+     "https://api.anthropic.com/v1; e.g. http://localhost:11434/v1)"},
+    {OPT_KEY_ENV, "api-key-env", 0, KC_ARGS_STRING, "NAME", 0, 0,
+     "read the key from $NAME (default OPENAI_API_KEY or\n"
+     "ANTHROPIC_API_KEY); the key is never written anywhere"},
+    {OPT_BUDGET, "budget", 0, KC_ARGS_NUMBER, "N", 1, 1000, "turns (default by task level: 15 / 20 / 25)"},
+    {OPT_OUT, "out", 0, KC_ARGS_STRING, "DIR", 0, 0, "run directory (default agent-runs/<platform>-<task>-c<config>)"},
+    {OPT_RESUME, "resume", 0, KC_ARGS_FLAG, NULL, 0, 0, "continue an interrupted run from its transcript"},
+    {OPT_MAX_TOKENS, "max-tokens", 0, KC_ARGS_NUMBER, "N", 1, 1000000,
+     "reply limit (anthropic default 8192; openai: not sent)"},
+    {OPT_TEMPERATURE, "temperature", 0, KC_ARGS_STRING, "X", 0, 0, "sampling temperature (default: not sent)"},
+    {OPT_TIMEOUT, "timeout", 0, KC_ARGS_NUMBER, "S", 1, 86400, "seconds per HTTP attempt (default 600)"},
+    {OPT_RETRIES, "retries", 0, KC_ARGS_NUMBER, "N", 0, 100, "retries after a failed attempt (default 5)"},
+    {OPT_RETRY_BASE, "retry-base-ms", 0, KC_ARGS_NUMBER, "MS", 1, 3600000,
+     "first backoff (default 1000; doubles, with jitter)"},
+    {OPT_RETRY_MAX, "retry-max-ms", 0, KC_ARGS_NUMBER, "MS", 1, 3600000,
+     "longest wait before a retry, also when the server's\n"
+     "Retry-After asks for more (default 60000); each wait is\n"
+     "announced on stderr"},
+    {OPT_MAX_REPLY, "max-reply-bytes", 0, KC_ARGS_NUMBER, "N", 1024, 1u << 30,
+     "a longer reply is cut off and ends the run (provider\n"
+     "error; raise it and --resume) (default: below)"},
+    {OPT_MAX_TOOL_CALLS, "max-tool-calls", 0, KC_ARGS_NUMBER, "N", 1, 1000,
+     "tool calls run per turn; the rest get an error result\n"
+     "saying they were skipped (default: below)"},
+    {OPT_CYCLE_LIMIT, "cycle-limit", 0, KC_ARGS_NUMBER, "N", 1, 2000000000u,
+     "simulation cycle limit per evaluation"},
+    {OPT_SUITE, "suite", 0, KC_ARGS_FLAG, NULL, 0, 0,
+     "run every selected (task, config) (--tasks, --configs)\n"
+     "in DIR/<platform>-<task>-c<config>/, records appended to\n"
+     "DIR/results.jsonl; pairs already there are skipped"},
+    {OPT_JOBS, "jobs", 0, KC_ARGS_NUMBER, "N", 1, 256, "--suite: worker processes (default 1)"},
+    {OPT_JOB_TIMEOUT, "job-timeout", 0, KC_ARGS_NUMBER, "S", 1, 30 * 86400,
+     "--suite: wall-clock seconds per run (default: no limit); a run\n"
+     "past it is killed and recorded as status \"hang\"; a run whose\n"
+     "worker dies is recorded as \"crash\" with the signal"},
+    {OPT_JSON, "json", 0, KC_ARGS_FLAG, NULL, 0, 0, "print the record (single run)"},
+    {0},
+};
+
+static const kc_args_opt *const agent_tables[] = {agent_rows, kc_opts_platform_rows, kc_opts_select_rows,
+                                                  kc_seeds_rows, NULL};
+
+static const kc_args_spec agent_spec = {
+    "agent", "--task T --config C --provider openai|anthropic --model M [options]\n"
+             "--suite --provider P --model M --out DIR [--tasks a,b] [--configs 1,2] [options]",
+    "Lets a language model write a kernel through the tools (grep_docs, write_code,\n"
+    "check_syntax, run_eval, view_output, get_inst_size, profile, view_waveform, submit)\n"
+    "until it submits or its budget of turns (15/20/25 by task level) is spent, then\n"
+    "scores the submitted (else the last correct) kernel on the hidden seeds (below;\n"
+    "--seed is the visible seed run_eval shows the model). The hidden seeds are fixed\n"
+    "and public, for reproducible tables; --fresh-seeds N scores on N seeds drawn from\n"
+    "the OS random source at scoring time instead (listed in the record; replay them\n"
+    "with --seeds a,b,...).\n\n"
+    "A run directory holds transcript.jsonl (every request, response, tool call and\n"
+    "result), workspace/ (the model's files) and record.json (the result record: the\n"
+    "`kc eval --json` fields plus iterations, tokens, iterations_to_first_correct).\n"
+    "Errors, provider errors and retry waits go to stderr. The process keeps no core\n"
+    "dump (it holds the API key).\n",
+    agent_tables,
+};
+
 static void help(void)
 {
-    printf(
-        "usage: kc agent --task T --config C --provider openai|anthropic --model M\n"
-        "                [--platform npu] [--base-url URL] [--budget N] [--out DIR] [--resume]\n"
-        "                [--fresh-seeds N | --seeds a,b,...]\n"
-        "       kc agent --suite --provider P --model M --out DIR [--tasks a,b] [--configs 1,2]\n"
-        "                [--jobs N] [...]\n\n"
-        "Lets a language model write a kernel through the tools (grep_docs, write_code,\n"
-        "check_syntax, run_eval, view_output, get_inst_size, profile, view_waveform, submit)\n"
-        "until it submits or its budget of turns (15/20/25 by task level) is spent, then\n"
-        "scores the submitted (else the last correct) kernel on the hidden seeds %" PRIu64
-        ", %" PRIu64 ", %" PRIu64 "\n(run_eval shows the model seed %u). These are fixed and public, for reproducible\n"
-        "tables; --fresh-seeds N scores on N seeds drawn from the OS random source at scoring\n"
-        "time instead (listed in the record; replay them with --seeds a,b,...).\n\n",
-        kc_eval_hidden_seeds[0], kc_eval_hidden_seeds[1], kc_eval_hidden_seeds[2],
-        KC_EVAL_VISIBLE_SEED);
-    printf(
-        "A run directory holds transcript.jsonl (every request, response, tool call and\n"
-        "result), workspace/ (the model's files) and record.json (the result record: the\n"
-        "`kc eval --json` fields plus iterations, tokens, iterations_to_first_correct).\n"
-        "--resume continues an interrupted run from its transcript. --suite runs every\n"
-        "selected (task, config) in DIR/<platform>-<task>-c<config>/ and appends each\n"
-        "record to DIR/results.jsonl; pairs already there are skipped.\n\n"
-        "options:\n"
-        "  --provider P         openai (any OpenAI-compatible chat-completions endpoint:\n"
-        "                       vLLM, llama.cpp, Ollama, hosted) or anthropic\n"
-        "  --model M            model name sent to the endpoint\n"
-        "  --base-url URL       endpoint base (default https://api.openai.com/v1 or\n"
-        "                       https://api.anthropic.com/v1; e.g. http://localhost:11434/v1)\n"
-        "  --api-key-env NAME   read the key from $NAME (default OPENAI_API_KEY or\n"
-        "                       ANTHROPIC_API_KEY); the key is never written anywhere\n"
-        "  --budget N           turns (default by task level: 15 / 20 / 25)\n"
-        "  --out DIR            run directory (default agent-runs/<platform>-<task>-c<config>)\n"
-        "  --max-tokens N       reply limit (anthropic default 8192; openai: not sent)\n"
-        "  --temperature X      sampling temperature (default: not sent)\n"
-        "  --timeout S          seconds per HTTP attempt (default 600)\n"
-        "  --retries N          retries after a failed attempt (default 5)\n"
-        "  --retry-base-ms MS   first backoff (default 1000; doubles, with jitter)\n"
-        "  --retry-max-ms MS    longest wait before a retry, also when the server's\n"
-        "                       Retry-After asks for more (default 60000); each wait is\n"
-        "                       announced on stderr\n"
-        "  --max-reply-bytes N  a longer reply is cut off and ends the run (provider\n"
-        "                       error; raise it and --resume) (default %u)\n"
-        "  --max-tool-calls N   tool calls run per turn; the rest get an error result\n"
-        "                       saying they were skipped (default %d)\n"
-        "  --cycle-limit N      simulation cycle limit per evaluation\n"
-        "  --seed N             the visible seed (default %u)\n"
-        "  --fresh-seeds N      score on N fresh random seeds (never the visible seed)\n"
-        "  --seeds a,b,...      score on these seeds (e.g. a record's hidden_seeds)\n"
-        "  --jobs N             --suite: worker processes (default 1)\n"
-        "  --job-timeout S      --suite: wall-clock seconds per run (default: no limit); a run\n"
-        "                       past it is killed and recorded as status \"hang\"; a run whose\n"
-        "                       worker dies is recorded as \"crash\" with the signal\n"
-        "  --json               print the record (single run)\n"
-        "Errors, provider errors and retry waits go to stderr. The process keeps no\n"
-        "core dump (it holds the API key).\n",
-        KC_HTTP_MAX_BODY, KC_AGENT_MAX_TOOL_CALLS, KC_EVAL_VISIBLE_SEED);
-}
-
-static int usage_error(const char *what, const char *arg)
-{
-    fprintf(stderr, "kc agent: %s%s%s (see kc agent --help)\n", what, arg ? " " : "", arg ? arg : "");
-    return 2;
-}
-
-static int parse_long(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return 0;
-    *out = v;
-    return 1;
+    kc_args_help(&agent_spec, stdout);
+    printf("\ndefaults: hidden seeds %" PRIu64 ", %" PRIu64 ", %" PRIu64 "; --seed %u; --max-reply-bytes %u; "
+           "--max-tool-calls %d\n", kc_eval_hidden_seeds[0], kc_eval_hidden_seeds[1], kc_eval_hidden_seeds[2],
+           KC_EVAL_VISIBLE_SEED, KC_HTTP_MAX_BODY, KC_AGENT_MAX_TOOL_CALLS);
 }
 
 typedef struct cli {
@@ -103,85 +108,40 @@ typedef struct cli {
     double job_timeout;
 } cli;
 
-/* Parses one option; returns entries used, 0 = unknown, -1 = bad (printed). */
-static int parse_one(cli *c, int argc, char **argv, int i)
+/* Takes one option of kc agent's own rows into c: 1, or KC_ARGS_ERROR. */
+static int take_one(cli *c, kc_args *p, int id)
 {
-    const char *a = argv[i];
-    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-    long n;
-    if (!strcmp(a, "--resume")) {
-        c->a.resume = 1;
-        return 1;
+    uint64_t n = p->number;
+    char *end;
+    switch (id) {
+    case OPT_TASK: c->task = p->value; break;
+    case OPT_CONFIG: c->config = (int)n; break;
+    case OPT_PROVIDER: c->a.llm.provider = p->value; break;
+    case OPT_MODEL: c->a.llm.model = p->value; break;
+    case OPT_BASE_URL: c->a.llm.base_url = p->value; break;
+    case OPT_BUDGET: c->a.budget = (int)n; break;
+    case OPT_OUT: c->out = p->value; break;
+    case OPT_KEY_ENV: c->key_env = p->value; break;
+    case OPT_MAX_TOKENS: c->a.llm.max_tokens = (int)n; break;
+    case OPT_TEMPERATURE:
+        c->a.llm.temperature = strtod(p->value, &end);
+        if (end == p->value || *end || !(c->a.llm.temperature >= 0))
+            return kc_args_bad_value(p, "a number >= 0");
+        break;
+    case OPT_TIMEOUT: c->a.llm.http.timeout_ms = (long)n * 1000; break;
+    case OPT_RETRIES: c->a.llm.http.max_retries = (int)n; break;
+    case OPT_RETRY_BASE: c->a.llm.http.base_delay_ms = (long)n; break;
+    case OPT_RETRY_MAX: c->a.llm.http.max_delay_ms = (long)n; break;
+    case OPT_CYCLE_LIMIT: c->a.cycle_limit = n; break;
+    case OPT_MAX_REPLY: c->a.llm.http.max_body_bytes = (size_t)n; break;
+    case OPT_MAX_TOOL_CALLS: c->a.max_tool_calls = (int)n; break;
+    case OPT_JOBS: c->jobs = (int)n; break;
+    case OPT_JOB_TIMEOUT: c->job_timeout = (double)n; break;
+    case OPT_RESUME: c->a.resume = 1; break;
+    case OPT_SUITE: c->suite = 1; break;
+    case OPT_JSON: c->json = 1; break;
     }
-    if (!strcmp(a, "--suite")) {
-        c->suite = 1;
-        return 1;
-    }
-    if (!strcmp(a, "--json")) {
-        c->json = 1;
-        return 1;
-    }
-    static const char *const valued[] = { "--task", "--config", "--provider", "--model", "--base-url",
-                                          "--budget", "--out", "--api-key-env", "--max-tokens",
-                                          "--temperature", "--timeout", "--retries", "--retry-base-ms",
-                                          "--retry-max-ms", "--cycle-limit", "--jobs", "--job-timeout",
-                                          "--max-reply-bytes", "--max-tool-calls", NULL };
-    int known = 0;
-    for (const char *const *k = valued; *k; k++)
-        known |= !strcmp(a, *k);
-    if (!known)
-        return 0;
-    if (!v) {
-        usage_error("missing value for", a);
-        return -1;
-    }
-    int ok = 1;
-    if (!strcmp(a, "--task"))
-        c->task = v;
-    else if (!strcmp(a, "--config"))
-        ok = parse_long(v, 1, KC_TASK_NCONFIGS, &n) && (c->config = (int)n);
-    else if (!strcmp(a, "--provider"))
-        c->a.llm.provider = v;
-    else if (!strcmp(a, "--model"))
-        c->a.llm.model = v;
-    else if (!strcmp(a, "--base-url"))
-        c->a.llm.base_url = v;
-    else if (!strcmp(a, "--budget"))
-        ok = parse_long(v, 1, 1000, &n) && (c->a.budget = (int)n);
-    else if (!strcmp(a, "--out"))
-        c->out = v;
-    else if (!strcmp(a, "--api-key-env"))
-        c->key_env = v;
-    else if (!strcmp(a, "--max-tokens"))
-        ok = parse_long(v, 1, 1000000, &n) && (c->a.llm.max_tokens = (int)n);
-    else if (!strcmp(a, "--temperature")) {
-        char *end;
-        c->a.llm.temperature = strtod(v, &end);
-        ok = *end == 0 && c->a.llm.temperature >= 0;
-    } else if (!strcmp(a, "--timeout"))
-        ok = parse_long(v, 1, 86400, &n) && (c->a.llm.http.timeout_ms = n * 1000);
-    else if (!strcmp(a, "--retries")) {
-        ok = parse_long(v, 0, 100, &n);
-        c->a.llm.http.max_retries = (int)n;
-    } else if (!strcmp(a, "--retry-base-ms"))
-        ok = parse_long(v, 1, 3600000, &n) && (c->a.llm.http.base_delay_ms = n);
-    else if (!strcmp(a, "--retry-max-ms"))
-        ok = parse_long(v, 1, 3600000, &n) && (c->a.llm.http.max_delay_ms = n);
-    else if (!strcmp(a, "--cycle-limit"))
-        ok = parse_long(v, 1, 2000000000L, &n) && (c->a.cycle_limit = (uint64_t)n);
-    else if (!strcmp(a, "--max-reply-bytes"))
-        ok = parse_long(v, 1024, 1L << 30, &n) && (c->a.llm.http.max_body_bytes = (size_t)n);
-    else if (!strcmp(a, "--max-tool-calls"))
-        ok = parse_long(v, 1, 1000, &n) && (c->a.max_tool_calls = (int)n);
-    else if (!strcmp(a, "--jobs"))
-        ok = parse_long(v, 1, 256, &n) && (c->jobs = (int)n);
-    else if (!strcmp(a, "--job-timeout"))
-        ok = parse_long(v, 1, 30L * 86400, &n) && (c->job_timeout = (double)n);
-    if (!ok) {
-        fprintf(stderr, "kc agent: bad value '%s' for %s (see kc agent --help)\n", v, a);
-        return -1;
-    }
-    return 2;
+    return 1;
 }
 
 static void print_record(const json_t *r)
@@ -260,32 +220,33 @@ int kc_cmd_agent_main(int argc, char **argv)
     c.a.llm.http.max_retries = -1;
     c.jobs = 1;
     c.a.on_wait = on_wait;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+    kc_args args;
+    kc_args_start(&args, &agent_spec, argc, argv);
+    for (int id; (id = kc_args_next(&args)) != KC_ARGS_END;) {
+        if (id == KC_ARGS_HELP) {
             help();
             return 0;
         }
-        int used = parse_one(&c, argc, argv, i);
-        if (used == 0)
-            used = kc_seeds_parse(&c.seeds, argc, argv, i);
-        if (used == 0)
-            used = kc_opts_parse(&c.sel, argc, argv, i);
-        if (used < 0)
-            return 2;
-        if (used == 0)
-            return usage_error("unexpected argument", argv[i]);
-        i += used - 1;
+        int taken = id == KC_ARGS_ERROR ? KC_ARGS_ERROR : kc_seeds_take(&c.seeds, &args, id);
+        if (!taken)
+            taken = kc_opts_take(&c.sel, &args, id);
+        if (!taken)
+            taken = take_one(&c, &args, id);
+        if (taken == KC_ARGS_ERROR)
+            return kc_args_exit(&args);
     }
+    if (args.npos)
+        return kc_args_fail(&args, "unexpected argument '%s'", args.pos[0]);
     c.a.platform = c.sel.platform;
     c.a.visible_seed = c.sel.seed;
     c.a.hidden_seeds = c.seeds.n ? c.seeds.list : NULL;
     c.a.nhidden = c.seeds.n;
     c.a.fresh_seeds = c.seeds.fresh;
     if (!c.a.llm.provider || !c.a.llm.model)
-        return usage_error("--provider and --model are required", NULL);
+        return kc_args_fail(&args, "--provider and --model are required");
     const kc_llm_provider *p = kc_llm_find(c.a.llm.provider);
     if (!p)
-        return usage_error("unknown provider (openai or anthropic):", c.a.llm.provider);
+        return kc_args_fail(&args, "unknown provider '%s' (openai or anthropic)", c.a.llm.provider);
     c.a.llm.key_env = c.key_env ? c.key_env : p->key_env;
     c.a.llm.api_key = getenv(c.a.llm.key_env);
     /* Public endpoints need a key; a local server given by --base-url may not. */
@@ -296,9 +257,9 @@ int kc_cmd_agent_main(int argc, char **argv)
     }
     if (c.suite) {
         if (!c.out)
-            return usage_error("--suite needs --out DIR", NULL);
+            return kc_args_fail(&args, "--suite needs --out DIR");
         if (c.task || c.config)
-            return usage_error("--suite selects with --tasks and --configs, not --task/--config", NULL);
+            return kc_args_fail(&args, "--suite selects with --tasks and --configs, not --task/--config");
         kc_opts_job jobs[KC_OPTS_MAX_JOBS];
         size_t n = kc_opts_jobs(&c.sel, jobs, KC_OPTS_MAX_JOBS);
         kc_agent_suite_job *sj = calloc(n ? n : 1, sizeof *sj);
@@ -321,7 +282,7 @@ int kc_cmd_agent_main(int argc, char **argv)
         return sum.missing ? 1 : 0;
     }
     if (!c.task || !c.config)
-        return usage_error("--task and --config are required (or --suite)", NULL);
+        return kc_args_fail(&args, "--task and --config are required (or --suite)");
     char dir[1024];
     if (c.out)
         snprintf(dir, sizeof dir, "%s", c.out);

@@ -10,6 +10,7 @@
 #include "kc_asm.h"
 #include "kc_cmds.h"
 #include "kc_isagen.h"
+#include "kc_opts.h"
 
 static int cmd_asm_fail(const kc_err *err)
 {
@@ -44,41 +45,58 @@ static void cmd_asm_show_line(const char *src, const kc_err *err)
     fprintf(stderr, "^\n");
 }
 
+enum { OPT_OUT = 1, OPT_HEX, OPT_LISTING, OPT_VERILOG_HEADER };
+
+static const kc_args_opt asm_rows[] = {
+    {OPT_OUT, NULL, 'o', KC_ARGS_STRING, "FILE", 0, 0,
+     "write the program image: little-endian binary, or hex (one\n"
+     "word per line) when FILE ends in .hex or --hex is given"},
+    {OPT_HEX, "hex", 0, KC_ARGS_FLAG, NULL, 0, 0, "print the image as hex on stdout (without -o)"},
+    {OPT_LISTING, "listing", 0, KC_ARGS_FLAG, NULL, 0, 0, "print the disassembly of the result (it assembles back)"},
+    {0},
+};
+
+static const kc_args_opt *const asm_tables[] = {kc_opts_platform_rows, asm_rows, NULL};
+
+static const kc_args_spec asm_spec = {
+    "asm", "KERNEL.s [options]",
+    "Assembles a kernel (- = stdin). Errors print as FILE:LINE:COL: error: MESSAGE\n"
+    "(with a hint) and the exit status is 1. Without -o, --hex or --listing it prints\n"
+    "the instruction count.\n",
+    asm_tables,
+};
+
+/* The one positional argument of asm and disasm, or NULL after recording why not. */
+static const char *cmd_asm_input(kc_args *a)
+{
+    if (a->npos == 1)
+        return a->pos[0];
+    if (a->npos)
+        kc_args_usage_error(a, "unexpected argument '%s'", a->pos[1]);
+    else
+        kc_args_usage_error(a, "no input file");
+    return NULL;
+}
+
 int kc_cmd_asm_asm(int argc, char **argv)
 {
-    const char *in = NULL, *out = NULL, *platform = "npu";
+    const char *out = NULL, *platform = kc_opts_default_platform();
     int hex = 0, listing = 0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: kc asm KERNEL.s (- = stdin) [--platform npu] [-o OUT.bin | -o OUT.hex] [--hex] [--listing]\n\n"
-                   "Assembles a kernel. Errors print as FILE:LINE:COL: error: MESSAGE (with a hint)\n"
-                   "and the exit status is 1.\n\n"
-                   "  -o FILE     write the program image: little-endian binary, or hex (one\n"
-                   "              word per line) when FILE ends in .hex or --hex is given\n"
-                   "  --hex       print the image as hex on stdout (without -o)\n"
-                   "  --listing   print the disassembly of the result (it assembles back)\n"
-                   "  --platform  ISA to assemble for (default npu)\n"
-                   "Without -o, --hex or --listing it prints the instruction count.\n");
-            return 0;
-        } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
-            out = argv[++i];
-        } else if (!strcmp(argv[i], "--platform") && i + 1 < argc) {
-            platform = argv[++i];
-        } else if (!strcmp(argv[i], "--hex")) {
-            hex = 1;
-        } else if (!strcmp(argv[i], "--listing")) {
-            listing = 1;
-        } else if ((argv[i][0] == '-' && strcmp(argv[i], "-")) || in) {
-            fprintf(stderr, "kc asm: unexpected argument '%s' (see kc asm --help)\n", argv[i]);
-            return 2;
-        } else {
-            in = argv[i];
+    kc_args a;
+    kc_args_start(&a, &asm_spec, argc, argv);
+    for (int id; (id = kc_args_next(&a)) != KC_ARGS_END;) {
+        switch (id) {
+        case KC_ARGS_HELP: kc_args_help(&asm_spec, stdout); return 0;
+        case KC_ARGS_ERROR: return kc_args_exit(&a);
+        case KC_OPTS_PLATFORM: platform = a.value; break;
+        case OPT_OUT: out = a.value; break;
+        case OPT_HEX: hex = 1; break;
+        case OPT_LISTING: listing = 1; break;
         }
     }
-    if (!in) {
-        fprintf(stderr, "kc asm: no input file (see kc asm --help)\n");
-        return 2;
-    }
+    const char *in = cmd_asm_input(&a);
+    if (!in)
+        return kc_args_exit(&a);
     kc_err err;
     kc_err_clear(&err);
     const kc_isa *isa;
@@ -139,34 +157,40 @@ int kc_cmd_asm_asm(int argc, char **argv)
     return rc;
 }
 
+static const kc_args_opt disasm_rows[] = {
+    {OPT_HEX, "hex", 0, KC_ARGS_FLAG, NULL, 0, 0, "read the image as hex (one 32-bit word per line)"},
+    {0},
+};
+
+static const kc_args_opt *const disasm_tables[] = {kc_opts_platform_rows, disasm_rows, NULL};
+
+static const kc_args_spec disasm_spec = {
+    "disasm", "IMAGE(.bin|.hex) [options]",
+    "Disassembles a program image: little-endian binary, or hex (one 32-bit word\n"
+    "per line) when the name ends in .hex or --hex is given. Branch targets become\n"
+    "labels L<index>; words that are not legal instructions print as .word. The\n"
+    "output assembles back to the same image, so an empty image or one larger than\n"
+    "the instruction memory is refused.\n",
+    disasm_tables,
+};
+
 int kc_cmd_asm_disasm(int argc, char **argv)
 {
-    const char *in = NULL, *platform = "npu";
+    const char *platform = kc_opts_default_platform();
     int force_hex = 0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: kc disasm IMAGE(.bin|.hex) [--platform npu] [--hex]\n\n"
-                   "Disassembles a program image: little-endian binary, or hex (one 32-bit word\n"
-                   "per line) when the name ends in .hex or --hex is given. Branch targets become\n"
-                   "labels L<index>; words that are not legal instructions print as .word. The\n"
-                   "output assembles back to the same image, so an empty image or one larger than\n"
-                   "the instruction memory is refused.\n");
-            return 0;
-        } else if (!strcmp(argv[i], "--platform") && i + 1 < argc) {
-            platform = argv[++i];
-        } else if (!strcmp(argv[i], "--hex")) {
-            force_hex = 1;
-        } else if (argv[i][0] == '-' || in) {
-            fprintf(stderr, "kc disasm: unexpected argument '%s' (see kc disasm --help)\n", argv[i]);
-            return 2;
-        } else {
-            in = argv[i];
+    kc_args a;
+    kc_args_start(&a, &disasm_spec, argc, argv);
+    for (int id; (id = kc_args_next(&a)) != KC_ARGS_END;) {
+        switch (id) {
+        case KC_ARGS_HELP: kc_args_help(&disasm_spec, stdout); return 0;
+        case KC_ARGS_ERROR: return kc_args_exit(&a);
+        case KC_OPTS_PLATFORM: platform = a.value; break;
+        case OPT_HEX: force_hex = 1; break;
         }
     }
-    if (!in) {
-        fprintf(stderr, "kc disasm: no input file (see kc disasm --help)\n");
-        return 2;
-    }
+    const char *in = cmd_asm_input(&a);
+    if (!in)
+        return kc_args_exit(&a);
     kc_err err;
     kc_err_clear(&err);
     const kc_isa *isa;
@@ -197,30 +221,40 @@ int kc_cmd_asm_disasm(int argc, char **argv)
     return 0;
 }
 
+static const kc_args_opt isadoc_rows[] = {
+    {OPT_OUT, "out", 0, KC_ARGS_STRING, "FILE", 0, 0, "write the document to FILE (default: stdout)"},
+    {OPT_VERILOG_HEADER, "verilog-header", 0, KC_ARGS_STRING, "FILE", 0, 0,
+     "write the generated Verilog header (localparams for the RTL)\ninstead"},
+    {0},
+};
+
+static const kc_args_opt *const isadoc_tables[] = {kc_opts_platform_rows, isadoc_rows, NULL};
+
+static const kc_args_spec isadoc_spec = {
+    "isa-doc", "[options]",
+    "Prints the agent-facing ISA document (Markdown) generated from the ISA table.\n"
+    "Regenerate the committed copies after editing isa/npu.def:\n"
+    "  kc isa-doc --platform npu --out docs/isa/npu.md\n"
+    "  kc isa-doc --platform npu --verilog-header rtl/npu/npu_isa.vh\n",
+    isadoc_tables,
+};
+
 int kc_cmd_asm_isadoc(int argc, char **argv)
 {
-    const char *platform = "npu", *out = NULL, *vh = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: kc isa-doc [--platform npu] [--out FILE] [--verilog-header FILE]\n\n"
-                   "Prints the agent-facing ISA document (Markdown) generated from the ISA table,\n"
-                   "or writes it to --out FILE. --verilog-header FILE writes the generated Verilog\n"
-                   "header instead (localparams for the RTL).\n\n"
-                   "Regenerate the committed copies after editing isa/npu.def:\n"
-                   "  kc isa-doc --platform npu --out docs/isa/npu.md\n"
-                   "  kc isa-doc --platform npu --verilog-header rtl/npu/npu_isa.vh\n");
-            return 0;
-        } else if (!strcmp(argv[i], "--platform") && i + 1 < argc) {
-            platform = argv[++i];
-        } else if (!strcmp(argv[i], "--out") && i + 1 < argc) {
-            out = argv[++i];
-        } else if (!strcmp(argv[i], "--verilog-header") && i + 1 < argc) {
-            vh = argv[++i];
-        } else {
-            fprintf(stderr, "kc isa-doc: unexpected argument '%s' (see kc isa-doc --help)\n", argv[i]);
-            return 2;
+    const char *platform = kc_opts_default_platform(), *out = NULL, *vh = NULL;
+    kc_args a;
+    kc_args_start(&a, &isadoc_spec, argc, argv);
+    for (int id; (id = kc_args_next(&a)) != KC_ARGS_END;) {
+        switch (id) {
+        case KC_ARGS_HELP: kc_args_help(&isadoc_spec, stdout); return 0;
+        case KC_ARGS_ERROR: return kc_args_exit(&a);
+        case KC_OPTS_PLATFORM: platform = a.value; break;
+        case OPT_OUT: out = a.value; break;
+        case OPT_VERILOG_HEADER: vh = a.value; break;
         }
     }
+    if (a.npos)
+        return kc_args_fail(&a, "unexpected argument '%s'", a.pos[0]);
     kc_err err;
     kc_err_clear(&err);
     const kc_isa *isa;

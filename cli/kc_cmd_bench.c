@@ -8,59 +8,81 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kc_file.h"
 #include "kc_bench.h"
+#include "kc_score.h"
 #include "kc_cmds.h"
 #include "kc_eval.h"
 #include "kc_opts.h"
+#include "kc_plan.h"
 #include "kc_platform.h"
 #include "kc_seeds.h"
 #include "kc_sweep.h"
 
 /* Seconds one evaluation may take before its worker counts as hung: far above the
  * slowest baseline evaluation (a few seconds), far below "forever". */
-#define KC_BENCH_JOB_TIMEOUT 600.0
+#define BENCH_JOB_TIMEOUT 600
+#define BENCH_STR_(x) #x
+#define BENCH_STR(x) BENCH_STR_(x)
 
-static void usage(FILE *out, int as_run)
-{
-    if (as_run)
-        fprintf(out,
-                "usage: kc run [--platform npu] [--tasks a,b,...] [--configs 1,2,...] [--jobs N]\n"
-                "              [--seed S | --seeds a,b,... | --fresh-seeds N] [--out FILE | --json FILE] [--shard i/N]\n"
-                "              [--job-timeout SECONDS]\n"
-                "\n"
-                "The main job: evaluates the template-compiler baseline of every selected (task, config)\n"
-                "on the RTL, on the fixed hidden scoring seeds (or --seed S alone, --seeds a,b,... to replay,\n"
-                "--fresh-seeds N drawn from the OS random source now and recorded), in N worker processes\n"
-                "(default: number of CPUs), and prints the table (task, config, correct, max error,\n"
-                "cycles, ideal, efficiency) with the per-task / per-level summary. Exit 0 only when\n"
-                "every baseline is correct. Same as kc bench --kernels baseline; see docs/scoring.md.\n"
-                "--job-timeout: wall-clock limit of one evaluation (default %g s); past it the worker is\n"
-                "killed and the job recorded as status \"hang\". A kernel that kills its worker is\n"
-                "recorded as status \"crash\" with the signal. --out is locked while a sweep runs.\n",
-                KC_BENCH_JOB_TIMEOUT);
-    else
-        fprintf(out,
-                "usage: kc bench [--platform npu] [--kernels baseline|DIR] [--tasks a,b,...] [--configs 1,2,...]\n"
-                "                [--jobs N] [--seed S | --seeds a,b,... | --fresh-seeds N] [--out results.jsonl]\n"
-                "                [--shard i/N] [--cycle-limit N] [--job-timeout SECONDS]\n"
-                "       kc bench --table FILE [--platform npu]\n"
-                "\n"
-                "Sweeps (task, config, seed) evaluations in N forked workers (default: number of CPUs),\n"
-                "appending one JSON record per evaluation to --out as it completes; a rerun skips records\n"
-                "already there. DIR holds <task>_c<config>.s (or <task>/c<config>.s); its kernels are\n"
-                "scored against the baseline, which is evaluated too unless already recorded. Seeds: the\n"
-                "fixed hidden scoring seeds; --seed S alone (development); --seeds a,b,... (replay);\n"
-                "--fresh-seeds N: N seeds drawn from the OS random source now, never the visible seed,\n"
-                "recorded in every record (\"seeds_from\": \"fresh\"). --shard i/N runs jobs whose index\n"
-                "mod N == i. --table prints the table of an existing file (every config of each task in it;\n"
-                "missing configs and seeds show as gaps). Invalid records are reported by line and\n"
-                "skipped (a rerun evaluates them again). --out is locked while a sweep runs: a second\n"
-                "sweep on the same file is refused. --job-timeout: wall-clock limit of one evaluation\n"
-                "(default %g s); a hung worker is killed and the job recorded as status \"hang\"; a\n"
-                "kernel that kills its worker is recorded as \"crash\" with the signal. See docs/scoring.md.\n",
-                KC_BENCH_JOB_TIMEOUT);
-}
+enum { OPT_JOBS = 1, OPT_OUT, OPT_JSON, OPT_KERNELS, OPT_TABLE, OPT_CYCLE_LIMIT, OPT_JOB_TIMEOUT, OPT_SHARD };
+
+/* The options of every sweep (kc run and kc bench)... */
+static const kc_args_opt sweep_rows[] = {
+    {OPT_JOBS, "jobs", 0, KC_ARGS_NUMBER, "N", 1, KC_OPTS_MAX_JOBS, "worker processes (default: number of CPUs)"},
+    {OPT_OUT, "out", 0, KC_ARGS_STRING, "FILE", 0, 0, "append the records to FILE (locked while the sweep runs)"},
+    {OPT_SHARD, "shard", 0, KC_ARGS_STRING, "i/N", 0, 0, "run only the jobs whose index mod N == i"},
+    {OPT_CYCLE_LIMIT, "cycle-limit", 0, KC_ARGS_NUMBER, "N", 1, KC_OPTS_MAX_CYCLE_LIMIT,
+     "simulation cycle limit per evaluation"},
+    {OPT_JOB_TIMEOUT, "job-timeout", 0, KC_ARGS_STRING, "SECONDS", 0, 0,
+     "wall-clock limit of one evaluation (default " BENCH_STR(BENCH_JOB_TIMEOUT) " s); past it\n"
+     "the worker is killed and the job recorded as status \"hang\";\n"
+     "a kernel that kills its worker is recorded as \"crash\""},
+    {0},
+};
+
+/* ...and those of one of them. */
+static const kc_args_opt run_rows[] = {
+    {OPT_JSON, "json", 0, KC_ARGS_STRING, "FILE", 0, 0, "the same as --out FILE"},
+    {0},
+};
+
+static const kc_args_opt bench_rows[] = {
+    {OPT_KERNELS, "kernels", 0, KC_ARGS_STRING, "baseline|DIR", 0, 0,
+     "DIR holds <task>_c<config>.s (or <task>/c<config>.s), scored\n"
+     "against the baseline (default: the baseline alone)"},
+    {OPT_TABLE, "table", 0, KC_ARGS_STRING, "FILE", 0, 0,
+     "print the table of an existing results file (every config of\n"
+     "each task in it; missing configs and seeds show as gaps)"},
+    {0},
+};
+
+static const kc_args_opt *const run_tables[] = {kc_opts_platform_rows, kc_opts_select_rows, kc_seeds_rows,
+                                                sweep_rows, run_rows, NULL};
+static const kc_args_opt *const bench_tables[] = {kc_opts_platform_rows, kc_opts_select_rows, kc_seeds_rows,
+                                                  sweep_rows, bench_rows, NULL};
+
+static const kc_args_spec run_spec = {
+    "run", "[options]",
+    "The main job: evaluates the template-compiler baseline of every selected (task, config)\n"
+    "on the RTL, on the fixed hidden scoring seeds (or --seed S alone, --seeds a,b,... to replay,\n"
+    "--fresh-seeds N drawn from the OS random source now and recorded), in N worker processes,\n"
+    "and prints the table (task, config, correct, max error, cycles, ideal, efficiency) with\n"
+    "the per-task / per-level summary. Exit 0 only when every baseline is correct. Same as\n"
+    "kc bench --kernels baseline; see docs/scoring.md.\n",
+    run_tables,
+};
+
+static const kc_args_spec bench_spec = {
+    "bench", "[options]\n--table FILE [--platform P]",
+    "Sweeps (task, config, seed) evaluations in N forked workers, appending one JSON record\n"
+    "per evaluation to --out as it completes; a rerun skips records already there. Seeds: the\n"
+    "fixed hidden scoring seeds; --seed S alone (development); --seeds a,b,... (replay);\n"
+    "--fresh-seeds N: N seeds drawn from the OS random source now, never the visible seed,\n"
+    "recorded in every record (\"seeds_from\": \"fresh\"). Invalid records are reported by line\n"
+    "and skipped (a rerun evaluates them again). A second sweep on the same --out is refused.\n"
+    "See docs/scoring.md.\n",
+    bench_tables,
+};
 
 typedef struct bench_args {
     kc_opts sel;
@@ -77,7 +99,38 @@ typedef struct bench_args {
     double job_timeout;
 } bench_args;
 
+/* One option of kc bench / kc run into a: 1, or KC_ARGS_ERROR. */
+static int take_one(bench_args *a, kc_args *p, int id)
+{
+    int taken = kc_seeds_take(&a->seeds, p, id);
+    if (!taken)
+        taken = kc_opts_take(&a->sel, p, id);
+    if (taken)
+        return taken;
+    char *end;
+    switch (id) {
+    case OPT_JOBS: a->jobs = (int)p->number; break;
+    case OPT_OUT: case OPT_JSON: a->out = p->value; break;
+    case OPT_KERNELS: a->kernels = p->value; break;
+    case OPT_TABLE: a->table = p->value; break;
+    case OPT_CYCLE_LIMIT: a->cycle_limit = p->number; break;
+    case OPT_JOB_TIMEOUT:
+        a->job_timeout = strtod(p->value, &end);
+        if (end == p->value || *end || !(a->job_timeout > 0 && a->job_timeout <= 1e6))
+            return kc_args_bad_value(p, "seconds, > 0 and <= 1e6");
+        break;
+    case OPT_SHARD: {
+        char extra;
+        if (sscanf(p->value, "%u/%u%c", &a->shard_i, &a->shard_n, &extra) != 2 || !a->shard_n ||
+            a->shard_i >= a->shard_n)
+            return kc_args_bad_value(p, "i/N with 0 <= i < N");
+        break;
+    }
+    }
+    return 1;
+}
 
+/* Returns -1 to go on, else the exit status (after --help or a message). */
 static int parse_args(bench_args *a, int argc, char **argv, int as_run)
 {
     kc_opts_init(&a->sel);
@@ -85,68 +138,30 @@ static int parse_args(bench_args *a, int argc, char **argv, int as_run)
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     a->jobs = ncpu > 0 ? (int)ncpu : 1;
     a->shard_n = 1;
-    a->job_timeout = KC_BENCH_JOB_TIMEOUT;
-    const char *cmd = as_run ? "kc run" : "kc bench";
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            usage(stdout, as_run);
+    a->job_timeout = BENCH_JOB_TIMEOUT;
+    const kc_args_spec *spec = as_run ? &run_spec : &bench_spec;
+    kc_args p;
+    kc_args_start(&p, spec, argc, argv);
+    for (int id; (id = kc_args_next(&p)) != KC_ARGS_END;) {
+        if (id == KC_ARGS_HELP) {
+            kc_args_help(spec, stdout);
             return 0;
         }
-        if (!strcmp(argv[i], "--seed"))
+        if (id == KC_OPTS_SEED)
             a->seed_given = 1;
-        int used = kc_seeds_parse(&a->seeds, argc, argv, i);
-        if (!used)
-            used = kc_opts_parse(&a->sel, argc, argv, i);
-        if (used < 0)
-            return 2;
-        if (used > 0) {
-            i += used - 1;
-            continue;
-        }
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (v && !strcmp(argv[i], "--jobs")) {
-            uint64_t n;
-            if (!kc_opts_number(argv[i], v, 1, KC_OPTS_MAX_JOBS, &n))
-                return 2;
-            a->jobs = (int)n;
-        } else if (v && (!strcmp(argv[i], "--out") || (as_run && !strcmp(argv[i], "--json"))))
-            a->out = v;
-        else if (v && !as_run && !strcmp(argv[i], "--kernels"))
-            a->kernels = v;
-        else if (v && !as_run && !strcmp(argv[i], "--table"))
-            a->table = v;
-        else if (v && !strcmp(argv[i], "--cycle-limit")) {
-            if (!kc_opts_number(argv[i], v, 1, KC_OPTS_MAX_CYCLE_LIMIT, &a->cycle_limit))
-                return 2;
-        } else if (v && !strcmp(argv[i], "--job-timeout")) {
-            char *end;
-            a->job_timeout = strtod(v, &end);
-            if (*end || !(a->job_timeout > 0 && a->job_timeout <= 1e6)) {
-                fprintf(stderr, "%s: --job-timeout takes seconds, > 0 and <= 1e6\n", cmd);
-                return 2;
-            }
-        } else if (v && !strcmp(argv[i], "--shard")) {
-            if (sscanf(v, "%u/%u", &a->shard_i, &a->shard_n) != 2 || !a->shard_n || a->shard_i >= a->shard_n) {
-                fprintf(stderr, "%s: --shard takes i/N with 0 <= i < N\n", cmd);
-                return 2;
-            }
-        } else {
-            fprintf(stderr, "%s: unknown option or missing value '%s'\n", cmd, argv[i]);
-            usage(stderr, as_run);
-            return 2;
-        }
-        i++;
+        if (id == KC_ARGS_ERROR || take_one(a, &p, id) == KC_ARGS_ERROR)
+            return kc_args_exit(&p);
     }
-    if (a->seed_given && (a->seeds.n || a->seeds.fresh)) {
-        fprintf(stderr, "%s: --seed excludes --seeds and --fresh-seeds\n", cmd);
-        return 2;
-    }
-    if (a->seeds.fresh && a->shard_n > 1) {
-        fprintf(stderr, "%s: shards would draw different fresh seeds; draw once and give every shard "
-                "--seeds a,b,...\n", cmd);
-        return 2;
-    }
-    return -1;
+    if (p.npos)
+        kc_args_usage_error(&p, "unexpected argument '%s'", p.pos[0]);
+    else if (a->seed_given && (a->seeds.n || a->seeds.fresh))
+        kc_args_usage_error(&p, "--seed excludes --seeds and --fresh-seeds");
+    else if (a->seeds.fresh && a->shard_n > 1)
+        kc_args_usage_error(&p, "shards would draw different fresh seeds; draw once and give every shard "
+                            "--seeds a,b,...");
+    else
+        return -1;
+    return kc_args_exit(&p);
 }
 
 /* The scoring seeds: --seed S alone, or kc_seeds_resolve (printed when fresh, so
@@ -174,116 +189,32 @@ static int resolve_seeds(bench_args *a)
     return 0;
 }
 
-/* The kernel of (task, config) in DIR: DIR/<task>_c<config>.s or DIR/<task>/c<config>.s.
- * NULL when there is none, or when the one there cannot be read as text (err says
- * why: a NUL byte, not a regular file, too large). */
-static char *dir_kernel(const char *dir, const char *task, int config, char *path, size_t size, kc_err *err)
+static void note_kernel(void *ctx, const kc_task *task, int config, const kc_err *why)
 {
-    const char *fmt[2] = {"%s/%s_c%d.s", "%s/%s/c%d.s"};
-    for (int k = 0; k < 2; k++) {
-        snprintf(path, size, fmt[k], dir, task, config);
-        char *text = NULL;
-        if (access(path, F_OK) == 0) {
-            kc_file_read_text(path, &text, NULL, err);
-            return text;
-        }
-    }
-    return NULL;
+    const char *dir = ctx;
+    char buf[800];
+    if (why)
+        fprintf(stderr, "kc bench: %s: scored as not correct\n", kc_err_format(why, buf, sizeof buf));
+    else
+        fprintf(stderr, "kc bench: no kernel for %s C%d in %s: scored as not correct\n", task->name, config, dir);
 }
 
-typedef struct job_list {
-    kc_sweep_job *jobs;
-    size_t n, cap;
-    char **texts;            /* owned kernel texts */
-    size_t ntexts;
-} job_list;
-
-static int add_job(job_list *l, const char *task, int config, uint64_t seed, const char *source,
-                   const char *name, const char *text)
-{
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 64;
-        kc_sweep_job *j = realloc(l->jobs, cap * sizeof *j);
-        if (!j)
-            return -1;
-        l->jobs = j;
-        l->cap = cap;
-    }
-    kc_sweep_job *j = &l->jobs[l->n++];
-    memset(j, 0, sizeof *j);
-    j->task = task;
-    j->config = config;
-    j->seed = seed;
-    j->source = source;
-    j->text = text;
-    snprintf(j->kernel_name, sizeof j->kernel_name, "%s", name);
-    snprintf(j->hash, sizeof j->hash, "%016llx", (unsigned long long)kc_eval_hash(text));
-    return 0;
-}
-
-static char *keep(job_list *l, char *text)
-{
-    char **t = realloc(l->texts, (l->ntexts + 1) * sizeof *t);
-    if (!t) {
-        free(text);
-        return NULL;
-    }
-    l->texts = t;
-    return l->texts[l->ntexts++] = text;
-}
-
-/* Every job of the selection in a stable order: registry order, config, kernel
- * (baseline first), seed. Returns -1 on failure (message printed). */
-static int build_jobs(const bench_args *a, const kc_platform *p, job_list *l)
+/* The sweep's job list: every selected pair on every scoring seed. */
+static kc_status build_plan(const bench_args *a, const kc_platform *p, kc_plan *pl, kc_err *err)
 {
     kc_opts_job pairs[KC_OPTS_MAX_JOBS];
+    const kc_task *tasks[KC_OPTS_MAX_JOBS];
+    int configs[KC_OPTS_MAX_JOBS];
     size_t npairs = kc_opts_jobs(&a->sel, pairs, KC_OPTS_MAX_JOBS);
-    const uint64_t *seeds = a->seedv;
-    size_t nseeds = a->nseeds;
-    int from_dir = strcmp(a->kernels, "baseline") != 0;
     for (size_t k = 0; k < npairs; k++) {
-        const char *task = pairs[k].task->name;
-        int c = pairs[k].config;
-        char *text = NULL, name[160], path[512];
-        kc_err err;
-        kc_err_clear(&err);
-        if (p->baseline(pairs[k].task, c, &text, &err) != KC_OK || !keep(l, text)) {
-            char buf[800];
-            fprintf(stderr, "kc: baseline of %s C%d: %s\n", task, c, kc_err_format(&err, buf, sizeof buf));
-            return -1;
-        }
-        snprintf(name, sizeof name, "baseline-%s-%s-c%d", p->name, task, c);
-        for (size_t s = 0; s < nseeds; s++)
-            if (add_job(l, task, c, seeds[s], "baseline", name, text))
-                return -1;
-        if (!from_dir)
-            continue;
-        kc_err_clear(&err);
-        char *kt = dir_kernel(a->kernels, task, c, path, sizeof path, &err);
-        if (!kt) {
-            char buf[800];
-            if (err.code != KC_OK)
-                fprintf(stderr, "kc bench: %s: scored as not correct\n", kc_err_format(&err, buf, sizeof buf));
-            else
-                fprintf(stderr, "kc bench: no kernel for %s C%d in %s: scored as not correct\n", task, c,
-                        a->kernels);
-            continue;
-        }
-        if (!keep(l, kt))
-            return -1;
-        for (size_t s = 0; s < nseeds; s++)
-            if (add_job(l, task, c, seeds[s], "kernels", path, kt))
-                return -1;
+        tasks[k] = pairs[k].task;
+        configs[k] = pairs[k].config;
     }
-    return 0;
-}
-
-static void free_jobs(job_list *l)
-{
-    for (size_t i = 0; i < l->ntexts; i++)
-        free(l->texts[i]);
-    free(l->texts);
-    free(l->jobs);
+    int from_dir = strcmp(a->kernels, "baseline") != 0;
+    kc_plan_opts po = {.platform = p, .tasks = tasks, .configs = configs, .npairs = npairs, .seeds = a->seedv,
+                       .nseeds = a->nseeds, .kernels_dir = from_dir ? a->kernels : NULL, .note = note_kernel,
+                       .ctx = (void *)a->kernels};
+    return kc_plan_build(pl, &po, err);
 }
 
 static void print_invalid(const kc_bench_invalid *bad, const char *path)
@@ -298,18 +229,18 @@ static void print_invalid(const kc_bench_invalid *bad, const char *path)
         fprintf(stderr, "kc:   ... and %zu more\n", bad->n - bad->nshown);
 }
 
-static int print_table_of(const json_t *recs, const char *platform, const kc_bench_select *sel, int *all_correct)
+static int print_table_of(const json_t *recs, const char *platform, const kc_score_select *sel, int *all_correct)
 {
-    kc_bench_table *t = malloc(sizeof *t);
+    kc_score_table *t = malloc(sizeof *t);
     kc_err err;
     kc_err_clear(&err);
-    if (!t || kc_bench_aggregate(recs, platform, sel, t, &err) != KC_OK) {
+    if (!t || kc_score_aggregate(recs, platform, sel, t, &err) != KC_OK) {
         char buf[800];
         fprintf(stderr, "kc: %s\n", t ? kc_err_format(&err, buf, sizeof buf) : "out of memory");
         free(t);
         return -1;
     }
-    kc_bench_table_write(t, stdout);
+    kc_score_write(t, stdout);
     if (all_correct)
         *all_correct = t->ncells && t->total.ncorrect == t->total.ncells;
     free(t);
@@ -345,13 +276,14 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
     }
     if (resolve_seeds(&a))
         return 2;
-    job_list l = {0};
-    if (build_jobs(&a, p, &l)) {
-        free_jobs(&l);
+    kc_plan l;
+    if (build_plan(&a, p, &l, &err) != KC_OK) {
+        fprintf(stderr, "kc: %s\n", kc_err_format(&err, buf, sizeof buf));
+        kc_plan_free(&l);
         return 2;
     }
     /* records already in --out (for the table and the skip set) */
-    json_t *recs = NULL, *done = json_object();
+    json_t *recs = NULL;
     kc_bench_invalid bad;
     int fd = -1;
     if (a.out) {   /* lock first, then read: what is skipped is what no one else is writing */
@@ -360,32 +292,17 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
             if (fd >= 0)
                 close(fd);
             json_decref(recs);
-            json_decref(done);
-            free_jobs(&l);
+            kc_plan_free(&l);
             return 2;
         }
         print_invalid(&bad, a.out);
     } else
         recs = json_array();
-    char key[256];
-    size_t i;
-    json_t *r;
-    json_array_foreach(recs, i, r) if (!kc_bench_key(r, key, sizeof key)) json_object_set_new(done, key, json_true());
 
     /* this shard's jobs (index mod N over the full, stable list), minus recorded ones */
     kc_sweep_job *todo = malloc((l.n ? l.n : 1) * sizeof *todo);
-    size_t ntodo = 0, nskip = 0, nshard = 0;
-    for (size_t j = 0; todo && j < l.n; j++) {
-        if (j % a.shard_n != a.shard_i)
-            continue;
-        nshard++;
-        snprintf(key, sizeof key, "%s|%s|c%d|%" PRIu64 "|%s|%s", p->name, l.jobs[j].task, l.jobs[j].config,
-                 l.jobs[j].seed, l.jobs[j].hash, strcmp(l.jobs[j].source, "baseline") ? "kernel" : "baseline");
-        if (json_object_get(done, key))
-            nskip++;
-        else
-            todo[ntodo++] = l.jobs[j];
-    }
+    size_t nshard = 0, ntodo = todo ? kc_plan_todo(&l, p->name, a.shard_i, a.shard_n, recs, todo, &nshard) : 0;
+    size_t nskip = nshard - ntodo;
     fprintf(stderr, "kc: %zu evaluations in this selection%s, %zu already recorded, %zu to run on %d workers\n",
             nshard, a.shard_n > 1 ? " shard" : "", nskip, ntodo, a.jobs);
     kc_sweep_opts so = {.platform = p->name, .workers = a.jobs, .out_fd = fd, .cycle_limit = a.cycle_limit,
@@ -408,37 +325,19 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
     }
 
     /* the table of this selection (this shard's cells only when sharded) */
-    const kc_task **sel_t = malloc((l.n ? l.n : 1) * sizeof *sel_t);
-    int *sel_c = malloc((l.n ? l.n : 1) * sizeof *sel_c);
-    uint64_t *sel_s = malloc((l.n ? l.n : 1) * sizeof *sel_s);
-    size_t nsel = 0, nsel_s = 0;
-    for (size_t j = 0; sel_t && sel_c && sel_s && j < l.n; j++) {
-        size_t k = 0;
-        while (k < nsel_s && sel_s[k] != l.jobs[j].seed)
-            k++;
-        if (k == nsel_s)   /* the seeds every cell needs: those of the whole job list */
-            sel_s[nsel_s++] = l.jobs[j].seed;
-        if (j % a.shard_n != a.shard_i)
-            continue;
-        const kc_task *t = kc_task_find(l.jobs[j].task);
-        if (!nsel || sel_t[nsel - 1] != t || sel_c[nsel - 1] != l.jobs[j].config) {
-            sel_t[nsel] = t;
-            sel_c[nsel++] = l.jobs[j].config;
-        }
+    kc_score_select sel;
+    int all_correct = 0, table_failed = 1;
+    if (kc_plan_select(&l, a.shard_i, a.shard_n, &sel, &err) != KC_OK)
+        fprintf(stderr, "kc: %s\n", kc_err_format(&err, buf, sizeof buf));
+    else {
+        table_failed = print_table_of(recs, p->name, &sel, &all_correct);
+        kc_plan_select_free(&sel);
     }
-    kc_bench_select sel = {.n = nsel, .task = sel_t, .config = sel_c, .nseeds = nsel_s, .seeds = sel_s};
-    int all_correct = 0;
-    int table_failed = print_table_of(recs, p->name, &sel, &all_correct);
     if (a.out)
         printf("records: %s\n", a.out);
-
-    free(sel_t);
-    free(sel_c);
-    free(sel_s);
     free(todo);
     json_decref(recs);
-    json_decref(done);
-    free_jobs(&l);
+    kc_plan_free(&l);
     if (s != KC_OK || table_failed)
         return 2;
     if (st.interrupted) {
@@ -455,29 +354,38 @@ int kc_cmd_bench_main(int argc, char **argv)
     return kc_cmd_bench_sweep(argc, argv, 0);
 }
 
+static const kc_args_opt merge_rows[] = {{0}};
+static const kc_args_opt *const merge_tables[] = {merge_rows, NULL};
+
+static const kc_args_spec merge_spec = {
+    "merge", "OUT IN1 [IN2 ...]",
+    "Joins result files (shards) into OUT: one record per key (platform, task, config,\n"
+    "seed, kernel hash), the first complete record wins; torn or invalid lines are\n"
+    "dropped; records that disagree with the kept one are reported as conflicts.\n"
+    "Then: kc bench --table OUT.\n",
+    merge_tables,
+};
+
 int kc_cmd_bench_merge(int argc, char **argv)
 {
-    if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-        printf("usage: kc merge OUT IN1 [IN2 ...]\n\n"
-               "Joins result files (shards) into OUT: one record per key (platform, task, config,\n"
-               "seed, kernel hash), the first complete record wins; torn or invalid lines are\n"
-               "dropped; records that disagree with the kept one are reported as conflicts.\n"
-               "Then: kc bench --table OUT.\n");
-        return 0;
-    }
-    if (argc < 3) {
-        fprintf(stderr, "usage: kc merge OUT IN1 [IN2 ...]\n");
-        return 2;
-    }
-    for (int i = 2; i < argc; i++)
-        if (!strcmp(argv[i], argv[1])) {
-            fprintf(stderr, "kc merge: OUT must not also be an input\n");
-            return 2;
+    kc_args a;
+    kc_args_start(&a, &merge_spec, argc, argv);
+    for (int id; (id = kc_args_next(&a)) != KC_ARGS_END;) {
+        if (id == KC_ARGS_HELP) {
+            kc_args_help(&merge_spec, stdout);
+            return 0;
         }
+        return kc_args_exit(&a);
+    }
+    if (a.npos < 2)
+        return kc_args_fail(&a, "give OUT and at least one input");
+    for (int i = 1; i < a.npos; i++)
+        if (!strcmp(a.pos[i], a.pos[0]))
+            return kc_args_fail(&a, "OUT must not also be an input");
     kc_bench_merge_stats st;
     kc_err err;
     kc_err_clear(&err);
-    if (kc_bench_merge(argv[1], (const char *const *)argv + 2, (size_t)argc - 2, stderr, &st, &err) != KC_OK) {
+    if (kc_bench_merge(a.pos[0], (const char *const *)a.pos + 1, (size_t)a.npos - 1, stderr, &st, &err) != KC_OK) {
         char buf[800];
         fprintf(stderr, "kc merge: %s\n", kc_err_format(&err, buf, sizeof buf));
         return 2;

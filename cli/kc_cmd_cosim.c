@@ -1,6 +1,6 @@
 /* kc_cmd_cosim.c — `kc cosim`: run a program on the RTL and on the ISS and report
  * the first place they disagree (isa/kc_cosim.h); `--random` runs a campaign of
- * generated programs (isa/kc_rgen.h); `--iss-only` runs the ISS alone and prints
+ * generated programs (isa/kc_campaign.h) and prints its report; `--iss-only` runs the ISS alone and prints
  * its speed. Exit codes: 0 models agree, 1 divergence (or timeout), 2 usage or
  * I/O error. */
 #include <ctype.h>
@@ -14,6 +14,7 @@
 #include "kc_file.h"
 #include "kc_opts.h"
 #include "kc_asm.h"
+#include "kc_campaign.h"
 #include "kc_check.h"
 #include "kc_cmds.h"
 #include "kc_cosim.h"
@@ -21,43 +22,6 @@
 #include "kc_platform.h"
 #include "kc_rgen.h"
 #include "kc_task.h"
-
-static const char cosim_help[] =
-    "usage: kc cosim [--platform npu] KERNEL.s [options]\n"
-    "       kc cosim --random [--count N] [--seed S] [--keep DIR] [options]\n"
-    "\n"
-    "Runs a program on the RTL and on the ISS (isa/npu.def exec semantics) and compares\n"
-    "the architectural state after every retired instruction and everything (registers,\n"
-    "vector SRAM, DRAM) at halt or trap. Prints the first difference: instruction, pc,\n"
-    "location, expected (ISS) vs actual (RTL).\n"
-    "\n"
-    "  KERNEL.s            assembly file ('-' = stdin); a line '# cosim: key=value ...'\n"
-    "                      in it sets defaults for args=, dram-seed=, dram-bytes=,\n"
-    "                      latency=, bw= (regression cases carry one); expect=diverge\n"
-    "                      marks an open RTL bug: exit 0 only while the models disagree\n"
-    "  --task T --config C --seed S\n"
-    "                      lay out and fill DRAM exactly as `kc eval` does; a0..a15 =\n"
-    "                      the task's tensors\n"
-    "  --baseline          with --task: use the template compiler's kernel (no KERNEL.s)\n"
-    "  --args A0,A1,...    initial a0..a15 without a task (default 0)\n"
-    "  --dram-seed N       fill DRAM with the random-program image of seed N (default: zeros)\n"
-    "  --dram-bytes N      DRAM size (default 64 MiB; --random: 256 KiB)\n"
-    "  --latency N --bw N  DRAM latency (cycles) and bandwidth (bytes/cycle)\n"
-    "  --cycle-limit N     RTL cycle limit\n"
-    "  --iss-only          run only the ISS; print instructions, time and instructions/s\n"
-    "  --random            campaign of generated programs (seeds S, S+1, ...)\n"
-    "  --count N           programs in the campaign (default 100)\n"
-    "  --keep DIR          write each diverging program to DIR/seed-S.s (a ready\n"
-    "                      regression case)\n"
-    "  --coverage          with --random: print how often each instruction retired\n"
-    "  --matrix            with --random: also generate matrix-unit instructions\n"
-    "  --fresh-model       with --random: a new RTL model per program (default: one\n"
-    "                      model, reset between programs, as a long-lived handle is used)\n"
-    "  --avoid LIST        with --random: leave out patterns of open RTL bugs: falloff\n"
-    "                      (running off the program end), red-trap (a trap right behind\n"
-    "                      a reduction), zero-shared (a count-0 loop sharing its end\n"
-    "                      label with the enclosing loop); see docs/cosim.md\n"
-    "  -q                  print only divergences and the summary\n";
 
 typedef struct cosim_cli {
     const char *platform, *task, *kernel, *keep;
@@ -120,13 +84,13 @@ static int apply_header(const char *src, cosim_cli *o, int *set_args, int *set_s
                 if (!*set_args && !parse_args_list(val, o->args, &o->nargs))
                     return 0;
                 o->have_args = 1;
-            } else if (!strcmp(key, "dram-seed") && kc_opts_u64(val, &v)) {
+            } else if (!strcmp(key, "dram-seed") && kc_args_u64(val, &v)) {
                 if (!*set_seed) { o->dram_seed = v; o->have_dram_seed = 1; }
-            } else if (!strcmp(key, "dram-bytes") && kc_opts_u64(val, &v) && v && v <= UINT32_MAX) {
+            } else if (!strcmp(key, "dram-bytes") && kc_args_u64(val, &v) && v && v <= UINT32_MAX) {
                 if (!*set_size) o->dram.size_bytes = (uint32_t)v;
-            } else if (!strcmp(key, "latency") && kc_opts_u64(val, &v) && v && v < 100000) {
+            } else if (!strcmp(key, "latency") && kc_args_u64(val, &v) && v && v < 100000) {
                 if (!*set_lat) o->dram.latency = (unsigned)v;
-            } else if (!strcmp(key, "bw") && kc_opts_u64(val, &v) && v && v < 100000) {
+            } else if (!strcmp(key, "bw") && kc_args_u64(val, &v) && v && v < 100000) {
                 if (!*set_bw) o->dram.bytes_per_cycle = (unsigned)v;
             } else if (!strcmp(key, "expect")) {
                 if (strcmp(val, "diverge"))
@@ -307,241 +271,189 @@ out_noerr:
 
 /* ---- campaign ---------------------------------------------------------------------- */
 
-static int keep_case(const cosim_cli *o, uint64_t seed, const kc_rgen_prog *rp, const kc_dram_cfg *dc,
-                     const kc_cosim_report *rep)
+static void on_program(void *ctx, const kc_campaign_program *p)
 {
-    char path[1024];
-    snprintf(path, sizeof path, "%s/seed-%" PRIu64 ".s", o->keep, seed);
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return 0;
-    fprintf(f, "# cosim regression case: kc cosim --random --seed %" PRIu64 " --count 1\n", seed);
-    fprintf(f, "# %s\n", rep->text);
-    fprintf(f, "# cosim: expect=diverge dram-seed=%" PRIu64 " dram-bytes=%" PRIu32 " latency=%u bw=%u args=",
-            seed, dc->size_bytes, dc->latency, dc->bytes_per_cycle);
-    for (int i = 0; i < 8; i++)
-        fprintf(f, "%s0x%" PRIx32, i ? "," : "", rp->args[i]);
-    fprintf(f, "\n%s", rp->text);
-    fclose(f);
-    return 1;
+    const cosim_cli *o = ctx;
+    char label[64];
+    snprintf(label, sizeof label, "seed %" PRIu64, p->seed);
+    if (p->report->diverged || p->report->timeout || !o->quiet)
+        print_report(p->report, label);
+    if (p->kept)
+        printf("  kept as %s\n", p->kept);
 }
 
 static int cmd_random(cosim_cli *o)
 {
     kc_err err;
     kc_err_clear(&err);
-    const kc_acc_ops *ops = kc_acc_find("npu");
-    const kc_isa *isa = kc_isa_find("npu");
-    if (!ops || !isa) {
-        fprintf(stderr, "kc cosim: the npu model or ISA table is not available\n");
-        return 2;
+    kc_campaign_opts co = {.seed = o->seed, .count = o->count, .dram = o->dram, .cycle_limit = o->cycle_limit,
+                           .avoid = o->avoid, .matrix = o->matrix, .fresh_model = o->fresh_model,
+                           .keep_dir = o->keep, .on_program = on_program, .ctx = o};
+    kc_campaign_report r;
+    kc_status s = kc_campaign_run(&co, &r, &err);
+    if (s != KC_OK) {
+        char buf[800];
+        fprintf(stderr, "kc cosim: %s\n", kc_err_format(&err, buf, sizeof buf));
+        if (r.failed_text)
+            fprintf(stderr, "%s", r.failed_text);
+        if (!r.isa) {
+            kc_campaign_report_free(&r);
+            return 2;
+        }
     }
-    uint64_t *counts = calloc(isa->ninsns, sizeof *counts);
-    void *model = NULL;
-    if (!counts || ops->open(&model, &err) != KC_OK) {
-        free(counts);
-        if (!counts)
-            kc_err_set(&err, KC_ERR_NOMEM, "out of memory");
-        return fail(&err);
-    }
-    static const unsigned lats[] = {1, 2, 5, 16, 64};
-    static const unsigned bws[] = {4, 16, 32, 64};
-    uint64_t ndiv = 0, nto = 0, nhalt = 0, insns = 0, cycles = 0, traps[KC_ISS_NTRAPS] = {0};
-    int rc = 0;
-    double t0 = now();
-    for (uint64_t i = 0; i < o->count; i++) {
-        uint64_t seed = o->seed + i;
-        kc_dram_cfg dc = o->dram;
-        if (!dc.size_bytes)
-            dc.size_bytes = 256u << 10;
-        if (!dc.latency)
-            dc.latency = lats[seed % 5];
-        if (!dc.bytes_per_cycle)
-            dc.bytes_per_cycle = bws[(seed / 5) % 4];
-        kc_rgen_opts ro = { .dram_bytes = dc.size_bytes, .blocks = 0, .trap = -1, .avoid = o->avoid,
-                             .matrix = o->matrix };
-        kc_rgen_prog rp;
-        kc_program prog = {0};
-        kc_dram *dram = NULL;
-        kc_status s = kc_rgen_program(seed, &ro, &rp, &err);
-        if (s == KC_OK)
-            s = kc_asm_assemble(isa, rp.text, "random", &prog, &err);
-        if (s == KC_OK)
-            s = kc_dram_open(&dram, &dc, ops->beat_bytes, &err);
-        kc_cosim_report rep;
-        if (s == KC_OK && o->fresh_model) {
-            ops->close(model);
-            model = NULL;
-            s = ops->open(&model, &err);
-        }
-        if (s == KC_OK) {
-            kc_rgen_fill_dram(seed, kc_dram_data(dram), dc.size_bytes);
-            kc_cosim_opts co = { .cycle_limit = o->cycle_limit ? o->cycle_limit : 2000000,
-                                 .insn_counts = counts };
-            s = kc_cosim_run(ops, model, dram, prog.words, prog.nwords, rp.args, KC_ISS_NAREGS, &co, &rep, &err);
-        }
-        if (s != KC_OK) {
-            char buf[800];
-            fprintf(stderr, "kc cosim: seed %" PRIu64 ": %s\n", seed, kc_err_format(&err, buf, sizeof buf));
-            if (s == KC_ERR_SYNTAX && rp.text)
-                fprintf(stderr, "%s", rp.text);
-            kc_rgen_prog_free(&rp);
-            kc_program_free(&prog);
-            if (dram)
-                kc_dram_close(dram);
-            rc = 2;
-            break;
-        }
-        insns += rep.retired;
-        cycles += rep.cycles;
-        char label[64];
-        snprintf(label, sizeof label, "seed %" PRIu64, seed);
-        if (rep.diverged) {
-            ndiv++;
-            print_report(&rep, label);
-            if (o->keep && keep_case(o, seed, &rp, &dc, &rep))
-                printf("  kept as %s/seed-%" PRIu64 ".s\n", o->keep, seed);
-        } else if (rep.timeout) {
-            nto++;
-            print_report(&rep, label);
-        } else {
-            if (rep.rtl_state == KC_CORE_TRAPPED && rep.rtl_status.cause < KC_ISS_NTRAPS)
-                traps[rep.rtl_status.cause]++;
-            else
-                nhalt++;
-            if (!o->quiet)
-                print_report(&rep, label);
-        }
-        kc_rgen_prog_free(&rp);
-        kc_program_free(&prog);
-        kc_dram_close(dram);
-    }
-    double t = now() - t0;
-    if (model)
-        ops->close(model);
     printf("cosim campaign: %" PRIu64 " programs (seeds %" PRIu64 "..%" PRIu64 "), %" PRIu64
            " instructions retired and compared, %" PRIu64 " RTL cycles, %.1f s\n",
-           o->count, o->seed, o->seed + o->count - 1, insns, cycles, t);
-    printf("  ended: %" PRIu64 " halt", nhalt);
-    for (unsigned c = 1; c < KC_ISS_NTRAPS; c++)
-        printf(", %" PRIu64 " %s", traps[c], kc_iss_trap_name(c));
-    printf("\n  divergences: %" PRIu64 ", timeouts: %" PRIu64 "\n", ndiv, nto);
-    size_t unexercised = 0;
-    for (size_t k = 0; k < isa->ninsns; k++)
-        if (!counts[k])
-            unexercised++;
+           o->count, o->seed, o->seed + o->count - 1, r.retired, r.cycles, r.seconds);
+    printf("  ended: %" PRIu64 " halt", r.halted);
+    for (unsigned c = 1; c < r.ntraps; c++)
+        printf(", %" PRIu64 " %s", r.traps[c], kc_iss_trap_name(c));
+    printf("\n  divergences: %" PRIu64 ", timeouts: %" PRIu64 "\n", r.diverged, r.timeouts);
+    const kc_isa *isa = r.isa;
+    size_t unexercised = kc_campaign_unexercised(&r);
     printf("  instructions exercised: %zu of %zu", isa->ninsns - unexercised, isa->ninsns);
     if (unexercised) {
         printf(" (never retired:");
         for (size_t k = 0; k < isa->ninsns; k++)
-            if (!counts[k])
+            if (!r.insn_counts[k])
                 printf(" %s", isa->insns[k].name);
         printf(")");
     }
     printf("\n");
     if (o->coverage)
         for (size_t k = 0; k < isa->ninsns; k++)
-            printf("  %-8s %" PRIu64 "\n", isa->insns[k].name, counts[k]);
-    free(counts);
-    if (rc)
-        return rc;
-    return ndiv || nto ? 1 : 0;
+            printf("  %-8s %" PRIu64 "\n", isa->insns[k].name, r.insn_counts[k]);
+    int rc = s != KC_OK ? 2 : r.diverged || r.timeouts ? 1 : 0;
+    kc_campaign_report_free(&r);
+    return rc;
+}
+
+enum { OPT_TASK = 1, OPT_CONFIG, OPT_SEED, OPT_COUNT, OPT_ARGS, OPT_DRAM_SEED, OPT_DRAM_BYTES, OPT_LATENCY,
+       OPT_BW, OPT_CYCLE_LIMIT, OPT_KEEP, OPT_BASELINE, OPT_ISS_ONLY, OPT_RANDOM, OPT_MATRIX, OPT_FRESH_MODEL,
+       OPT_AVOID, OPT_COVERAGE, OPT_QUIET };
+
+static const kc_args_opt cosim_rows[] = {
+    {OPT_TASK, "task", 0, KC_ARGS_STRING, "T", 0, 0,
+     "with --config C --seed S: lay out and fill DRAM exactly as\n"
+     "`kc eval` does; a0..a15 = the task's tensors"},
+    {OPT_CONFIG, "config", 0, KC_ARGS_NUMBER, "C", 1, KC_TASK_NCONFIGS, "the task's configuration (default 1)"},
+    {OPT_SEED, "seed", 0, KC_ARGS_NUMBER, "S", 0, UINT64_MAX,
+     "the task's input seed; --random: the first program's seed\n(default 1)"},
+    {OPT_BASELINE, "baseline", 0, KC_ARGS_FLAG, NULL, 0, 0, "with --task: use the template compiler's kernel"},
+    {OPT_ARGS, "args", 0, KC_ARGS_STRING, "A0,A1,...", 0, 0, "initial a0..a15 without a task (default 0)"},
+    {OPT_DRAM_SEED, "dram-seed", 0, KC_ARGS_NUMBER, "N", 0, UINT64_MAX,
+     "fill DRAM with the random-program image of seed N\n(default: zeros)"},
+    {OPT_DRAM_BYTES, "dram-bytes", 0, KC_ARGS_NUMBER, "N", 1, UINT32_MAX,
+     "DRAM size (default 64 MiB; --random: 256 KiB)"},
+    {OPT_LATENCY, "latency", 0, KC_ARGS_NUMBER, "N", 1, 99999, "DRAM latency in cycles"},
+    {OPT_BW, "bw", 0, KC_ARGS_NUMBER, "N", 1, 99999, "DRAM bandwidth in bytes/cycle"},
+    {OPT_CYCLE_LIMIT, "cycle-limit", 0, KC_ARGS_NUMBER, "N", 1, KC_OPTS_MAX_CYCLE_LIMIT, "RTL cycle limit"},
+    {OPT_ISS_ONLY, "iss-only", 0, KC_ARGS_FLAG, NULL, 0, 0, "run only the ISS; print instructions, time and\ninstructions/s"},
+    {OPT_RANDOM, "random", 0, KC_ARGS_FLAG, NULL, 0, 0, "campaign of generated programs (seeds S, S+1, ...)"},
+    {OPT_COUNT, "count", 0, KC_ARGS_NUMBER, "N", 1, KC_OPTS_MAX_COUNT, "programs in the campaign (default 100)"},
+    {OPT_KEEP, "keep", 0, KC_ARGS_STRING, "DIR", 0, 0,
+     "write each diverging program to DIR/seed-S.s (a ready\nregression case)"},
+    {OPT_COVERAGE, "coverage", 0, KC_ARGS_FLAG, NULL, 0, 0, "with --random: print how often each instruction retired"},
+    {OPT_MATRIX, "matrix", 0, KC_ARGS_FLAG, NULL, 0, 0, "with --random: also generate matrix-unit instructions"},
+    {OPT_FRESH_MODEL, "fresh-model", 0, KC_ARGS_FLAG, NULL, 0, 0,
+     "with --random: a new RTL model per program (default: one\n"
+     "model, reset between programs, as a long-lived handle is used)"},
+    {OPT_AVOID, "avoid", 0, KC_ARGS_STRING, "LIST", 0, 0,
+     "with --random: leave out patterns of open RTL bugs: falloff\n"
+     "(running off the program end), red-trap (a trap right behind\n"
+     "a reduction), zero-shared (a count-0 loop sharing its end\n"
+     "label with the enclosing loop); see docs/cosim.md"},
+    {OPT_QUIET, NULL, 'q', KC_ARGS_FLAG, NULL, 0, 0, "print only divergences and the summary"},
+    {0},
+};
+
+static const kc_args_opt *const cosim_tables[] = {kc_opts_platform_rows, cosim_rows, NULL};
+
+static const kc_args_spec cosim_spec = {
+    "cosim", "KERNEL.s [options]\n--random [--count N] [--seed S] [--keep DIR] [options]",
+    "Runs a program on the RTL and on the ISS (isa/npu.def exec semantics) and compares\n"
+    "the architectural state after every retired instruction and everything (registers,\n"
+    "vector SRAM, DRAM) at halt or trap. Prints the first difference: instruction, pc,\n"
+    "location, expected (ISS) vs actual (RTL).\n"
+    "KERNEL.s is an assembly file ('-' = stdin); a line '# cosim: key=value ...' in it\n"
+    "sets defaults for args=, dram-seed=, dram-bytes=, latency=, bw= (regression cases\n"
+    "carry one); expect=diverge marks an open RTL bug: exit 0 only while the models\n"
+    "disagree.\n",
+    cosim_tables,
+};
+
+static int parse_avoid(const char *v, unsigned *avoid)
+{
+    char list[256];
+    snprintf(list, sizeof list, "%s", v);
+    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (!strcmp(tok, "falloff"))
+            *avoid |= KC_RGEN_AVOID_FALLOFF;
+        else if (!strcmp(tok, "red-trap"))
+            *avoid |= KC_RGEN_AVOID_RED_TRAP;
+        else if (!strcmp(tok, "zero-shared"))
+            *avoid |= KC_RGEN_AVOID_ZERO_SHARED;
+        else
+            return 0;
+    }
+    return 1;
+}
+
+/* One option into o: 1, or KC_ARGS_ERROR. */
+static int take_one(cosim_cli *o, kc_args *a, int id)
+{
+    uint64_t n = a->number;
+    switch (id) {
+    case KC_OPTS_PLATFORM: o->platform = a->value; break;
+    case OPT_TASK: o->task = a->value; break;
+    case OPT_CONFIG: o->config = (int)n; break;
+    case OPT_SEED: o->seed = n; break;
+    case OPT_COUNT: o->count = n; break;
+    case OPT_ARGS:
+        if (!parse_args_list(a->value, o->args, &o->nargs))
+            return kc_args_bad_value(a, "up to 16 numbers below 2^32 separated by commas");
+        o->have_args = 1;
+        break;
+    case OPT_DRAM_SEED: o->dram_seed = n; o->have_dram_seed = 1; break;
+    case OPT_DRAM_BYTES: o->dram.size_bytes = (uint32_t)n; break;
+    case OPT_LATENCY: o->dram.latency = (unsigned)n; break;
+    case OPT_BW: o->dram.bytes_per_cycle = (unsigned)n; break;
+    case OPT_CYCLE_LIMIT: o->cycle_limit = n; break;
+    case OPT_KEEP: o->keep = a->value; break;
+    case OPT_BASELINE: o->baseline = 1; break;
+    case OPT_ISS_ONLY: o->iss_only = 1; break;
+    case OPT_RANDOM: o->random = 1; break;
+    case OPT_MATRIX: o->matrix = 1; break;
+    case OPT_FRESH_MODEL: o->fresh_model = 1; break;
+    case OPT_COVERAGE: o->coverage = 1; break;
+    case OPT_QUIET: o->quiet = 1; break;
+    case OPT_AVOID:
+        if (!parse_avoid(a->value, &o->avoid))
+            return kc_args_bad_value(a, "patterns falloff, red-trap, zero-shared separated by commas");
+        break;
+    }
+    return 1;
 }
 
 int kc_cmd_cosim_main(int argc, char **argv)
 {
     cosim_cli o;
     memset(&o, 0, sizeof o);
-    o.platform = "npu";
+    o.platform = kc_opts_default_platform();
     o.config = 1;
     o.seed = 1;
     o.count = 100;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        uint64_t n;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(cosim_help, stdout);
+    kc_args a;
+    kc_args_start(&a, &cosim_spec, argc, argv);
+    for (int id; (id = kc_args_next(&a)) != KC_ARGS_END;) {
+        if (id == KC_ARGS_HELP) {
+            kc_args_help(&cosim_spec, stdout);
             return 0;
-        } else if (!strcmp(a, "--platform") && v) {
-            o.platform = v; i++;
-        } else if (!strcmp(a, "--task") && v) {
-            o.task = v; i++;
-        } else if (!strcmp(a, "--config") && v) {
-            if (!kc_opts_number(a, v, 1, KC_TASK_NCONFIGS, &n))
-                return 2;
-            o.config = (int)n; i++;
-        } else if (!strcmp(a, "--seed") && v) {
-            if (!kc_opts_number(a, v, 0, UINT64_MAX, &n))
-                return 2;
-            o.seed = n; i++;
-        } else if (!strcmp(a, "--count") && v) {
-            if (!kc_opts_number(a, v, 1, KC_OPTS_MAX_COUNT, &n))
-                return 2;
-            o.count = n; i++;
-        } else if (!strcmp(a, "--args") && v && parse_args_list(v, o.args, &o.nargs)) {
-            o.have_args = 1; i++;
-        } else if (!strcmp(a, "--dram-seed") && v) {
-            if (!kc_opts_number(a, v, 0, UINT64_MAX, &n))
-                return 2;
-            o.dram_seed = n; o.have_dram_seed = 1; i++;
-        } else if (!strcmp(a, "--dram-bytes") && v) {
-            if (!kc_opts_number(a, v, 1, UINT32_MAX, &n))
-                return 2;
-            o.dram.size_bytes = (uint32_t)n; i++;
-        } else if (!strcmp(a, "--latency") && v) {
-            if (!kc_opts_number(a, v, 1, 99999, &n))
-                return 2;
-            o.dram.latency = (unsigned)n; i++;
-        } else if (!strcmp(a, "--bw") && v) {
-            if (!kc_opts_number(a, v, 1, 99999, &n))
-                return 2;
-            o.dram.bytes_per_cycle = (unsigned)n; i++;
-        } else if (!strcmp(a, "--cycle-limit") && v) {
-            if (!kc_opts_number(a, v, 1, KC_OPTS_MAX_CYCLE_LIMIT, &n))
-                return 2;
-            o.cycle_limit = n; i++;
-        } else if (!strcmp(a, "--keep") && v) {
-            o.keep = v; i++;
-        } else if (!strcmp(a, "--baseline")) {
-            o.baseline = 1;
-        } else if (!strcmp(a, "--iss-only")) {
-            o.iss_only = 1;
-        } else if (!strcmp(a, "--random")) {
-            o.random = 1;
-        } else if (!strcmp(a, "--matrix")) {
-            o.matrix = 1;
-        } else if (!strcmp(a, "--fresh-model")) {
-            o.fresh_model = 1;
-        } else if (!strcmp(a, "--avoid") && v) {
-            char list[256];
-            snprintf(list, sizeof list, "%s", v);
-            for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
-                if (!strcmp(tok, "falloff"))
-                    o.avoid |= KC_RGEN_AVOID_FALLOFF;
-                else if (!strcmp(tok, "red-trap"))
-                    o.avoid |= KC_RGEN_AVOID_RED_TRAP;
-                else if (!strcmp(tok, "zero-shared"))
-                    o.avoid |= KC_RGEN_AVOID_ZERO_SHARED;
-                else {
-                    fprintf(stderr, "kc cosim: unknown --avoid pattern '%s'\n", tok);
-                    return 2;
-                }
-            }
-            i++;
-        } else if (!strcmp(a, "--coverage")) {
-            o.coverage = 1;
-        } else if (!strcmp(a, "-q")) {
-            o.quiet = 1;
-        } else if (a[0] != '-' || !strcmp(a, "-")) {
-            if (o.kernel) {
-                fprintf(stderr, "kc cosim: more than one kernel file ('%s')\n", a);
-                return 2;
-            }
-            o.kernel = a;
-        } else {
-            fprintf(stderr, "kc cosim: bad option '%s' (see kc cosim --help)\n", a);
-            return 2;
         }
+        if (id == KC_ARGS_ERROR || take_one(&o, &a, id) == KC_ARGS_ERROR)
+            return kc_args_exit(&a);
     }
+    if (a.npos > 1)
+        return kc_args_fail(&a, "more than one kernel file ('%s')", a.pos[1]);
+    o.kernel = a.npos ? a.pos[0] : NULL;
     return o.random ? cmd_random(&o) : cmd_single(&o);
 }

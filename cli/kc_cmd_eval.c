@@ -21,87 +21,73 @@ static int fail(const char *cmd, const kc_err *err)
     return 2;
 }
 
-static int usage_error(const char *cmd, const char *what, const char *arg)
-{
-    fprintf(stderr, "kc %s: %s '%s' (see kc %s --help)\n", cmd, what, arg ? arg : "", cmd);
-    return 2;
-}
-
-/* Options shared by both commands. Returns 1 when argv[*i] was one of them. */
-typedef struct common_opts {
-    const char *platform, *task;
-    int config;
-} common_opts;
-
-static int common_arg(int argc, char **argv, int *i, common_opts *c, int *bad)
-{
-    const char *a = argv[*i];
-    if (strcmp(a, "--platform") && strcmp(a, "--task") && strcmp(a, "--config"))
-        return 0;
-    if (*i + 1 >= argc) {
-        *bad = 1;
-        return 1;
-    }
-    const char *v = argv[++*i];
-    if (!strcmp(a, "--platform"))
-        c->platform = v;
-    else if (!strcmp(a, "--task"))
-        c->task = v;
-    else {
-        uint64_t n = 0;
-        if (!kc_opts_number(a, v, 1, KC_TASK_NCONFIGS, &n))
-            *bad = 1;
-        c->config = (int)n;
-    }
-    return 1;
-}
-
 static void list_tasks(FILE *out)
 {
-    fprintf(out, "tasks:");
+    fprintf(out, "\ntasks:");
     for (const kc_task *const *t = kc_task_all(); *t; t++)
         fprintf(out, " %s", (*t)->name);
     fprintf(out, "\nplatforms:");
-    for (const kc_platform *const *p = kc_platform_all(); *p; p++)
-        fprintf(out, " %s", (*p)->name);
+    kc_opts_list_platforms(out);
     fprintf(out, "\n");
 }
 
+/* Option rows of both commands (ids of the rest: below). */
+enum { OPT_TASK = 1, OPT_CONFIG, OPT_OUT, OPT_JSON, OPT_BASELINE, OPT_SEED, OPT_CYCLE_LIMIT, OPT_VCD,
+       OPT_WINDOW, OPT_DEPTH };
+
+static const kc_args_opt eval_task_rows[] = {
+    {OPT_TASK, "task", 0, KC_ARGS_STRING, "T", 0, 0, "the task (required; the list is below)"},
+    {OPT_CONFIG, "config", 0, KC_ARGS_NUMBER, "C", 1, KC_TASK_NCONFIGS, "the configuration (required)"},
+    {0},
+};
+
 /* ---- kc compile ----------------------------------------------------------------- */
+
+static const kc_args_opt compile_rows[] = {
+    {OPT_OUT, NULL, 'o', KC_ARGS_STRING, "FILE", 0, 0, "write the kernel to FILE (default: stdout)"},
+    {0},
+};
+
+static const kc_args_opt *const compile_tables[] = {eval_task_rows, kc_opts_platform_rows, compile_rows, NULL};
+
+static const kc_args_spec compile_spec = {
+    "compile", "--task T --config C [options]",
+    "Prints the baseline kernel the platform's template compiler emits for\n"
+    "(task, config C1..C5), or writes it to FILE.\n",
+    compile_tables,
+};
 
 int kc_cmd_eval_compile(int argc, char **argv)
 {
-    common_opts c = { "npu", NULL, 0 };
-    const char *out = NULL;
-    for (int i = 1; i < argc; i++) {
-        int bad = 0;
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: kc compile --task T --config C [--platform npu] [-o FILE]\n\n"
-                   "Prints the baseline kernel the platform's template compiler emits for\n"
-                   "(task, config C1..C5), or writes it to FILE.\n\n");
+    const char *platform = kc_opts_default_platform(), *task = NULL, *out = NULL;
+    int config = 0;
+    kc_args a;
+    kc_args_start(&a, &compile_spec, argc, argv);
+    for (int id; (id = kc_args_next(&a)) != KC_ARGS_END;) {
+        switch (id) {
+        case KC_ARGS_HELP:
+            kc_args_help(&compile_spec, stdout);
             list_tasks(stdout);
             return 0;
+        case KC_ARGS_ERROR: return kc_args_exit(&a);
+        case KC_OPTS_PLATFORM: platform = a.value; break;
+        case OPT_TASK: task = a.value; break;
+        case OPT_CONFIG: config = (int)a.number; break;
+        case OPT_OUT: out = a.value; break;
         }
-        if (common_arg(argc, argv, &i, &c, &bad)) {
-            if (bad)
-                return usage_error("compile", "bad or missing value for", argv[i]);
-        } else if (!strcmp(argv[i], "-o") && i + 1 < argc)
-            out = argv[++i];
-        else
-            return usage_error("compile", "unexpected argument", argv[i]);
     }
-    if (!c.task || !c.config)
-        return usage_error("compile", "--task and --config are required", "");
+    if (a.npos)
+        return kc_args_fail(&a, "unexpected argument '%s'", a.pos[0]);
+    if (!task || !config)
+        return kc_args_fail(&a, "--task and --config are required");
     kc_err err;
     kc_err_clear(&err);
-    const kc_platform *p = kc_platform_find(c.platform);
-    const kc_task *t = kc_task_find(c.task);
-    if (!p)
-        return usage_error("compile", "unknown platform", c.platform);
-    if (!t)
-        return usage_error("compile", "unknown task", c.task);
+    const kc_platform *p = kc_platform_find(platform);
+    const kc_task *t = kc_task_find(task);
+    if (!p || !t)
+        return kc_args_fail(&a, "unknown %s '%s'", p ? "task" : "platform", p ? task : platform);
     char *text = NULL;
-    if (p->baseline(t, c.config, &text, &err) != KC_OK)
+    if (p->baseline(t, config, &text, &err) != KC_OK)
         return fail("compile", &err);
     FILE *f = out ? fopen(out, "w") : stdout;
     if (!f) {
@@ -184,76 +170,82 @@ static int parse_window(const char *s, kc_trace_opts *tr)
     memcpy(a, s, n);
     a[n] = 0;
     uint64_t end = 0;
-    if (!kc_opts_u64(a, &tr->start) || (colon[1] && !kc_opts_u64(colon + 1, &end)))
+    if (!kc_args_u64(a, &tr->start) || (colon[1] && !kc_args_u64(colon + 1, &end)))
         return 0;
     tr->end = end;
     return 1;
 }
 
+static const kc_args_opt eval_rows[] = {
+    {OPT_BASELINE, "baseline", 0, KC_ARGS_FLAG, NULL, 0, 0, "evaluate the template compiler's kernel"},
+    {OPT_SEED, "seed", 0, KC_ARGS_NUMBER, "N", 0, UINT64_MAX, "the input seed (default 1, the visible seed)"},
+    {OPT_CYCLE_LIMIT, "cycle-limit", 0, KC_ARGS_NUMBER, "N", 1, KC_OPTS_MAX_CYCLE_LIMIT,
+     "simulation cycle limit (default: the task's)"},
+    {OPT_JSON, "json", 0, KC_ARGS_FLAG, NULL, 0, 0, "print the result record (one JSON line)"},
+    {OPT_VCD, "vcd", 0, KC_ARGS_STRING, "FILE", 0, 0, "write a waveform"},
+    {OPT_WINDOW, "window", 0, KC_ARGS_STRING, "A:B", 0, 0,
+     "the waveform's cycles [A, B) (B empty = to the end)"},
+    {OPT_DEPTH, "depth", 0, KC_ARGS_NUMBER, "D", 0, 1000, "scope levels in the waveform"},
+    {0},
+};
+
+static const kc_args_opt *const eval_tables[] = {eval_task_rows, kc_opts_platform_rows, eval_rows, NULL};
+
+static const kc_args_spec eval_spec = {
+    "eval", "--task T --config C [options] (KERNEL.s | --baseline)",
+    "Assembles KERNEL.s (- for stdin), runs it on the platform's RTL model with\n"
+    "the task's inputs for config C1..C5 and the seed, and checks every output\n"
+    "against the fp64 reference and every other DRAM byte against its sentinel.\n"
+    "Prints pass/fail, max abs/rel error, cycles, ideal cycles, efficiency and\n"
+    "counters; --json prints the result record instead.\n"
+    "Exit status: 0 correct, 1 kernel not correct, 2 usage or I/O error.\n",
+    eval_tables,
+};
+
 int kc_cmd_eval_main(int argc, char **argv)
 {
-    common_opts c = { "npu", NULL, 0 };
+    const char *platform = kc_opts_default_platform(), *task = NULL;
+    int config = 0;
     kc_trace_opts tr = { NULL, 0, 0, 0 };
     uint64_t seed = KC_EVAL_VISIBLE_SEED, limit = 0;
     int json = 0, baseline = 0;
-    const char *kernel = NULL;
-    for (int i = 1; i < argc; i++) {
-        int bad = 0;
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            printf("usage: kc eval --task T --config C [--platform npu] (KERNEL.s | --baseline)\n"
-                   "               [--seed N] [--cycle-limit N] [--json]\n"
-                   "               [--vcd FILE [--window A:B] [--depth D]]\n\n"
-                   "Assembles KERNEL.s (- for stdin), runs it on the platform's RTL model with\n"
-                   "the task's inputs for config C1..C5 and seed N (default 1), and checks every\n"
-                   "output against the fp64 reference and every other DRAM byte against its\n"
-                   "sentinel. Prints pass/fail, max abs/rel error, cycles, ideal cycles,\n"
-                   "efficiency and counters; --json prints the result record instead.\n"
-                   "--baseline evaluates the template compiler's kernel. --vcd writes a\n"
-                   "waveform of cycles [A, B) (B empty = to the end) with D scope levels.\n"
-                   "Exit status: 0 correct, 1 kernel not correct, 2 usage or I/O error.\n\n");
+    kc_args a;
+    kc_args_start(&a, &eval_spec, argc, argv);
+    for (int id; (id = kc_args_next(&a)) != KC_ARGS_END;) {
+        switch (id) {
+        case KC_ARGS_HELP:
+            kc_args_help(&eval_spec, stdout);
             list_tasks(stdout);
             return 0;
+        case KC_ARGS_ERROR: return kc_args_exit(&a);
+        case KC_OPTS_PLATFORM: platform = a.value; break;
+        case OPT_TASK: task = a.value; break;
+        case OPT_CONFIG: config = (int)a.number; break;
+        case OPT_JSON: json = 1; break;
+        case OPT_BASELINE: baseline = 1; break;
+        case OPT_SEED: seed = a.number; break;
+        case OPT_CYCLE_LIMIT: limit = a.number; break;
+        case OPT_VCD: tr.path = a.value; break;
+        case OPT_DEPTH: tr.depth = (int)a.number; break;
+        case OPT_WINDOW:
+            if (!parse_window(a.value, &tr)) {
+                kc_args_bad_value(&a, "cycles A:B (B may be empty)");
+                return kc_args_exit(&a);
+            }
+            break;
         }
-        if (common_arg(argc, argv, &i, &c, &bad)) {
-            if (bad)
-                return usage_error("eval", "bad or missing value for", a);
-            continue;
-        }
-        int has_val = i + 1 < argc;
-        if (!strcmp(a, "--json"))
-            json = 1;
-        else if (!strcmp(a, "--baseline"))
-            baseline = 1;
-        else if (!strcmp(a, "--seed") && has_val) {
-            if (!kc_opts_number(a, argv[++i], 0, UINT64_MAX, &seed))
-                return 2;
-        } else if (!strcmp(a, "--cycle-limit") && has_val) {
-            if (!kc_opts_number(a, argv[++i], 1, KC_OPTS_MAX_CYCLE_LIMIT, &limit))
-                return 2;
-        } else if (!strcmp(a, "--vcd") && has_val)
-            tr.path = argv[++i];
-        else if (!strcmp(a, "--window") && has_val) {
-            if (!parse_window(argv[++i], &tr))
-                return usage_error("eval", "bad --window (want A:B)", argv[i]);
-        } else if (!strcmp(a, "--depth") && has_val) {
-            uint64_t d;
-            if (!kc_opts_number(a, argv[++i], 0, 1000, &d))
-                return 2;
-            tr.depth = (int)d;
-        } else if ((a[0] != '-' || !strcmp(a, "-")) && !kernel)
-            kernel = a;
-        else
-            return usage_error("eval", "unexpected argument", a);
     }
-    if (!c.task || !c.config)
-        return usage_error("eval", "--task and --config are required", "");
+    if (a.npos > 1)
+        return kc_args_fail(&a, "unexpected argument '%s'", a.pos[1]);
+    const char *kernel = a.npos ? a.pos[0] : NULL;
+    if (!task || !config)
+        return kc_args_fail(&a, "--task and --config are required");
     if (!kernel == !baseline)
-        return usage_error("eval", "give exactly one of KERNEL.s or --baseline", "");
+        return kc_args_fail(&a, "give exactly one of KERNEL.s or --baseline");
 
     kc_err err;
     kc_err_clear(&err);
-    kc_eval_opts o = { .platform = c.platform, .task = c.task, .config = c.config,
+    kc_eval_opts o = { .platform = platform, .task = task, .config = config,
                        .seed = seed, .cycle_limit = limit, .trace = tr.path ? &tr : NULL };
     kc_eval_result *r = malloc(sizeof *r);
     if (!r)

@@ -42,6 +42,25 @@ static int eval_one(const char *platform, const char *task, int config, uint64_t
     return 0;
 }
 
+enum { OPT_REPEATS = 1, OPT_LAT_TASK, OPT_LAT_CONFIG };
+
+static const kc_args_opt perf_rows[] = {
+    {OPT_REPEATS, "repeats", 0, KC_ARGS_NUMBER, "N", 1, 1000, "evaluations of the latency figure (default 5)"},
+    {OPT_LAT_TASK, "latency-task", 0, KC_ARGS_STRING, "T", 0, 0, "task of the latency figure (default softmax)"},
+    {OPT_LAT_CONFIG, "latency-config", 0, KC_ARGS_NUMBER, "C", 1, KC_TASK_NCONFIGS,
+     "config of the latency figure (default 3)"},
+    {0},
+};
+
+static const kc_args_opt *const perf_tables[] = {kc_opts_platform_rows, kc_opts_select_rows, perf_rows, NULL};
+
+static const kc_args_spec perf_spec = {
+    "perf", "[options]",
+    "Prints simulated cycles/s, the latency of one evaluation (median of N) and the\n"
+    "wall time of the baseline sweep over the selected tasks and configs.\n",
+    perf_tables,
+};
+
 int kc_cmd_perf_main(int argc, char **argv)
 {
     kc_opts o;
@@ -49,38 +68,25 @@ int kc_cmd_perf_main(int argc, char **argv)
     int repeats = 5;
     const char *lat_task = "softmax";
     int lat_config = 3;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("usage: kc perf [--platform npu] [--tasks ...] [--configs ...] [--repeats N]\n"
-                   "               [--latency-task T --latency-config C]\n\n"
-                   "Prints simulated cycles/s, the latency of one evaluation (median of N) and the\n"
-                   "wall time of the baseline sweep over the selected tasks and configs.\n");
+    kc_args a;
+    kc_args_start(&a, &perf_spec, argc, argv);
+    for (int id; (id = kc_args_next(&a)) != KC_ARGS_END;) {
+        if (id == KC_ARGS_HELP) {
+            kc_args_help(&perf_spec, stdout);
             return 0;
         }
-        int used = kc_opts_parse(&o, argc, argv, i);
-        if (used < 0)
-            return 2;
-        if (used > 0) {
-            i += used - 1;
-        } else if (!strcmp(argv[i], "--repeats") && i + 1 < argc) {
-            uint64_t n;
-            if (!kc_opts_number(argv[i], argv[i + 1], 1, 1000, &n))
-                return 2;
-            repeats = (int)n;
-            i++;
-        } else if (!strcmp(argv[i], "--latency-task") && i + 1 < argc) {
-            lat_task = argv[++i];
-        } else if (!strcmp(argv[i], "--latency-config") && i + 1 < argc) {
-            uint64_t n;
-            if (!kc_opts_number(argv[i], argv[i + 1], 1, KC_TASK_NCONFIGS, &n))
-                return 2;
-            lat_config = (int)n;
-            i++;
-        } else {
-            fprintf(stderr, "kc perf: unknown option '%s'\n", argv[i]);
-            return 2;
-        }
+        int taken = id == KC_ARGS_ERROR ? KC_ARGS_ERROR : kc_opts_take(&o, &a, id);
+        if (taken == KC_ARGS_ERROR)
+            return kc_args_exit(&a);
+        if (id == OPT_REPEATS)
+            repeats = (int)a.number;
+        else if (id == OPT_LAT_TASK)
+            lat_task = a.value;
+        else if (id == OPT_LAT_CONFIG)
+            lat_config = (int)a.number;
     }
+    if (a.npos)
+        return kc_args_fail(&a, "unexpected argument '%s'", a.pos[0]);
 
     kc_eval_result *res = malloc(sizeof *res);
     if (!res)

@@ -1,4 +1,4 @@
-/* kc run — the main job: the sweep of every npu baseline kernel on the RTL
+/* kc run — the main job: the sweep of every baseline kernel of the platform on the RTL
  * (kc bench --kernels baseline with kc run's defaults: all tasks and configs, the
  * hidden scoring seeds, one worker per CPU). Progress goes to stderr, the table
  * and its summary to stdout. Exit 0 only when every baseline is correct. */

@@ -1,47 +1,45 @@
+/* kc_opts.c — the shared option rows (see kc_opts.h). */
 #include "kc_opts.h"
 
-#include "kc_eval.h"
-
-#include <ctype.h>
-#include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "kc_eval.h"
+#include "kc_platform.h"
+
+const kc_args_opt kc_opts_platform_rows[] = {
+    {KC_OPTS_PLATFORM, "platform", 0, KC_ARGS_STRING, "P", 0, 0,
+     "the platform (kc --help lists them; default: the first)"},
+    {0},
+};
+
+const kc_args_opt kc_opts_select_rows[] = {
+    {KC_OPTS_TASKS, "tasks", 0, KC_ARGS_STRING, "a,b,...", 0, 0, "tasks to select (default: all)"},
+    {KC_OPTS_CONFIGS, "configs", 0, KC_ARGS_STRING, "1,2,...", 0, 0, "configs to select (default: 1..5)"},
+    {KC_OPTS_SEED, "seed", 0, KC_ARGS_NUMBER, "S", 0, UINT64_MAX, "the input seed"},
+    {0},
+};
+
+const char *kc_opts_default_platform(void)
+{
+    return kc_platform_all()[0]->name;
+}
+
+void kc_opts_list_platforms(FILE *out)
+{
+    for (const kc_platform *const *p = kc_platform_all(); *p; p++)
+        fprintf(out, " %s", (*p)->name);
+}
+
 void kc_opts_init(kc_opts *o)
 {
-    o->platform = "npu";
+    o->platform = kc_opts_default_platform();
     o->tasks = NULL;
     o->configs = 0;
     for (int c = 1; c <= KC_TASK_NCONFIGS; c++)
         o->configs |= 1u << c;
     o->seed = KC_EVAL_VISIBLE_SEED;   /* sweeps score on the hidden seeds unless --seed is given */
-}
-
-int kc_opts_u64(const char *s, uint64_t *out)
-{
-    char *end;
-    if (!s || !isdigit((unsigned char)*s))   /* no sign, no leading space */
-        return 0;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (errno || *end)
-        return 0;
-    *out = v;
-    return 1;
-}
-
-int kc_opts_number(const char *opt, const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-    uint64_t v;
-    if (kc_opts_u64(s, &v) && v >= lo && v <= hi) {
-        *out = v;
-        return 1;
-    }
-    fprintf(stderr, "kc: %s takes a whole number in %" PRIu64 "..%" PRIu64 ", got '%s'\n", opt, lo, hi,
-            s ? s : "");
-    return 0;
 }
 
 /* Is name an element of the comma list? */
@@ -58,68 +56,71 @@ static int in_list(const char *list, const char *name)
     return 0;
 }
 
-static int check_tasks(const char *list)
+/* 0, or KC_ARGS_ERROR naming the first unknown task and the known ones. */
+static int check_tasks(kc_args *a, const char *list)
 {
-    char buf[64];
-    for (const char *p = list; *p;) {
+    char buf[64], want[400];
+    for (const char *p = list;;) {
         const char *e = strchr(p, ',');
         size_t len = e ? (size_t)(e - p) : strlen(p);
         snprintf(buf, sizeof buf, "%.*s", (int)len, p);
         if (!kc_task_find(buf)) {
-            fprintf(stderr, "kc: unknown task '%s'; tasks:", buf);
-            for (const kc_task *const *t = kc_task_all(); *t; t++)
-                fprintf(stderr, " %s", (*t)->name);
-            fprintf(stderr, "\n");
-            return -1;
+            int n = snprintf(want, sizeof want, "task names separated by commas ('%s' is none of:", buf);
+            for (const kc_task *const *t = kc_task_all(); *t && n > 0 && (size_t)n < sizeof want; t++)
+                n += snprintf(want + n, sizeof want - (size_t)n, " %s", (*t)->name);
+            if (n > 0 && (size_t)n < sizeof want)
+                snprintf(want + n, sizeof want - (size_t)n, ")");
+            return kc_args_bad_value(a, want);
         }
-        p += len + (e ? 1 : 0);
+        if (!e)
+            return 0;
+        p = e + 1;
     }
-    return 0;
 }
 
-static int parse_configs(const char *list, unsigned *mask)
+static int parse_configs(kc_args *a, const char *list, unsigned *mask)
 {
     *mask = 0;
-    for (const char *p = list; *p;) {
+    for (const char *p = list;;) {
         char *end;
         long c = strtol(p, &end, 10);
         if (end == p || c < 1 || c > KC_TASK_NCONFIGS || (*end && *end != ',')) {
-            fprintf(stderr, "kc: --configs takes numbers 1..%d separated by commas\n", KC_TASK_NCONFIGS);
-            return -1;
+            char want[64];
+            snprintf(want, sizeof want, "numbers 1..%d separated by commas", KC_TASK_NCONFIGS);
+            return kc_args_bad_value(a, want);
         }
         *mask |= 1u << c;
-        p = *end ? end + 1 : end;
+        if (!*end)
+            return 0;
+        p = end + 1;
     }
-    return 0;
 }
 
-int kc_opts_parse(kc_opts *o, int argc, char **argv, int i)
+int kc_opts_take(kc_opts *o, kc_args *a, int id)
 {
-    const char *a = argv[i];
-    int has_val = i + 1 < argc;
-    if (!strcmp(a, "--platform") || !strcmp(a, "--tasks") || !strcmp(a, "--configs") ||
-        !strcmp(a, "--seed")) {
-        if (!has_val) {
-            fprintf(stderr, "kc: %s needs a value\n", a);
-            return -1;
+    switch (id) {
+    case KC_OPTS_PLATFORM:
+        if (!kc_platform_find(a->value)) {
+            char want[200] = "one of:";
+            for (const kc_platform *const *p = kc_platform_all(); *p; p++)
+                snprintf(want + strlen(want), sizeof want - strlen(want), " %s", (*p)->name);
+            return kc_args_bad_value(a, want);
         }
-        const char *v = argv[i + 1];
-        if (!strcmp(a, "--platform"))
-            o->platform = v;
-        else if (!strcmp(a, "--tasks")) {
-            if (check_tasks(v))
-                return -1;
-            o->tasks = v;
-        } else if (!strcmp(a, "--configs")) {
-            if (parse_configs(v, &o->configs))
-                return -1;
-        } else {
-            if (!kc_opts_number(a, v, 0, UINT64_MAX, &o->seed))
-                return -1;
-        }
-        return 2;
+        o->platform = a->value;
+        return 1;
+    case KC_OPTS_TASKS:
+        if (check_tasks(a, a->value))
+            return KC_ARGS_ERROR;
+        o->tasks = a->value;
+        return 1;
+    case KC_OPTS_CONFIGS:
+        return parse_configs(a, a->value, &o->configs) ? KC_ARGS_ERROR : 1;
+    case KC_OPTS_SEED:
+        o->seed = a->number;
+        return 1;
+    default:
+        return 0;
     }
-    return 0;
 }
 
 size_t kc_opts_jobs(const kc_opts *o, kc_opts_job *jobs, size_t max)

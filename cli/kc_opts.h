@@ -1,20 +1,34 @@
-/* kc_opts.h — the selection options shared by the sweep-style subcommands
- * (run, perf, and later bench): --platform, --tasks, --configs, --seed. */
+/* kc_opts.h — the options several subcommands share, as kc_args rows: the
+ * platform (--platform) and the selection of a sweep (--tasks, --configs, --seed).
+ * The default platform is the first row of the platform table (kc_platform_all),
+ * never a name written into a subcommand. */
 #ifndef KC_OPTS_H
 #define KC_OPTS_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
+#include "kc_args.h"
 #include "kc_task.h"
 
 #define KC_OPTS_MAX_JOBS 1024
 
+/* Ranges of the numeric options every subcommand shares. */
+#define KC_OPTS_MAX_CYCLE_LIMIT (1ull << 40)   /* ~10^12 cycles: hours of simulation */
+#define KC_OPTS_MAX_COUNT 100000000ull         /* programs in a random campaign */
+
+/* Option ids of the shared rows (a subcommand's own ids stay below 1000). */
+enum { KC_OPTS_PLATFORM = 1000, KC_OPTS_TASKS, KC_OPTS_CONFIGS, KC_OPTS_SEED };
+
+extern const kc_args_opt kc_opts_platform_rows[];   /* --platform */
+extern const kc_args_opt kc_opts_select_rows[];     /* --tasks, --configs, --seed */
+
 typedef struct kc_opts {
-    const char *platform;                 /* default "npu" */
+    const char *platform;                 /* default kc_opts_default_platform() */
     const char *tasks;                    /* comma list or NULL = all */
     unsigned configs;                     /* bit c set = config c selected; default all */
-    uint64_t seed;                        /* default 1 */
+    uint64_t seed;                        /* default the visible seed */
 } kc_opts;
 
 typedef struct kc_opts_job {
@@ -22,27 +36,21 @@ typedef struct kc_opts_job {
     int config;
 } kc_opts_job;
 
+/* The first platform of kc_platform_all(): every --platform default. */
+const char *kc_opts_default_platform(void);
+
+/* Writes " npu rvv ..." (the platforms that exist, in table order). */
+void kc_opts_list_platforms(FILE *out);
+
 void kc_opts_init(kc_opts *o);
 
-/* Ranges of the numeric options every subcommand shares. */
-#define KC_OPTS_MAX_CYCLE_LIMIT (1ull << 40)   /* ~10^12 cycles: hours of simulation */
-#define KC_OPTS_MAX_COUNT 100000000ull         /* programs in a random campaign */
-
-/* Parses a whole unsigned number (decimal, 0x hex, 0 octal). Returns 1 on
- * success, 0 on an empty, malformed, signed or out-of-range string (strtoull
- * alone reads "-1" as 2^64-1). */
-int kc_opts_u64(const char *s, uint64_t *out);
-
-/* The value s of option opt as a whole number in lo..hi. Returns 1, or prints
- * "kc: OPT takes a whole number in LO..HI, got 'S'" and returns 0. */
-int kc_opts_number(const char *opt, const char *s, uint64_t lo, uint64_t hi, uint64_t *out);
-
-/* Tries to parse the option at argv[i]. Returns the number of argv entries used
- * (0 = not one of ours, -1 = one of ours but malformed: a message was printed). */
-int kc_opts_parse(kc_opts *o, int argc, char **argv, int i);
+/* Takes option id (just returned by kc_args_next) when it is one of the shared
+ * rows: returns 1 (taken), 0 (not a shared row) or KC_ARGS_ERROR (a->err says
+ * why: an unknown platform or task, a malformed config list). */
+int kc_opts_take(kc_opts *o, kc_args *a, int id);
 
 /* Expands the selection in registry order; returns the number of jobs (at most
- * max). Unknown task names were already rejected by kc_opts_parse. */
+ * max). Unknown task names were already rejected by kc_opts_take. */
 size_t kc_opts_jobs(const kc_opts *o, kc_opts_job *jobs, size_t max);
 
 #endif

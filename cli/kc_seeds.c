@@ -5,32 +5,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kc_opts.h"
 
-/* Parses "a,b,c" into s->list; 0 on success, -1 with a message. */
-static int parse_list(kc_seeds *s, const char *v)
+const kc_args_opt kc_seeds_rows[] = {
+    {KC_SEEDS_SEEDS, "seeds", 0, KC_ARGS_STRING, "a,b,...", 0, 0,
+     "score on these seeds (e.g. replaying a record's seeds)"},
+    {KC_SEEDS_FRESH, "fresh-seeds", 0, KC_ARGS_NUMBER, "N", 1, KC_EVAL_MAX_SEEDS,
+     "score on N seeds drawn from the OS random source now (never the visible seed)"},
+    {0},
+};
+
+/* Parses "a,b,c" into s->list; 0 on success, KC_ARGS_ERROR with a->err. */
+static int parse_list(kc_seeds *s, kc_args *a, const char *v)
 {
+    char want[96];
+    snprintf(want, sizeof want, "1..%d different seeds separated by commas", KC_EVAL_MAX_SEEDS);
     s->n = 0;
     for (const char *p = v;;) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
         char num[32];
         uint64_t seed;
-        if (len == 0 || len >= sizeof num || s->n == KC_EVAL_MAX_SEEDS) {
-            fprintf(stderr, "kc: --seeds takes 1..%d comma-separated numbers\n", KC_EVAL_MAX_SEEDS);
-            return -1;
-        }
+        if (len == 0 || len >= sizeof num || s->n == KC_EVAL_MAX_SEEDS)
+            return kc_args_bad_value(a, want);
         memcpy(num, p, len);
         num[len] = 0;
-        if (!kc_opts_u64(num, &seed)) {
-            fprintf(stderr, "kc: --seeds: '%s' is not a seed\n", num);
-            return -1;
-        }
+        if (!kc_args_u64(num, &seed))
+            return kc_args_bad_value(a, want);
         for (size_t k = 0; k < s->n; k++)
-            if (s->list[k] == seed) {
-                fprintf(stderr, "kc: --seeds: %s given twice\n", num);
-                return -1;
-            }
+            if (s->list[k] == seed)
+                return kc_args_bad_value(a, want);
         s->list[s->n++] = seed;
         if (!comma)
             return 0;
@@ -38,32 +41,18 @@ static int parse_list(kc_seeds *s, const char *v)
     }
 }
 
-int kc_seeds_parse(kc_seeds *s, int argc, char **argv, int i)
+int kc_seeds_take(kc_seeds *s, kc_args *a, int id)
 {
-    const char *a = argv[i];
-    if (strcmp(a, "--seeds") && strcmp(a, "--fresh-seeds"))
+    if (id == KC_SEEDS_SEEDS) {
+        if (parse_list(s, a, a->value))
+            return KC_ARGS_ERROR;
+    } else if (id == KC_SEEDS_FRESH)
+        s->fresh = (unsigned)a->number;
+    else
         return 0;
-    if (i + 1 >= argc) {
-        fprintf(stderr, "kc: %s needs a value\n", a);
-        return -1;
-    }
-    const char *v = argv[i + 1];
-    if (!strcmp(a, "--seeds")) {
-        if (parse_list(s, v))
-            return -1;
-    } else {
-        uint64_t n;
-        if (!kc_opts_u64(v, &n) || n < 1 || n > KC_EVAL_MAX_SEEDS) {
-            fprintf(stderr, "kc: --fresh-seeds takes a number of seeds, 1..%d\n", KC_EVAL_MAX_SEEDS);
-            return -1;
-        }
-        s->fresh = (unsigned)n;
-    }
-    if (s->n && s->fresh) {
-        fprintf(stderr, "kc: --seeds and --fresh-seeds exclude each other\n");
-        return -1;
-    }
-    return 2;
+    if (s->n && s->fresh)
+        return kc_args_usage_error(a, "--seeds and --fresh-seeds exclude each other");
+    return 1;
 }
 
 const char *kc_seeds_from(const kc_seeds *s)

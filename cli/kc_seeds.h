@@ -9,8 +9,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kc_args.h"
 #include "kc_err.h"
 #include "kc_eval.h"
+
+/* Option ids of the rows (see kc_opts.h for the ranges). */
+enum { KC_SEEDS_SEEDS = 1100, KC_SEEDS_FRESH };
+extern const kc_args_opt kc_seeds_rows[];   /* --seeds, --fresh-seeds */
 
 typedef struct kc_seeds {
     uint64_t list[KC_EVAL_MAX_SEEDS];   /* --seeds */
@@ -18,9 +23,10 @@ typedef struct kc_seeds {
     unsigned fresh;                     /* --fresh-seeds N (0 = not given) */
 } kc_seeds;
 
-/* Tries to parse the option at argv[i]: returns the argv entries used, 0 when it
- * is not one of ours, -1 when malformed or conflicting (a message was printed). */
-int kc_seeds_parse(kc_seeds *s, int argc, char **argv, int i);
+/* Takes option id (just returned by kc_args_next) when it is one of
+ * kc_seeds_rows: returns 1 (taken), 0 (not ours) or KC_ARGS_ERROR (malformed, or
+ * both options given; a->err says which). */
+int kc_seeds_take(kc_seeds *s, kc_args *a, int id);
 
 /* Where the scoring seeds come from, as records say it ("seeds_from"):
  * "fresh", "given" (--seeds) or "hidden" (the fixed default). */

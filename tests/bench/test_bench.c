@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "kc_bench.h"
+#include "kc_score.h"
 
 static int failures;
 
@@ -22,7 +23,7 @@ static int failures;
     } while (0)
 #define NEAR(a, b) CHECK(fabs((a) - (b)) < 1e-9 * (1 + fabs(b)))
 
-static const kc_bench_cell *cell(const kc_bench_table *t, const char *task, int config)
+static const kc_score_cell *cell(const kc_score_table *t, const char *task, int config)
 {
     for (size_t i = 0; i < t->ncells; i++)
         if (!strcmp(t->cells[i].task->name, task) && t->cells[i].config == config)
@@ -30,7 +31,7 @@ static const kc_bench_cell *cell(const kc_bench_table *t, const char *task, int 
     return NULL;
 }
 
-static const kc_bench_sum *task_sum(const kc_bench_table *t, const char *task)
+static const kc_score_sum *task_sum(const kc_score_table *t, const char *task)
 {
     for (size_t i = 0; i < t->ntasks; i++)
         if (!strcmp(t->tasks[i]->name, task))
@@ -56,11 +57,11 @@ static int test_table(const char *path)
     for (size_t k = 0; k < bad.nshown; k++)
         printf("invalid: %s\n", bad.what[k]);
     CHECK(json_array_size(recs) == 26);
-    static kc_bench_table t;
-    CHECK(kc_bench_aggregate(recs, "npu", NULL, &t, &err) == KC_OK);
+    static kc_score_table t;
+    CHECK(kc_score_aggregate(recs, "npu", NULL, &t, &err) == KC_OK);
     CHECK(t.candidates == 1);
     CHECK(t.ncells == 15);   /* every config of relu, softmax, gemv: those without records are missing */
-    const kc_bench_cell *c;
+    const kc_score_cell *c;
     CHECK((c = cell(&t, "relu", 1)) && c->correct && c->nseeds == 2);   /* duplicate seed 1002 dropped */
     if (c) {
         NEAR(c->speedup, 2.0);
@@ -84,7 +85,7 @@ static int test_table(const char *path)
         NEAR(c->speedup, 3.0);
     }
     CHECK((c = cell(&t, "gemv", 2)) && !c->correct && !strcmp(c->status, "missing"));
-    const kc_bench_sum *s = task_sum(&t, "relu");
+    const kc_score_sum *s = task_sum(&t, "relu");
     CHECK(s && s->ncorrect == 2 && s->ncells == 5 && s->nfast10 == 2 && s->nfast15 == 1);
     if (s) {
         NEAR(s->speedup, sqrt(2.5));
@@ -95,13 +96,13 @@ static int test_table(const char *path)
     CHECK(t.total.ncells == 15 && t.total.ncorrect == 4 && t.total.nfast10 == 4 && t.total.nfast15 == 2);
     NEAR(t.total.speedup, pow(7.5, 0.25));
     CHECK(t.level_sum[1].ncells == 15 && t.level_sum[1].ncorrect == 4);
-    kc_bench_table_write(&t, stdout);
+    kc_score_write(&t, stdout);
 
     /* a selection restricts the cells; baselines alone score speedup 1 */
     const kc_task *st[1] = {kc_task_find("softmax")};
     int sc[1] = {2};
-    kc_bench_select sel = {.n = 1, .task = st, .config = sc};
-    CHECK(kc_bench_aggregate(recs, "npu", &sel, &t, &err) == KC_OK);
+    kc_score_select sel = {.n = 1, .task = st, .config = sc};
+    CHECK(kc_score_aggregate(recs, "npu", &sel, &t, &err) == KC_OK);
     CHECK(t.ncells == 1 && !t.candidates && t.cells[0].correct);
     NEAR(t.cells[0].speedup, 1.0);
     CHECK(t.total.nfast10 == 1 && t.total.nfast15 == 0);
@@ -109,7 +110,7 @@ static int test_table(const char *path)
     const uint64_t seeds[3] = {1001, 1002, 1003};
     sel.nseeds = 3;
     sel.seeds = seeds;
-    CHECK(kc_bench_aggregate(recs, "npu", &sel, &t, &err) == KC_OK);
+    CHECK(kc_score_aggregate(recs, "npu", &sel, &t, &err) == KC_OK);
     CHECK(t.ncells == 1 && !t.cells[0].correct && !strcmp(t.cells[0].status, "gap 2/3 seeds"));
     CHECK(t.total.ncorrect == 0);
     json_decref(recs);

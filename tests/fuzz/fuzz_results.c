@@ -7,10 +7,11 @@
 #include <unistd.h>
 
 #include "kc_bench.h"
+#include "kc_score.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static kc_bench_table table;
+    static kc_score_table table;
     static FILE *devnull;
     if (!devnull && !(devnull = fopen("/dev/null", "w")))
         abort();
@@ -27,8 +28,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(json_is_array(records), "no array");
         FUZZ_CHECK(bad.nshown <= bad.n && bad.nshown <= KC_BENCH_SHOW_INVALID, "invalid-line count");
         kc_err_clear(&err);
-        if (kc_bench_aggregate(records, "npu", NULL, &table, &err) == KC_OK)
-            kc_bench_table_write(&table, devnull);
+        if (kc_score_aggregate(records, "npu", NULL, &table, &err) == KC_OK)
+            kc_score_write(&table, devnull);
     }
     json_decref(records);
     close(fd);

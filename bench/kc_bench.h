@@ -1,6 +1,6 @@
-/* kc_bench.h — benchmark records: keys, loading JSONL result files, the
- * paper-style aggregation (x/5, speedup, efficiency, level subtotals, fast_p),
- * the table, and merging shard files. docs/scoring.md defines every number.
+/* kc_bench.h — benchmark result records: keys, validating and loading JSONL
+ * result files, appending under a lock, and merging shard files. The scores
+ * computed from records are kc_score.h; docs/scoring.md defines every field.
  *
  * A record is one JSON object per line, as kc_eval_result_json writes it plus
  * "source" ("baseline" | "kernels" | "agent"). Two record shapes are understood:
@@ -27,6 +27,11 @@
  * baseline still has records of its own). Returns 0, or -1 when the record lacks
  * one of the fields. */
 int kc_bench_key(const json_t *rec, char *buf, size_t size);
+
+/* The same key from its fields (a job not yet run, to look it up among the
+ * records): the one format both share. */
+int kc_bench_key_of(const char *platform, const char *task, int config, uint64_t seed, const char *hash,
+                    int baseline, char *buf, size_t size);
 
 /* Is the record a baseline evaluation (source "baseline", or a kernel named
  * "baseline-...")? */
@@ -74,71 +79,9 @@ void kc_bench_mark_lost(json_t *rec, const kc_pool_result *r, double job_timeout
  * record starts on a line of its own. Open (and lock) before loading the file. */
 kc_status kc_bench_open_out(const char *path, int *fd, kc_err *err);
 
-/* ---- aggregation -------------------------------------------------------- */
-
-typedef struct kc_bench_cell {        /* one (task, config) */
-    const kc_task *task;
-    int config;
-    int have_kernel;                  /* candidate records exist */
-    int have_base;                    /* baseline records exist */
-    int nseeds;                       /* candidate seeds seen */
-    int nexpected;                    /* candidate seeds expected (fewer seen: a gap, not correct) */
-    int correct;                      /* candidate correct on every expected seed */
-    char status[40];                  /* first failing status, "gap 2/3 seeds", "missing", or "correct" */
-    double max_abs, max_rel;          /* worst over seeds */
-    double cycles;                    /* mean over seeds (0 when none ran) */
-    double ideal;                     /* ideal cycles, recomputed from the task (kc_platform_ideal_of) */
-    double efficiency;                /* ideal / cycles when correct, else 0 */
-    int base_correct;
-    double base_cycles;
-    double speedup;                   /* base_cycles / cycles when both correct, else 0 */
-} kc_bench_cell;
-
-typedef struct kc_bench_sum {         /* a task, a level, or everything */
-    int ncells, ncorrect;
-    double mean_cycles;               /* arithmetic mean over correct cells */
-    double speedup;                   /* geometric mean over cells with a speedup */
-    double efficiency;                /* arithmetic mean over correct cells */
-    int nfast10, nfast15;             /* cells correct with speedup >= 1.0 / 1.5 */
-} kc_bench_sum;
-
-#define KC_BENCH_MAX_CELLS 1024
-
-typedef struct kc_bench_table {
-    char platform[16];
-    int candidates;                   /* 1: speedups of kernels vs baseline; 0: baselines alone */
-    size_t ncells;
-    kc_bench_cell cells[KC_BENCH_MAX_CELLS];   /* registry order, then config */
-    size_t ntasks;
-    const kc_task *tasks[KC_BENCH_MAX_CELLS];
-    kc_bench_sum task_sum[KC_BENCH_MAX_CELLS];
-    kc_bench_sum level_sum[4];        /* index 1..3 */
-    kc_bench_sum total;
-} kc_bench_table;
-
-/* Selection of cells and the seeds each cell needs. NULL selection = every
- * config 1..5 of every task that has a record (configs without records count as
- * missing); nseeds 0 = the seeds the file holds for the platform (per-seed
- * records; an agent record with seed_results is whole by itself). */
-typedef struct kc_bench_select {
-    size_t n;
-    const kc_task *const *task;
-    const int *config;
-    size_t nseeds;
-    const uint64_t *seeds;
-} kc_bench_select;
-
-/* Aggregates the records of one platform. The candidate of a cell is the kernel
- * hash of its last non-baseline record in file order; its baseline the hash of
- * the last baseline record. Records of other hashes, and of seeds outside the
- * expected set, are ignored. A cell missing an expected seed is a gap: not
- * correct, its status "gap k/n seeds". */
-kc_status kc_bench_aggregate(const json_t *records, const char *platform, const kc_bench_select *sel,
-                             kc_bench_table *t, kc_err *err);
-
-/* Writes the per-cell table, the per-task summary with level subtotals, and
- * fast_p. */
-void kc_bench_table_write(const kc_bench_table *t, FILE *out);
+/* Cycles of a record: the mean over its "seed_results" when it has them (an
+ * agent record), else its "cycles". */
+double kc_bench_cycles(const json_t *rec);
 
 /* ---- merging shards ----------------------------------------------------- */
 
