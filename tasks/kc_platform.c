@@ -5,7 +5,7 @@
 
 #include "kc_dram.h"
 #include "kc_isa.h"
-#include "npu/kc_npu_tmpl.h"
+#include "npu/npu_tmpl.h"
 
 static kc_status npu_assemble(const char *src, const char *filename, kc_program *out, kc_err *err)
 {
@@ -14,6 +14,12 @@ static kc_status npu_assemble(const char *src, const char *filename, kc_program 
     if (s != KC_OK)
         return s;
     return kc_asm_assemble(isa, src, filename, out, err);
+}
+
+/* The baseline at the default sizes (the platform row passes its model's kc_hw). */
+static kc_status npu_baseline(const kc_task *t, int config, char **text, kc_err *err)
+{
+    return npu_tmpl_emit(t, config, npu_hw_default_table(), text, err);
 }
 
 static const kc_platform npu = {
@@ -26,7 +32,7 @@ static const kc_platform npu = {
     .nargs = 16,
     .align = 256,
     .assemble = npu_assemble,
-    .baseline = kc_npu_tmpl_emit,
+    .baseline = npu_baseline,
 };
 
 static const kc_platform *const platforms[] = { &npu, NULL };

@@ -1,16 +1,21 @@
-/* kc_npu_block.c — npu baselines of the composite tasks (attention, FFN,
- * decoder blocks) as sequences of template stages (kc_npu_stage.h).
+/* npu_block.c — npu baselines of the composite tasks (attention, FFN,
+ * decoder blocks) as sequences of template stages (npu_rows.h, npu_matmul.h,
+ * npu_attn.h).
  *
  * Each stage gets the address registers no live tensor needs as its working
  * registers: the ones after the ABI tensors, plus those of tensors whose last
  * stage has run (stage_work). Intermediates go through the task's scratch
  * tensor; the DMA engines order a load behind a pending store of the same DRAM
  * bytes, so stages follow each other without a fence. */
+#include "npu_block.h"
+
 #include <math.h>
 #include <string.h>
 
-#include "kc_npu_stage.h"
 #include "kc_task_attn.h"
+#include "npu_attn.h"
+#include "npu_matmul.h"
+#include "npu_rows.h"
 
 /* ---- attention tasks -------------------------------------------------------- */
 
@@ -21,12 +26,12 @@ static kc_status gen_sdpa(npu_gen *g, const kc_task_attn_dims *d, int ntensors, 
     npu_opnd none = { -1, 0, 0 };
     npu_attn a = { .batch = d->batch, .heads = d->heads, .kv_heads = d->kv_heads, .sq = d->sq,
                    .sk = d->sk, .d = d->dh, .scale = d->scale, .causal = d->causal,
-                   .q = npu_op(0, 0, d->dh), .k = npu_op(1, 0, d->dh), .v = npu_op(2, 0, d->dh),
-                   .o = npu_op(3, 0, d->dh), .bias = none,
+                   .q = npu_emit_op(0, 0, d->dh), .k = npu_emit_op(1, 0, d->dh), .v = npu_emit_op(2, 0, d->dh),
+                   .o = npu_emit_op(3, 0, d->dh), .bias = none,
                    .q_hstride = qh, .kv_hstride = kh, .o_hstride = qh,
                    .q_bstride = qh * d->heads, .kv_bstride = kh * d->kv_heads,
                    .o_bstride = qh * d->heads };
-    return npu_stage_attn(g, &a, npu_work_from(ntensors), err);
+    return npu_attn_stage(g, &a, npu_emit_work_from(g, ntensors), err);
 }
 
 /* ---- stage sequences ------------------------------------------------------------ */
@@ -44,7 +49,7 @@ typedef struct seq {
 static npu_work seq_work(const seq *s)
 {
     npu_work w = { { 0 }, 0 };
-    for (int a = 0; a < (int)NPU_NAREGS && w.n < NPU_WORK_MAX; a++)
+    for (int a = 0; a < (int)s->g->hw.naregs && w.n < NPU_EMIT_WORK_MAX; a++)
         if (a >= s->ntensors || s->last_use[a] < s->stage)
             w.a[w.n++] = a;
     return w;
@@ -58,8 +63,8 @@ static kc_status seq_linear(seq *s, npu_opnd x, npu_opnd w, npu_opnd bias, npu_o
 {
     npu_mm mm = { .batch = 1, .m = m, .n = n, .k = k, .b_transposed = 1, .a = x, .b = w, .c = out,
                   .bias = bias, .gate = gate };
-    npu_comment(s->g, "stage %d: contraction %u x %u x %u", s->stage, m, n, k);
-    kc_status st = npu_stage_matmul(s->g, &mm, seq_work(s), err);
+    npu_emit_comment(s->g, "stage %d: contraction %u x %u x %u", s->stage, m, n, k);
+    kc_status st = npu_matmul_stage(s->g, &mm, seq_work(s), err);
     s->stage++;
     return st;
 }
@@ -67,9 +72,9 @@ static kc_status seq_linear(seq *s, npu_opnd x, npu_opnd w, npu_opnd bias, npu_o
 static kc_status seq_eltwise(seq *s, const char *recipe, npu_opnd in, npu_opnd in2, npu_opnd out,
                              uint64_t elems, kc_err *err)
 {
-    npu_comment(s->g, "stage %d: %s over %llu elements", s->stage, recipe,
+    npu_emit_comment(s->g, "stage %d: %s over %llu elements", s->stage, recipe,
                 (unsigned long long)elems);
-    kc_status st = npu_stage_eltwise(s->g, recipe, in, in2, out, elems, seq_work(s), err);
+    kc_status st = npu_rows_eltwise(s->g, recipe, in, in2, out, elems, seq_work(s), err);
     s->stage++;
     return st;
 }
@@ -77,8 +82,8 @@ static kc_status seq_eltwise(seq *s, const char *recipe, npu_opnd in, npu_opnd i
 static kc_status seq_rmsnorm(seq *s, npu_opnd in, npu_opnd gamma, npu_opnd out, uint32_t m,
                              uint32_t n, double eps, kc_err *err)
 {
-    npu_comment(s->g, "stage %d: rmsnorm of %u rows", s->stage, m);
-    kc_status st = npu_stage_rownorm(s->g, "rmsnorm", in, gamma, no_opnd, out, m, n, eps,
+    npu_emit_comment(s->g, "stage %d: rmsnorm of %u rows", s->stage, m);
+    kc_status st = npu_rows_norm(s->g, "rmsnorm", in, gamma, no_opnd, out, m, n, eps,
                                      seq_work(s), err);
     s->stage++;
     return st;
@@ -87,8 +92,8 @@ static kc_status seq_rmsnorm(seq *s, npu_opnd in, npu_opnd gamma, npu_opnd out, 
 static kc_status seq_rope(seq *s, npu_opnd x, npu_opnd cos, npu_opnd sin, uint32_t S, uint32_t H,
                           uint32_t dh, kc_err *err)
 {
-    npu_comment(s->g, "stage %d: rope in place, %u heads", s->stage, H);
-    kc_status st = npu_stage_rope(s->g, x, cos, sin, x, S, H, dh, seq_work(s), err);
+    npu_emit_comment(s->g, "stage %d: rope in place, %u heads", s->stage, H);
+    kc_status st = npu_rows_rope(s->g, x, cos, sin, x, S, H, dh, seq_work(s), err);
     s->stage++;
     return st;
 }
@@ -103,8 +108,8 @@ static kc_status seq_attention(seq *s, npu_opnd q, npu_opnd k, npu_opnd v, npu_o
                    .scale = scale, .causal = causal, .q = q, .k = k, .v = v, .o = o, .bias = bias,
                    .q_hstride = 2ull * dh, .kv_hstride = 2ull * dh, .o_hstride = 2ull * dh,
                    .bias_hstride = 2ull * S * S };
-    npu_comment(s->g, "stage %d: attention, %u heads", s->stage, H);
-    kc_status st = npu_stage_attn(s->g, &a, seq_work(s), err);
+    npu_emit_comment(s->g, "stage %d: attention, %u heads", s->stage, H);
+    kc_status st = npu_attn_stage(s->g, &a, seq_work(s), err);
     s->stage++;
     return st;
 }
@@ -123,15 +128,15 @@ static kc_status gen_self_attn(npu_gen *g, const kc_task_attn_dims *d, kc_err *e
     static const int last_use[] = { 2, 0, 1, 2, 4, 4, 4 };
     seq s = { g, 7, last_use, 0 };
     uint32_t S = d->sq, D = d->model, qw = d->heads * d->dh, kw = d->kv_heads * d->dh;
-    npu_opnd q = npu_op(6, 0, qw), k = npu_op(6, (uint64_t)S * qw, kw);
-    npu_opnd v = npu_op(6, (uint64_t)S * (qw + kw), kw);
-    npu_opnd o = npu_op(6, (uint64_t)S * (qw + 2 * kw), qw);
-    SEQ(seq_linear(&s, npu_op(0, 0, D), npu_op(1, 0, D), no_opnd, no_opnd, q, S, qw, D, err));
-    SEQ(seq_linear(&s, npu_op(0, 0, D), npu_op(2, 0, D), no_opnd, no_opnd, k, S, kw, D, err));
-    SEQ(seq_linear(&s, npu_op(0, 0, D), npu_op(3, 0, D), no_opnd, no_opnd, v, S, kw, D, err));
+    npu_opnd q = npu_emit_op(6, 0, qw), k = npu_emit_op(6, (uint64_t)S * qw, kw);
+    npu_opnd v = npu_emit_op(6, (uint64_t)S * (qw + kw), kw);
+    npu_opnd o = npu_emit_op(6, (uint64_t)S * (qw + 2 * kw), qw);
+    SEQ(seq_linear(&s, npu_emit_op(0, 0, D), npu_emit_op(1, 0, D), no_opnd, no_opnd, q, S, qw, D, err));
+    SEQ(seq_linear(&s, npu_emit_op(0, 0, D), npu_emit_op(2, 0, D), no_opnd, no_opnd, k, S, kw, D, err));
+    SEQ(seq_linear(&s, npu_emit_op(0, 0, D), npu_emit_op(3, 0, D), no_opnd, no_opnd, v, S, kw, D, err));
     SEQ(seq_attention(&s, q, k, v, o, no_opnd, S, d->heads, d->kv_heads, d->dh, d->scale, 0,
                       err));
-    return seq_linear(&s, o, npu_op(4, 0, qw), no_opnd, no_opnd, npu_op(5, 0, D), S, D, qw, err);
+    return seq_linear(&s, o, npu_emit_op(4, 0, qw), no_opnd, no_opnd, npu_emit_op(5, 0, D), S, D, qw, err);
 }
 
 /* FFN: a0 x, a1 W1, a2 b1, a3 W2, a4 b2, a5 y, a6 h: h = x W1^T + b1; h = gelu(h);
@@ -141,11 +146,11 @@ static kc_status gen_ffn(npu_gen *g, const kc_task_config *c, kc_err *err)
     static const int last_use[] = { 0, 0, 0, 2, 2, 2, 2 };
     seq s = { g, 7, last_use, 0 };
     uint32_t M = c->dims[0], D = c->dims[1], F = c->dims[2];
-    npu_opnd h = npu_op(6, 0, F);
-    SEQ(seq_linear(&s, npu_op(0, 0, D), npu_op(1, 0, D), npu_op(2, 0, 0), no_opnd, h, M, F, D,
+    npu_opnd h = npu_emit_op(6, 0, F);
+    SEQ(seq_linear(&s, npu_emit_op(0, 0, D), npu_emit_op(1, 0, D), npu_emit_op(2, 0, 0), no_opnd, h, M, F, D,
                    err));
     SEQ(seq_eltwise(&s, "gelu", h, no_opnd, h, (uint64_t)M * F, err));
-    return seq_linear(&s, h, npu_op(3, 0, F), npu_op(4, 0, 0), no_opnd, npu_op(5, 0, D), M, D, F,
+    return seq_linear(&s, h, npu_emit_op(3, 0, F), npu_emit_op(4, 0, 0), no_opnd, npu_emit_op(5, 0, D), M, D, F,
                       err);
 }
 
@@ -159,22 +164,22 @@ static kc_status gen_llama(npu_gen *g, const kc_task *t, const kc_task_config *c
     uint32_t S = c->dims[0], D = c->dims[1], H = c->dims[2], hkv = c->dims[3], F = c->dims[4];
     uint32_t dh = D / H, kw = hkv * dh;
     uint64_t sd = (uint64_t)S * D, skv = (uint64_t)S * kw;
-    npu_opnd n = npu_op(13, 0, D), q = npu_op(13, sd, D), k = npu_op(13, 2 * sd, kw);
-    npu_opnd v = npu_op(13, 2 * sd + skv, kw), o = npu_op(13, 2 * sd + 2 * skv, D);
-    npu_opnd h1 = npu_op(13, 3 * sd + 2 * skv, D), gt = npu_op(13, 4 * sd + 2 * skv, F);
-    SEQ(seq_rmsnorm(&s, npu_op(0, 0, D), npu_op(1, 0, 0), n, S, D, t->eps, err));
-    SEQ(seq_linear(&s, n, npu_op(2, 0, D), no_opnd, no_opnd, q, S, D, D, err));
-    SEQ(seq_linear(&s, n, npu_op(3, 0, D), no_opnd, no_opnd, k, S, kw, D, err));
-    SEQ(seq_linear(&s, n, npu_op(4, 0, D), no_opnd, no_opnd, v, S, kw, D, err));
-    SEQ(seq_rope(&s, q, npu_op(10, 0, 0), npu_op(11, 0, 0), S, H, dh, err));
-    SEQ(seq_rope(&s, k, npu_op(10, 0, 0), npu_op(11, 0, 0), S, hkv, dh, err));
+    npu_opnd n = npu_emit_op(13, 0, D), q = npu_emit_op(13, sd, D), k = npu_emit_op(13, 2 * sd, kw);
+    npu_opnd v = npu_emit_op(13, 2 * sd + skv, kw), o = npu_emit_op(13, 2 * sd + 2 * skv, D);
+    npu_opnd h1 = npu_emit_op(13, 3 * sd + 2 * skv, D), gt = npu_emit_op(13, 4 * sd + 2 * skv, F);
+    SEQ(seq_rmsnorm(&s, npu_emit_op(0, 0, D), npu_emit_op(1, 0, 0), n, S, D, t->eps, err));
+    SEQ(seq_linear(&s, n, npu_emit_op(2, 0, D), no_opnd, no_opnd, q, S, D, D, err));
+    SEQ(seq_linear(&s, n, npu_emit_op(3, 0, D), no_opnd, no_opnd, k, S, kw, D, err));
+    SEQ(seq_linear(&s, n, npu_emit_op(4, 0, D), no_opnd, no_opnd, v, S, kw, D, err));
+    SEQ(seq_rope(&s, q, npu_emit_op(10, 0, 0), npu_emit_op(11, 0, 0), S, H, dh, err));
+    SEQ(seq_rope(&s, k, npu_emit_op(10, 0, 0), npu_emit_op(11, 0, 0), S, hkv, dh, err));
     SEQ(seq_attention(&s, q, k, v, o, no_opnd, S, H, hkv, dh, 1.0 / sqrt((double)dh), 1, err));
-    SEQ(seq_linear(&s, o, npu_op(5, 0, D), no_opnd, no_opnd, h1, S, D, D, err));
-    SEQ(seq_eltwise(&s, "add", h1, npu_op(0, 0, 0), h1, sd, err));
-    SEQ(seq_rmsnorm(&s, h1, npu_op(6, 0, 0), n, S, D, t->eps, err));
-    SEQ(seq_linear(&s, n, npu_op(8, 0, D), no_opnd, npu_op(7, 0, D), gt, S, F, D, err));
-    SEQ(seq_linear(&s, gt, npu_op(9, 0, F), no_opnd, no_opnd, npu_op(12, 0, D), S, D, F, err));
-    return seq_eltwise(&s, "add", npu_op(12, 0, 0), h1, npu_op(12, 0, 0), sd, err);
+    SEQ(seq_linear(&s, o, npu_emit_op(5, 0, D), no_opnd, no_opnd, h1, S, D, D, err));
+    SEQ(seq_eltwise(&s, "add", h1, npu_emit_op(0, 0, 0), h1, sd, err));
+    SEQ(seq_rmsnorm(&s, h1, npu_emit_op(6, 0, 0), n, S, D, t->eps, err));
+    SEQ(seq_linear(&s, n, npu_emit_op(8, 0, D), no_opnd, npu_emit_op(7, 0, D), gt, S, F, D, err));
+    SEQ(seq_linear(&s, gt, npu_emit_op(9, 0, F), no_opnd, no_opnd, npu_emit_op(12, 0, D), S, D, F, err));
+    return seq_eltwise(&s, "add", npu_emit_op(12, 0, 0), h1, npu_emit_op(12, 0, 0), sd, err);
 }
 
 /* T5 layer: a0 x, a1 ln1, a2 Wq, a3 Wk, a4 Wv, a5 Wo, a6 position_bias, a7 ln2,
@@ -185,21 +190,21 @@ static kc_status gen_t5(npu_gen *g, const kc_task *t, const kc_task_config *c, k
     seq s = { g, 12, last_use, 0 };
     uint32_t S = c->dims[0], D = c->dims[1], H = c->dims[2], F = c->dims[3], dh = D / H;
     uint64_t sd = (uint64_t)S * D;
-    npu_opnd n = npu_op(11, 0, D), q = npu_op(11, sd, D), k = npu_op(11, 2 * sd, D);
-    npu_opnd v = npu_op(11, 3 * sd, D), r = npu_op(11, 4 * sd, F);
+    npu_opnd n = npu_emit_op(11, 0, D), q = npu_emit_op(11, sd, D), k = npu_emit_op(11, 2 * sd, D);
+    npu_opnd v = npu_emit_op(11, 3 * sd, D), r = npu_emit_op(11, 4 * sd, F);
     npu_opnd o = n, h1 = q, n2 = k;
-    SEQ(seq_rmsnorm(&s, npu_op(0, 0, D), npu_op(1, 0, 0), n, S, D, t->eps, err));
-    SEQ(seq_linear(&s, n, npu_op(2, 0, D), no_opnd, no_opnd, q, S, D, D, err));
-    SEQ(seq_linear(&s, n, npu_op(3, 0, D), no_opnd, no_opnd, k, S, D, D, err));
-    SEQ(seq_linear(&s, n, npu_op(4, 0, D), no_opnd, no_opnd, v, S, D, D, err));
-    SEQ(seq_attention(&s, q, k, v, o, npu_op(6, 0, S), S, H, H, dh, 1.0, 0, err));
-    SEQ(seq_linear(&s, o, npu_op(5, 0, D), no_opnd, no_opnd, h1, S, D, D, err));
-    SEQ(seq_eltwise(&s, "add", h1, npu_op(0, 0, 0), h1, sd, err));
-    SEQ(seq_rmsnorm(&s, h1, npu_op(7, 0, 0), n2, S, D, t->eps, err));
-    SEQ(seq_linear(&s, n2, npu_op(8, 0, D), no_opnd, no_opnd, r, S, F, D, err));
+    SEQ(seq_rmsnorm(&s, npu_emit_op(0, 0, D), npu_emit_op(1, 0, 0), n, S, D, t->eps, err));
+    SEQ(seq_linear(&s, n, npu_emit_op(2, 0, D), no_opnd, no_opnd, q, S, D, D, err));
+    SEQ(seq_linear(&s, n, npu_emit_op(3, 0, D), no_opnd, no_opnd, k, S, D, D, err));
+    SEQ(seq_linear(&s, n, npu_emit_op(4, 0, D), no_opnd, no_opnd, v, S, D, D, err));
+    SEQ(seq_attention(&s, q, k, v, o, npu_emit_op(6, 0, S), S, H, H, dh, 1.0, 0, err));
+    SEQ(seq_linear(&s, o, npu_emit_op(5, 0, D), no_opnd, no_opnd, h1, S, D, D, err));
+    SEQ(seq_eltwise(&s, "add", h1, npu_emit_op(0, 0, 0), h1, sd, err));
+    SEQ(seq_rmsnorm(&s, h1, npu_emit_op(7, 0, 0), n2, S, D, t->eps, err));
+    SEQ(seq_linear(&s, n2, npu_emit_op(8, 0, D), no_opnd, no_opnd, r, S, F, D, err));
     SEQ(seq_eltwise(&s, "relu", r, no_opnd, r, (uint64_t)S * F, err));
-    SEQ(seq_linear(&s, r, npu_op(9, 0, F), no_opnd, no_opnd, npu_op(10, 0, D), S, D, F, err));
-    return seq_eltwise(&s, "add", npu_op(10, 0, 0), h1, npu_op(10, 0, 0), sd, err);
+    SEQ(seq_linear(&s, r, npu_emit_op(9, 0, F), no_opnd, no_opnd, npu_emit_op(10, 0, D), S, D, F, err));
+    return seq_eltwise(&s, "add", npu_emit_op(10, 0, 0), h1, npu_emit_op(10, 0, 0), sd, err);
 }
 
 kc_status npu_block_gen(npu_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err)
@@ -219,6 +224,6 @@ kc_status npu_block_gen(npu_gen *g, const kc_task *t, const kc_task_config *c, k
     else
         return kc_err_set(err, KC_ERR_USAGE, "npu template: no template for task %s", t->name);
     if (s == KC_OK)
-        npu_emit(g, "halt");
+        npu_emit_ins(g, "halt");
     return s;
 }
