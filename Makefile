@@ -28,8 +28,11 @@ run: build
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
+# Figures, never assertions: kc perf (simulation speed on the busiest baselines,
+# evaluation latency, the sweep) and the RTL-only speed of a synthetic DMA + vexp kernel.
 perf: build
 	./$(BUILD)/kc perf
+	./$(BUILD)/tests/harness/test_npu_sim $(BUILD)/tests/harness --speed
 
 # Rewrites the golden cycles files (tests/golden/<platform>.tsv: every baseline's
 # cycles and counters, which ctest -R golden checks) from the RTL. Run it when a

@@ -170,10 +170,6 @@ static int cmd_single(cosim_cli *o)
     kc_err err;
     kc_err_clear(&err);
     const kc_platform *p = kc_platform_find(o->platform);
-    if (!p || strcmp(p->acc, "npu")) {
-        fprintf(stderr, "kc cosim: platform '%s' has no ISS (npu only)\n", o->platform);
-        return 2;
-    }
     const kc_task *task = NULL;
     if (o->task && !(task = kc_task_find(o->task))) {
         fprintf(stderr, "kc cosim: unknown task '%s'\n", o->task);
@@ -286,7 +282,8 @@ static int cmd_random(cosim_cli *o)
 {
     kc_err err;
     kc_err_clear(&err);
-    kc_campaign_opts co = {.seed = o->seed, .count = o->count, .dram = o->dram, .cycle_limit = o->cycle_limit,
+    const kc_platform *p = kc_platform_find(o->platform);
+    kc_campaign_opts co = {.model = p->acc, .isa = p->name, .seed = o->seed, .count = o->count, .dram = o->dram, .cycle_limit = o->cycle_limit,
                            .avoid = o->avoid, .matrix = o->matrix, .fresh_model = o->fresh_model,
                            .keep_dir = o->keep, .on_program = on_program, .ctx = o};
     kc_campaign_report r;
@@ -455,5 +452,8 @@ int kc_cmd_cosim_main(int argc, char **argv)
     if (a.npos > 1)
         return kc_args_fail(&a, "more than one kernel file ('%s')", a.pos[1]);
     o.kernel = a.npos ? a.pos[0] : NULL;
+    const kc_platform *p = kc_platform_find(o.platform);   /* known: kc_opts_take checked the name */
+    if (!p || strcmp(p->acc, "npu"))   /* the ISS and the random programs are the npu's */
+        return kc_args_fail(&a, "platform '%s' has no ISS (npu only)", o.platform);
     return o.random ? cmd_random(&o) : cmd_single(&o);
 }

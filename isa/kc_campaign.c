@@ -107,10 +107,11 @@ kc_status kc_campaign_run(const kc_campaign_opts *o, kc_campaign_report *r, kc_e
 {
     memset(r, 0, sizeof *r);
     r->ntraps = KC_ISS_NTRAPS < KC_CAMPAIGN_MAX_TRAPS ? KC_ISS_NTRAPS : KC_CAMPAIGN_MAX_TRAPS;
-    const kc_acc_ops *ops = kc_acc_find("npu");
-    r->isa = kc_isa_find("npu");
+    const kc_acc_ops *ops = o->model ? kc_acc_find(o->model) : NULL;
+    r->isa = o->isa ? kc_isa_find(o->isa) : NULL;
     if (!ops || !r->isa)
-        return kc_err_set(err, KC_ERR_USAGE, "the npu model or ISA table is not available");
+        return kc_err_set(err, KC_ERR_USAGE, "the %s model or ISA table is not available",
+                          o->model ? o->model : "(no)");
     r->insn_counts = calloc(r->isa->ninsns ? r->isa->ninsns : 1, sizeof *r->insn_counts);
     if (!r->insn_counts)
         return kc_err_set(err, KC_ERR_NOMEM, "out of memory");

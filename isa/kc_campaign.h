@@ -29,6 +29,8 @@ typedef struct kc_campaign_program {   /* one program's outcome, for the callbac
 } kc_campaign_program;
 
 typedef struct kc_campaign_opts {
+    const char *model;                 /* the RTL model (kc_acc_find), e.g. "npu" */
+    const char *isa;                   /* its ISA table (kc_isa_find) */
     uint64_t seed, count;              /* seeds seed .. seed + count - 1 */
     kc_dram_cfg dram;                  /* zero fields: 256 KiB, latency and bandwidth
                                           rotating with the seed */
@@ -54,7 +56,7 @@ typedef struct kc_campaign_report {
     char *failed_text;                 /* ...and its program when it did not assemble (owned) */
 } kc_campaign_report;
 
-/* Runs the campaign on the npu model. The report is filled up to the point of an
+/* Runs the campaign (the generator and the ISS are the npu's for now). The report is filled up to the point of an
  * error too (free it either way). */
 kc_status kc_campaign_run(const kc_campaign_opts *o, kc_campaign_report *r, kc_err *err);
 

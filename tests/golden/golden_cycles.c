@@ -1,7 +1,7 @@
 /* golden_cycles — the committed golden file of a platform's baseline cycles.
  *
  *   golden_cycles --write FILE [--platform P] [--seed S] [--jobs N]
- *   golden_cycles --check FILE [--level L | --tasks a,b,...] [--jobs N]
+ *   golden_cycles --check FILE [--level L | --tasks a,b,...] [--part I/K] [--jobs N]
  *
  * --write evaluates the baseline kernel of every (task, config) on the RTL and
  * writes one row per cell: task, config, status, cycles, every performance
@@ -10,7 +10,8 @@
  *
  * --check runs the cells the selection names, on the platform and seed the
  * file's header names (so each platform keeps its own tests/golden/<p>.tsv), and
- * compares every column. Each changed cell prints as
+ * compares every column (--part I/K: only every K-th selected cell from the I-th,
+ * so that K tests share a selection). Each changed cell prints as
  *   task Cn: cycles 1234 -> 1240 (instret 10 -> 12)
  * and the run fails; so does a file that no longer covers the tasks or names
  * other counters than the model has. Exit 0 all equal, 1 a difference, 2 usage,
@@ -68,7 +69,8 @@ typedef struct job_ctx {
 static void usage(FILE *f)
 {
     fprintf(f, "usage: golden_cycles --write FILE [--platform P] [--seed S] [--jobs N]\n"
-               "       golden_cycles --check FILE [--level L | --tasks a,b,...] [--jobs N]\n");
+               "       golden_cycles --check FILE [--level L | --tasks a,b,...] [--part I/K] "
+               "[--jobs N]\n");
 }
 
 static kc_status platform_cols(const char *platform, cols *c, kc_err *err)
@@ -389,7 +391,8 @@ static double cpu_seconds(void)
 }
 
 /* 0 equal, 1 a difference or a stale file, -1 an error (err set). */
-static int check_file(const char *path, int level, const char *tasks, int jobs, kc_err *err)
+static int check_file(const char *path, int level, const char *tasks, int part, int parts,
+                      int jobs, kc_err *err)
 {
     static golden g;
     static cell cells[MAXCELLS];
@@ -415,6 +418,8 @@ static int check_file(const char *path, int level, const char *tasks, int jobs, 
         }
     size_t nrun = 0;
     for (size_t i = 0; i < n; i++) {
+        if ((int)(i % (size_t)parts) != part - 1)
+            continue;
         want[nrun] = NULL;
         for (size_t k = 0; k < g.nrows && !want[nrun]; k++)
             if (!strcmp(g.rows[k].task, cells[i].task->name) && g.rows[k].config == cells[i].config)
@@ -462,12 +467,13 @@ int main(int argc, char **argv)
         { "level", required_argument, NULL, 'l' },
         { "tasks", required_argument, NULL, 't' },
         { "jobs", required_argument, NULL, 'j' },
+        { "part", required_argument, NULL, 'P' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
     const char *wfile = NULL, *cfile = NULL, *platform = "npu", *tasks = NULL;
     uint64_t seed = KC_EVAL_VISIBLE_SEED;
-    long level = 0, jobs = 1;
+    long level = 0, jobs = 1, part = 1, parts = 1;
     int opt;
     char *end = NULL;
     while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -479,6 +485,11 @@ int main(int argc, char **argv)
         case 's': seed = strtoull(optarg, &end, 10); break;
         case 'l': level = strtol(optarg, &end, 10); break;
         case 'j': jobs = strtol(optarg, &end, 10); break;
+        case 'P':
+            part = strtol(optarg, &end, 10);
+            if (*end == '/')
+                parts = strtol(end + 1, &end, 10);
+            break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
@@ -489,7 +500,8 @@ int main(int argc, char **argv)
         end = NULL;
     }
     if (optind < argc || !wfile == !cfile || (wfile && (level || tasks)) ||
-        (level && tasks) || level < 0 || level > 3 || jobs < 1 || jobs > 64) {
+        (level && tasks) || level < 0 || level > 3 || jobs < 1 || jobs > 64 || parts < 1 ||
+        part < 1 || part > parts || (wfile && parts > 1)) {
         usage(stderr);
         return 2;
     }
@@ -502,7 +514,7 @@ int main(int argc, char **argv)
             printf("golden: wrote %s (platform %s, seed %" PRIu64 ") in %.1f CPU s\n", wfile,
                    platform, seed, cpu_seconds());
     } else {
-        rc = check_file(cfile, (int)level, tasks, (int)jobs, &err);
+        rc = check_file(cfile, (int)level, tasks, (int)part, (int)parts, (int)jobs, &err);
     }
     if (rc < 0) {
         char buf[800];

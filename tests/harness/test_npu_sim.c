@@ -8,7 +8,8 @@
  *
  * Usage: test_npu_sim OUTDIR [GTKW]      the tests (GTKW: save file to check)
  *        test_npu_sim OUTDIR --speed [BLOCKS]
- *   --speed runs a busy kernel (DMA in, vexp, DMA out) and prints cycles/s.
+ *   --speed runs a busy kernel (DMA in, vexp, DMA out) and prints cycles/s:
+ *   a benchmark that `make perf` runs, not a ctest (a speed is no assertion).
  */
 #include <stdio.h>
 #include <stdlib.h>

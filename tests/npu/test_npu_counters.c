@@ -10,6 +10,7 @@
  *
  *   # why the numbers are what they are
  *   n: 8                                   .equ N, 8 is put before the kernel
+ *                                          (and .equ VLEN, 16 etc. for the table's parameters)
  *   let D: max(N - 1, ceil((N - 1) * BEAT / BW) - 1)    a name for a sub-formula
  *   result: halted                         halted | trapped
  *   cycles: 4 + D                          the run's cycles = the cycles counter
@@ -179,8 +180,14 @@ static int run_case(const kc_isa *isa, const kc_acc_ops *ops, void *model, const
         FAIL("%s: %s", path, err.text);
         return -1;
     }
-    char *src = malloc(size + 64);
-    snprintf(src, size + 64, ".equ N, %d\n%s", e.n, body);
+    /* the kernel sees N and the hardware parameters (VLEN, MLEN, ...) as symbols */
+    size_t cap = size + 64 + 96 * isa->nparams, used = 0;
+    char *src = malloc(cap);
+    used += (size_t)snprintf(src, cap, ".equ N, %d\n", e.n);
+    for (size_t i = 0; i < isa->nparams; i++)
+        used += (size_t)snprintf(src + used, cap - used, ".equ %s, %lld\n", isa->params[i].name,
+                                 (long long)isa->params[i].value);
+    snprintf(src + used, cap - used, "%s", body);
     free(body);
     kc_program prog;
     kc_status s = kc_asm_assemble(isa, src, path, &prog, &err);
@@ -217,7 +224,7 @@ static int run_case(const kc_isa *isa, const kc_acc_ops *ops, void *model, const
         kc_timing_env env = kc_timing_default_env(isa, e.n);
         env.lat = dc->latency;
         env.bw = dc->bytes_per_cycle;
-        printf("%-12s LAT %3u BW %2u  %-8s", c ? "" : name, dc->latency, dc->bytes_per_cycle,
+        printf("%-15s LAT %3u BW %2u  %-8s", c ? "" : name, dc->latency, dc->bytes_per_cycle,
                kc_sim_result_name(r.result));
         if (strcmp(kc_sim_result_name(r.result), e.result))
             FAIL("%s [LAT %u BW %u]: result %s, expected %s (%s at pc %u)", name, dc->latency,

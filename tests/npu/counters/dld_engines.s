@@ -1,5 +1,5 @@
 # Three loads of N one-beat rows into distinct rows from distinct buffers. Two
-# load engines take loads in turn: the second dld issues at once (c + 1, c = 3),
+# load engines take loads in turn: the second dld issues at once (c + 1, c = 5),
 # the third waits until the first engine is free (timing row dld_3rd: LAT + 2 + D
 # after the first dld, D as in dld_wait.s). It is first tried at c + 2, so
 #   stall_dma = LAT + 2 + D - 2 = LAT + D.
@@ -12,7 +12,9 @@
 # refill its token bucket), its last D cycles later, delivered LAT later:
 #   last busy cycle = c + 2 LAT + 3 + 2 D,  dma_load_busy = 2 LAT + 3 + 2 D.
 # halt (tried at c + LAT + 3 + D) waits for it: stall_drain = LAT + 1 + D, and
-# issues at c + 2 LAT + 4 + 2 D: cycles = 2 LAT + 2 D + 8.
+# issues at c + 2 LAT + 4 + 2 D: cycles = 2 LAT + 2 D + 10.
+csrwi dlen, VLEN          # one-beat rows: VLEN elements,
+csrwi dstride, 2 * VLEN   # one beat (BEAT = 2 VLEN bytes) apart
 li r2, N
 li r3, 100
 li r4, 300

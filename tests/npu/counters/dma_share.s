@@ -1,4 +1,4 @@
-# A store and a load of N one-beat rows each, issued back to back (c = 4, c + 1),
+# A store and a load of N one-beat rows each, issued back to back (c = 6, c + 1),
 # different DRAM buffers and SRAM rows, then a vadd reading the load's last row.
 # They share the one DRAM port beat by beat: the store's first beat goes alone
 # at the end of c + 1, then store and load alternate (the load's first request is
@@ -11,6 +11,8 @@
 # cycle: stall_dma = LAT + D(2N), and issues at c + 2 + LAT + D(2N), the ISA
 # document's dst_share figure (LAT + 2 + D(2N) after the dst). halt then waits
 # VEC_LAT - 1 for the vadd: cycles = c + 4 + LAT + D(2N) + VEC_LAT - 1.
+csrwi dlen, VLEN          # one-beat rows: VLEN elements,
+csrwi dstride, 2 * VLEN   # one beat (BEAT = 2 VLEN bytes) apart
 li r2, N
 li r3, 100
 li r4, 100 + N - 1
