@@ -1,6 +1,6 @@
 /* kc_cmd_cosim.c — `kc cosim`: run a program on the RTL and on the ISS and report
  * the first place they disagree (isa/kc_cosim.h); `--random` runs a campaign of
- * generated programs (isa/kc_rgen.h); `--iss-only` runs the ISS alone and prints
+ * generated programs (isa/npu_rgen.h); `--iss-only` runs the ISS alone and prints
  * its speed. Exit codes: 0 models agree, 1 divergence (or timeout), 2 usage or
  * I/O error. */
 #include <ctype.h>
@@ -17,9 +17,9 @@
 #include "kc_check.h"
 #include "kc_cmds.h"
 #include "kc_cosim.h"
-#include "kc_iss.h"
+#include "npu_iss.h"
 #include "kc_platform.h"
-#include "kc_rgen.h"
+#include "npu_rgen.h"
 #include "kc_task.h"
 
 static const char cosim_help[] =
@@ -65,7 +65,7 @@ typedef struct cosim_cli {
     unsigned avoid;
     uint64_t seed, count, dram_seed, cycle_limit;
     int have_dram_seed, have_args, expect_diverge;
-    uint32_t args[KC_ISS_NAREGS];
+    uint32_t args[NPU_ISS_MAXREGS];
     size_t nargs;
     kc_dram_cfg dram;
 } cosim_cli;
@@ -84,7 +84,7 @@ static int parse_args_list(const char *s, uint32_t *args, size_t *n)
         char *end;
         errno = 0;
         unsigned long long v = strtoull(s, &end, 0);
-        if (errno || !isdigit((unsigned char)*s) || v > UINT32_MAX || *n == KC_ISS_NAREGS)
+        if (errno || !isdigit((unsigned char)*s) || v > UINT32_MAX || *n == NPU_ISS_MAXREGS)
             return 0;
         args[(*n)++] = (uint32_t)v;
         s = *end == ',' ? end + 1 : end;
@@ -162,42 +162,42 @@ static int run_iss_only(const kc_program *prog, kc_dram *dram, const uint32_t *a
 {
     kc_err err;
     kc_err_clear(&err);
-    kc_iss *iss;
-    if (kc_iss_open(&iss, &err) != KC_OK)
+    npu_iss *iss;
+    if (npu_iss_open(&iss, NULL, &err) != KC_OK)
         return fail(&err);
     /* The ISS writes DRAM: run on a copy so every repetition starts alike. */
     size_t size = kc_dram_config(dram)->size_bytes;
     uint8_t *image = malloc(size);
     if (!image) {
-        kc_iss_close(iss);
+        npu_iss_close(iss);
         kc_err_set(&err, KC_ERR_NOMEM, "out of memory");
         return fail(&err);
     }
     memcpy(image, kc_dram_data(dram), size);
     uint64_t insns = 0, runs = 0;
-    double t = 0, wall0 = now();   /* t: time inside kc_iss_run only */
+    double t = 0, wall0 = now();   /* t: time inside npu_iss_run only */
     kc_core_status st;
     do {
         memcpy(kc_dram_data(dram), image, size);
-        if (kc_iss_reset(iss, prog->words, prog->nwords, args, nargs, dram, &err) != KC_OK) {
+        if (npu_iss_reset(iss, prog->words, prog->nwords, args, nargs, dram, &err) != KC_OK) {
             free(image);
-            kc_iss_close(iss);
+            npu_iss_close(iss);
             return fail(&err);
         }
         double t0 = now();
-        kc_iss_run(iss, 2000000000ull);
+        npu_iss_run(iss, 2000000000ull);
         t += now() - t0;
-        insns += kc_iss_instret(iss);
+        insns += npu_iss_instret(iss);
         runs++;
     } while (t < 0.5 && now() - wall0 < 20 && runs < 1000000);
-    kc_iss_status(iss, &st);
+    npu_iss_status(iss, &st);
     printf("iss: %s", st.state == KC_CORE_HALTED ? "halted" : st.state == KC_CORE_TRAPPED ? "trapped" : "limit");
     if (st.state == KC_CORE_TRAPPED)
         printf(" (%s at pc %" PRIu32 ", info 0x%" PRIx32 ")", st.cause_name, st.pc, st.info);
     printf(" after %" PRIu64 " instructions; %" PRIu64 " runs in %.3f s = %.1f M instructions/s\n",
-           kc_iss_instret(iss), runs, t, (double)insns / t / 1e6);
+           npu_iss_instret(iss), runs, t, (double)insns / t / 1e6);
     free(image);
-    kc_iss_close(iss);
+    npu_iss_close(iss);
     return 0;
 }
 
@@ -268,7 +268,7 @@ static int cmd_single(cosim_cli *o)
         for (unsigned i = 0; i < layout.ntensors && i < 8; i++)
             o->args[i] = layout.addr[i];
     } else if (o->have_dram_seed) {
-        kc_rgen_fill_dram(o->dram_seed, kc_dram_data(dram), size);
+        npu_rgen_fill_dram(o->dram_seed, kc_dram_data(dram), size);
     }
     if (o->iss_only) {
         rc = run_iss_only(&prog, dram, o->args, o->nargs);
@@ -278,8 +278,12 @@ static int cmd_single(cosim_cli *o)
         goto out;
     kc_cosim_opts co = { .cycle_limit = o->cycle_limit };
     kc_cosim_report rep;
-    if ((s = kc_cosim_run(ops, model, dram, prog.words, prog.nwords, o->args, o->nargs, &co, &rep,
-                          &err)) != KC_OK)
+    kc_image img;
+    if ((s = kc_image_from_words(&img, prog.words, prog.nwords, NULL, &err)) != KC_OK)
+        goto out;
+    s = kc_cosim_run(ops, model, &npu_iss_ref, dram, &img, o->args, o->nargs, &co, &rep, &err);
+    kc_image_free(&img);
+    if (s != KC_OK)
         goto out;
     print_report(&rep, name);
     rc = rep.diverged || rep.timeout ? 1 : 0;
@@ -307,7 +311,7 @@ out_noerr:
 
 /* ---- campaign ---------------------------------------------------------------------- */
 
-static int keep_case(const cosim_cli *o, uint64_t seed, const kc_rgen_prog *rp, const kc_dram_cfg *dc,
+static int keep_case(const cosim_cli *o, uint64_t seed, const npu_rgen_prog *rp, const kc_dram_cfg *dc,
                      const kc_cosim_report *rep)
 {
     char path[1024];
@@ -346,7 +350,7 @@ static int cmd_random(cosim_cli *o)
     }
     static const unsigned lats[] = {1, 2, 5, 16, 64};
     static const unsigned bws[] = {4, 16, 32, 64};
-    uint64_t ndiv = 0, nto = 0, nhalt = 0, insns = 0, cycles = 0, traps[KC_ISS_NTRAPS] = {0};
+    uint64_t ndiv = 0, nto = 0, nhalt = 0, insns = 0, cycles = 0, traps[NPU_ISS_NTRAPS] = {0};
     int rc = 0;
     double t0 = now();
     for (uint64_t i = 0; i < o->count; i++) {
@@ -358,12 +362,12 @@ static int cmd_random(cosim_cli *o)
             dc.latency = lats[seed % 5];
         if (!dc.bytes_per_cycle)
             dc.bytes_per_cycle = bws[(seed / 5) % 4];
-        kc_rgen_opts ro = { .dram_bytes = dc.size_bytes, .blocks = 0, .trap = -1, .avoid = o->avoid,
+        npu_rgen_opts ro = { .dram_bytes = dc.size_bytes, .blocks = 0, .trap = -1, .avoid = o->avoid,
                              .matrix = o->matrix };
-        kc_rgen_prog rp;
+        npu_rgen_prog rp;
         kc_program prog = {0};
         kc_dram *dram = NULL;
-        kc_status s = kc_rgen_program(seed, &ro, &rp, &err);
+        kc_status s = npu_rgen_program(seed, &ro, &rp, &err);
         if (s == KC_OK)
             s = kc_asm_assemble(isa, rp.text, "random", &prog, &err);
         if (s == KC_OK)
@@ -375,17 +379,20 @@ static int cmd_random(cosim_cli *o)
             s = ops->open(&model, &err);
         }
         if (s == KC_OK) {
-            kc_rgen_fill_dram(seed, kc_dram_data(dram), dc.size_bytes);
+            npu_rgen_fill_dram(seed, kc_dram_data(dram), dc.size_bytes);
             kc_cosim_opts co = { .cycle_limit = o->cycle_limit ? o->cycle_limit : 2000000,
                                  .insn_counts = counts };
-            s = kc_cosim_run(ops, model, dram, prog.words, prog.nwords, rp.args, KC_ISS_NAREGS, &co, &rep, &err);
+            kc_image img;
+            if ((s = kc_image_from_words(&img, prog.words, prog.nwords, NULL, &err)) == KC_OK)
+                s = kc_cosim_run(ops, model, &npu_iss_ref, dram, &img, rp.args, rp.nargs, &co, &rep, &err);
+            kc_image_free(&img);
         }
         if (s != KC_OK) {
             char buf[800];
             fprintf(stderr, "kc cosim: seed %" PRIu64 ": %s\n", seed, kc_err_format(&err, buf, sizeof buf));
             if (s == KC_ERR_SYNTAX && rp.text)
                 fprintf(stderr, "%s", rp.text);
-            kc_rgen_prog_free(&rp);
+            npu_rgen_prog_free(&rp);
             kc_program_free(&prog);
             if (dram)
                 kc_dram_close(dram);
@@ -405,14 +412,14 @@ static int cmd_random(cosim_cli *o)
             nto++;
             print_report(&rep, label);
         } else {
-            if (rep.rtl_state == KC_CORE_TRAPPED && rep.rtl_status.cause < KC_ISS_NTRAPS)
+            if (rep.rtl_state == KC_CORE_TRAPPED && rep.rtl_status.cause < NPU_ISS_NTRAPS)
                 traps[rep.rtl_status.cause]++;
             else
                 nhalt++;
             if (!o->quiet)
                 print_report(&rep, label);
         }
-        kc_rgen_prog_free(&rp);
+        npu_rgen_prog_free(&rp);
         kc_program_free(&prog);
         kc_dram_close(dram);
     }
@@ -423,8 +430,8 @@ static int cmd_random(cosim_cli *o)
            " instructions retired and compared, %" PRIu64 " RTL cycles, %.1f s\n",
            o->count, o->seed, o->seed + o->count - 1, insns, cycles, t);
     printf("  ended: %" PRIu64 " halt", nhalt);
-    for (unsigned c = 1; c < KC_ISS_NTRAPS; c++)
-        printf(", %" PRIu64 " %s", traps[c], kc_iss_trap_name(c));
+    for (unsigned c = 1; c < NPU_ISS_NTRAPS; c++)
+        printf(", %" PRIu64 " %s", traps[c], npu_iss_trap_name(c));
     printf("\n  divergences: %" PRIu64 ", timeouts: %" PRIu64 "\n", ndiv, nto);
     size_t unexercised = 0;
     for (size_t k = 0; k < isa->ninsns; k++)
@@ -517,11 +524,11 @@ int kc_cmd_cosim_main(int argc, char **argv)
             snprintf(list, sizeof list, "%s", v);
             for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
                 if (!strcmp(tok, "falloff"))
-                    o.avoid |= KC_RGEN_AVOID_FALLOFF;
+                    o.avoid |= NPU_RGEN_AVOID_FALLOFF;
                 else if (!strcmp(tok, "red-trap"))
-                    o.avoid |= KC_RGEN_AVOID_RED_TRAP;
+                    o.avoid |= NPU_RGEN_AVOID_RED_TRAP;
                 else if (!strcmp(tok, "zero-shared"))
-                    o.avoid |= KC_RGEN_AVOID_ZERO_SHARED;
+                    o.avoid |= NPU_RGEN_AVOID_ZERO_SHARED;
                 else {
                     fprintf(stderr, "kc cosim: unknown --avoid pattern '%s'\n", tok);
                     return 2;

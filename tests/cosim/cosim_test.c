@@ -16,6 +16,7 @@
 #include "kc_acc.h"
 #include "kc_asm.h"
 #include "kc_cosim.h"
+#include "npu_iss.h"
 
 static const kc_acc_ops *real;
 static kc_acc_ops mut;
@@ -35,6 +36,18 @@ static size_t mut_mem(void *h, unsigned mem, uint32_t row, uint32_t n, void *buf
     size_t r = real->arch_mem(h, mem, row, n, buf);
     if (mode == 2 && r && mem == 0 && row <= 7 && row + n > 7)
         ((uint16_t *)buf)[(7 - row) * (r / 2) + 3] ^= 1;
+    return r;
+}
+
+/* The same corruptions through arch_read, for models that have it (file numbering
+ * r, f, a, cfg, vsram, msram). */
+static int mut_read(void *h, unsigned file, uint32_t first, uint32_t n, void *buf)
+{
+    int r = real->arch_read(h, file, first, n, buf);
+    if (r == 0 && mode == 1 && file == 0 && first <= 5 && first + n > 5 && ((uint32_t *)buf)[5 - first] == 1234)
+        ((uint32_t *)buf)[5 - first] ^= 0x100;
+    if (r == 0 && mode == 2 && file == 4 && first <= 7 && first + n > 7)
+        ((uint16_t *)buf)[(size_t)(7 - first) * real->arch_files[4].bytes / 2 + 3] ^= 1;
     return r;
 }
 
@@ -66,7 +79,11 @@ static int run(void *model, const char *src, int m, kc_cosim_report *rep)
     mode = m;
     nclocks = 0;
     uint32_t args[2] = { 0x1000, 0x3000 };
-    kc_status s = kc_cosim_run(&mut, model, the_dram, p.words, p.nwords, args, 2, NULL, rep, &err);
+    kc_image img;
+    kc_status s = kc_image_from_words(&img, p.words, p.nwords, NULL, &err);
+    if (s == KC_OK)
+        s = kc_cosim_run(&mut, model, &npu_iss_ref, the_dram, &img, args, 2, NULL, rep, &err);
+    kc_image_free(&img);
     kc_program_free(&p);
     kc_dram_close(the_dram);
     if (s != KC_OK) {
@@ -91,6 +108,7 @@ int main(int argc, char **argv)
     mut = *real;
     mut.arch = mut_arch;
     mut.arch_mem = mut_mem;
+    mut.arch_read = real->arch_read ? mut_read : NULL;
     mut.clock = mut_clock;
     mut.status = mut_status;
     kc_err err;

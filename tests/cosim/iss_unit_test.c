@@ -1,4 +1,4 @@
-/* iss_unit_test — the ISS (isa/kc_iss.c) against hand-computed results: every
+/* iss_unit_test — the ISS (isa/npu_iss.c) against hand-computed results: every
  * instruction, the fp rounding and reduction-order rules, DMA rows / padding /
  * lane offsets, hardware loops, and every trap cause with its pc, info and
  * priority. No RTL involved: these pin the reference model itself.
@@ -16,7 +16,7 @@
 
 #include "kc_asm.h"
 #include "kc_isa.h"
-#include "kc_iss.h"
+#include "npu_iss.h"
 
 typedef struct iss_case {
     const char *name, *src, *dram, *expect;
@@ -127,7 +127,7 @@ static const iss_case cases[] = {
     {"trap has no effect", "li r1, 1\ncsrwi vmask, 0\nfli f1, 2.0\nvbcast [r1], f1", "", "trap=6@3:0 v1.0=0"},
 };
 
-static int check(const kc_iss *s, const uint8_t *mem, const kc_core_status *st, const char *expect, char *why, size_t n)
+static int check(const npu_iss *s, const uint8_t *mem, const kc_core_status *st, const char *expect, char *why, size_t n)
 {
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", expect);
@@ -153,11 +153,11 @@ static int check(const kc_iss *s, const uint8_t *mem, const kc_core_status *st, 
             }
             continue;
         }
-        if (sscanf(tok, "r%u=%lli", &i, &v) == 2) got = kc_iss_x(s, i);
-        else if (sscanf(tok, "f%u=%lli", &i, &v) == 2) got = kc_iss_f(s, i);
-        else if (sscanf(tok, "a%u=%lli", &i, &v) == 2) got = kc_iss_a(s, i);
-        else if (sscanf(tok, "pc=%lli", &v) == 1) got = kc_iss_pc(s);
-        else if (sscanf(tok, "v%u.%u=%lli", &i, &j, &v) == 3) got = kc_iss_vrow(s, i)[j];
+        if (sscanf(tok, "r%u=%lli", &i, &v) == 2) got = npu_iss_x(s, i);
+        else if (sscanf(tok, "f%u=%lli", &i, &v) == 2) got = npu_iss_f(s, i);
+        else if (sscanf(tok, "a%u=%lli", &i, &v) == 2) got = npu_iss_a(s, i);
+        else if (sscanf(tok, "pc=%lli", &v) == 1) got = npu_iss_pc(s);
+        else if (sscanf(tok, "v%u.%u=%lli", &i, &j, &v) == 3) got = npu_iss_vrow(s, i)[j];
         else if (sscanf(tok, "m@%i=%lli", &i, &v) == 2) got = (uint32_t)(mem[i] | mem[i + 1] << 8);
         else if (sscanf(tok, "cfg:%31[^=]=%lli", name, &v) == 2) {
             const kc_isa_cfg *cf = kc_isa_cfg_by_name(kc_isa_find("npu"), name, strlen(name));
@@ -165,7 +165,7 @@ static int check(const kc_iss *s, const uint8_t *mem, const kc_core_status *st, 
                 snprintf(why, n, "unknown cfg %s", name);
                 return 0;
             }
-            got = kc_iss_cfg(s, (unsigned)cf->id);
+            got = npu_iss_cfg(s, (unsigned)cf->id);
         } else {
             snprintf(why, n, "bad expectation token '%s'", tok);
             return 0;
@@ -184,10 +184,10 @@ int main(void)
     const kc_isa *isa = kc_isa_find("npu");
     kc_err err;
     kc_err_clear(&err);
-    kc_iss *s;
+    npu_iss *s;
     kc_dram *d;
     kc_dram_cfg dc = { .size_bytes = 1u << 18 };
-    if (!isa || kc_iss_open(&s, &err) != KC_OK || kc_dram_open(&d, &dc, 32, &err) != KC_OK) {
+    if (!isa || npu_iss_open(&s, NULL, &err) != KC_OK || kc_dram_open(&d, &dc, 32, &err) != KC_OK) {
         fprintf(stderr, "setup: %s\n", err.text);
         return 1;
     }
@@ -215,10 +215,10 @@ int main(void)
             }
         }
         uint32_t args[2] = { 0x100, 0x2000 };
-        kc_iss_reset(s, p.words, p.nwords, args, 2, d, &err);
-        kc_iss_run(s, 100000);
+        npu_iss_reset(s, p.words, p.nwords, args, 2, d, &err);
+        npu_iss_run(s, 100000);
         kc_core_status st;
-        kc_iss_status(s, &st);
+        npu_iss_status(s, &st);
         char why[256];
         /* every program ends by itself: halt unless a trap is expected */
         const char *ex = c->expect;
@@ -231,16 +231,16 @@ int main(void)
         }
         kc_program_free(&p);
     }
-    /* the table is complete: every row has exec semantics (kc_iss_open checked) and
+    /* the table is complete: every row has exec semantics (npu_iss_open checked) and
      * the trap names are the RTL shim's */
     static const char *const names[] = {"none", "illegal-instruction", "pc-range", "vsram-range",
                                         "dram-range", "dram-misaligned", "bad-config", "loop"};
-    for (unsigned c = 0; c < KC_ISS_NTRAPS; c++)
-        if (strcmp(kc_iss_trap_name(c), names[c])) {
-            printf("FAIL trap name %u: %s\n", c, kc_iss_trap_name(c));
+    for (unsigned c = 0; c < NPU_ISS_NTRAPS; c++)
+        if (strcmp(npu_iss_trap_name(c), names[c])) {
+            printf("FAIL trap name %u: %s\n", c, npu_iss_trap_name(c));
             fails++;
         }
-    kc_iss_close(s);
+    npu_iss_close(s);
     kc_dram_close(d);
     printf("%zu cases, %d failed\n", ncases, fails);
     return fails ? 1 : 0;
