@@ -1,9 +1,10 @@
 /* cosim_test — kc_cosim against the Verilated npu.
  *
  *   detect      the comparison finds what it must: a register, a vector-SRAM lane,
- *               a DRAM byte and a trap detail corrupted on the RTL side (through a
- *               wrapped ops table) are each reported at the right place; an
- *               unmodified run agrees.
+ *               a reduction's delayed fp result, a DRAM byte and a trap detail
+ *               corrupted on the RTL side (through a wrapped ops table) are each
+ *               reported at the right place and blamed on the instruction that
+ *               wrote them; an unmodified run agrees.
  *   stale-imem  two programs on one model: the second runs off its end and must
  *               trap on the zero words the ISA document promises. Fails while the
  *               RTL model keeps the previous program's words (see docs/cosim.md);
@@ -29,6 +30,8 @@ static void mut_arch(void *h, kc_arch_state *st)
     real->arch(h, st);
     if (mode == 1 && st->x[5] == 1234)
         st->x[5] ^= 0x100;
+    if (mode == 5 && st->f[2] == 0x42400000u)   /* 48.0, the vredsum's result */
+        st->f[2] ^= 1;
 }
 
 static size_t mut_mem(void *h, unsigned mem, uint32_t row, uint32_t n, void *buf)
@@ -46,6 +49,8 @@ static int mut_read(void *h, unsigned file, uint32_t first, uint32_t n, void *bu
     int r = real->arch_read(h, file, first, n, buf);
     if (r == 0 && mode == 1 && file == 0 && first <= 5 && first + n > 5 && ((uint32_t *)buf)[5 - first] == 1234)
         ((uint32_t *)buf)[5 - first] ^= 0x100;
+    if (r == 0 && mode == 5 && file == 1 && first <= 2 && first + n > 2 && ((uint32_t *)buf)[2 - first] == 0x42400000u)
+        ((uint32_t *)buf)[2 - first] ^= 1;
     if (r == 0 && mode == 2 && file == 4 && first <= 7 && first + n > 7)
         ((uint16_t *)buf)[(size_t)(7 - first) * real->arch_files[4].bytes / 2 + 3] ^= 1;
     return r;
@@ -128,6 +133,10 @@ int main(int argc, char **argv)
         ok &= expect("register", run(model, prog, 1, &rep), &rep, "r5");
         ok &= rep.have_insn && rep.pc == 0;
         ok &= expect("vector SRAM lane", run(model, prog, 2, &rep), &rep, "vsram row 7 lane 3");
+        /* a write in flight (the reduction's fp result, due VEC_LAT later) is
+         * compared when it falls due and blamed on its writer, pc 4 */
+        ok &= expect("reduction result", run(model, prog, 5, &rep), &rep, "f2");
+        ok &= rep.have_insn && rep.pc == 4;
         ok &= expect("DRAM byte", run(model, prog, 3, &rep), &rep, "dram 0x00003801");
         ok &= expect("trap detail", run(model, "li r1, 3000\n vexp [r1], [r0]\n", 4, &rep), &rep, "trap");
         ok &= expect("clean trap", run(model, "li r1, 3000\n vexp [r1], [r0]\n", 0, &rep), &rep, NULL);
