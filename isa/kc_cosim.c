@@ -259,7 +259,7 @@ static void mark(cosim *c, unsigned file, uint32_t e, uint64_t due, const kc_ref
     cf->wpc[e] = ev->pc;
     cf->winsn[e] = ev->insn;
     cf->known[e] = 1;
-    if (due && due != COSIM_AT_END && !push_due(c, file, e, due))
+    if (due && due != COSIM_AT_END && !push_due(c, file, e, due))   /* memories: even when due now */
         cf->due[e] = COSIM_AT_END;   /* no room to check it on time: at the end */
 }
 
@@ -277,7 +277,9 @@ static void apply_writes(cosim *c, const kc_ref_event *ev)
         uint32_t n = w->n < c->files[w->file].count - w->first ? w->n : c->files[w->file].count - w->first;
         if ((w->flags & KC_REF_W_TIMING) && n && rtl_read(c, w->file, w->first, n, c->abuf) == 0)
             c->ref->write(c->rh, w->file, w->first, n, c->abuf);   /* a value only the RTL knows */
-        uint64_t due = w->due == KC_REF_DUE_END ? COSIM_AT_END : w->due ? c->cycle + w->due : 0;
+        uint64_t due = w->due == KC_REF_DUE_END ? COSIM_AT_END : c->cycle + w->due;
+        if (!w->due && !(c->files[w->file].flags & KC_ARCH_MEMORY))
+            due = 0;   /* a register visible now: compared with all the others below */
         for (uint32_t e = w->first; e < w->first + n; e++)
             mark(c, w->file, e, due, ev);
     }

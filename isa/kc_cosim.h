@@ -6,8 +6,9 @@
  * RTL runs the image cycle by cycle against its DRAM; the reference steps once
  * per RTL retirement on its own copy of the DRAM image. After every retirement:
  * the pc and every element of every register file (not MEMORY, not TIMING)
- * except those with a write still in flight; each in-flight write once it has
- * fallen due (its `due` cycles after the retirement that issued it); at halt or
+ * except those with a write still in flight; each written memory element and
+ * each delayed write once it has fallen due (`due` cycles after the retirement
+ * that issued it; memories are not compared whole per retirement); at halt or
  * trap (after letting the RTL's background work finish) everything: all files,
  * memories included, and every DRAM byte. A `timed` reference also has its issue
  * cycle compared. On-chip memories, unspecified after reset, are copied from the
