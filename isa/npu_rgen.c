@@ -552,7 +552,7 @@ static void epilogue(rgen *g, int trap)
         default:
             emit(g, "    li r1, %u", g->hw.vrows - 8 + rg_below(g, 8));
             emit(g, "    li r10, 4");
-            emit(g, "    csrwi dlen, 40");
+            emit(g, "    csrwi dlen, %u", 2 * g->hw.vlen + 8);   /* 3 SRAM rows per DRAM row */
             emit(g, "    dld [r1], a0, r10");
             break;
         }

@@ -14,7 +14,9 @@
  * wide_cases run on an ISS opened at a second size (VLEN=32, VROWS=4096,
  * MLEN=8: the `npu_wide` build), so the sizes are the build's, not constants;
  * ref_events checks the reference-model table (npu_iss_ref): its state files at
- * that size and the writes and due cycles its steps report. */
+ * that size and the writes and due cycles its steps report; rgen_ends runs
+ * random programs generated for each size on the ISS of that size: each must
+ * end the way the generator meant (halt, or its trap cause). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +24,7 @@
 #include "kc_asm.h"
 #include "kc_isa.h"
 #include "npu_iss.h"
+#include "npu_rgen.h"
 
 #define HW_ROW(n, v) { #n, v, NULL }
 static const kc_hw_param wide_rows[] = { HW_ROW(VLEN, 32), HW_ROW(VROWS, 4096), HW_ROW(MLEN, 8) };
@@ -331,6 +334,44 @@ static int ref_events(kc_dram *d)
     return fails;
 }
 
+/* Random programs of the build `hw` on its ISS end as generated. */
+static int rgen_ends(npu_iss *s, kc_dram *d, const npu_hw *hw, const char *label)
+{
+    const kc_isa *isa = kc_isa_find("npu");
+    size_t size = kc_dram_config(d)->size_bytes;
+    int fails = 0;
+    for (uint64_t seed = 1; seed <= 150; seed++) {
+        kc_err err;
+        kc_err_clear(&err);
+        npu_rgen_opts ro = { .dram_bytes = (uint32_t)size, .trap = -1, .matrix = 1, .hw = hw };
+        npu_rgen_prog rp;
+        kc_program p;
+        if (npu_rgen_program(seed, &ro, &rp, &err) != KC_OK ||
+            kc_asm_assemble(isa, rp.text, "random", &p, &err) != KC_OK) {
+            printf("FAIL rgen %s seed %llu: %s\n", label, (unsigned long long)seed, err.text);
+            npu_rgen_prog_free(&rp);
+            return fails + 1;
+        }
+        npu_rgen_fill_dram(seed, kc_dram_data(d), size);
+        kc_core_status st;
+        if (npu_iss_reset(s, p.words, p.nwords, rp.args, rp.nargs, d, &err) != KC_OK)
+            st.state = KC_CORE_RUNNING;
+        else
+            npu_iss_run(s, 10000000);
+        npu_iss_status(s, &st);
+        unsigned want = (unsigned)rp.trap;
+        if (want ? st.state != KC_CORE_TRAPPED || st.cause != want : st.state != KC_CORE_HALTED) {
+            printf("FAIL rgen %s seed %llu: meant to end with %s, ended %s (state %d)\n", label,
+                   (unsigned long long)seed, want ? npu_iss_trap_name(want) : "halt",
+                   st.state == KC_CORE_TRAPPED ? npu_iss_trap_name(st.cause) : "", st.state);
+            fails++;
+        }
+        kc_program_free(&p);
+        npu_rgen_prog_free(&rp);
+    }
+    return fails;
+}
+
 int main(void)
 {
     const kc_isa *isa = kc_isa_find("npu");
@@ -346,7 +387,8 @@ int main(void)
         return 1;
     }
     size_t ncases = sizeof cases / sizeof cases[0], nwide = sizeof wide_cases / sizeof wide_cases[0];
-    int fails = run_cases(s, d, cases, ncases) + run_cases(w, d, wide_cases, nwide) + ref_events(d);
+    int fails = run_cases(s, d, cases, ncases) + run_cases(w, d, wide_cases, nwide) + ref_events(d) +
+                rgen_ends(s, d, NULL, "npu") + rgen_ends(w, d, &wide, "npu_wide");
     /* the table is complete: every row has exec semantics (npu_iss_open checked) and
      * the trap names are the RTL shim's */
     static const char *const names[] = {"none", "illegal-instruction", "pc-range", "vsram-range",
