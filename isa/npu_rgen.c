@@ -402,14 +402,14 @@ static void blk_countdown(rgen *g)
 
 /* Matrix unit: DRAM -> matrix SRAM, weight-buffer loads (plain and transposed),
  * multiply-accumulate from vector rows, accumulator readout; r12 stages the
- * matrix-SRAM row (0..1007). */
+ * matrix-SRAM row (below MROWS - VLEN). */
 static void blk_mat(rgen *g)
 {
     unsigned n = 1 + rg_below(g, 3);
     for (unsigned i = 0; i < n; i++) {
         switch (rg_below(g, 6)) {
         case 0:
-            emit(g, "    li r12, %u", rg_below(g, 1000));
+            emit(g, "    li r12, %u", rg_below(g, g->hw.mrows - 24));   /* + up to 12 rows */
             emit(g, "    mld [r12], a%u, r10", rg_below(g, 4));
             break;
         case 1:
