@@ -21,6 +21,7 @@
 #include "kc_sim.h"
 
 #define COSIM_DRAIN_LIMIT 1000000u
+#define COSIM_CHUNK_BYTES 16384u   /* memories are read and compared this much at a time */
 #define COSIM_AT_END UINT64_MAX
 
 typedef struct cfile {
@@ -55,7 +56,8 @@ typedef struct cosim {
     dram_rec *stores;
     size_t nstores, capstores;
     kc_dram *rdram;              /* the reference's DRAM */
-    uint8_t *ebuf, *abuf;        /* one file's worth of state, reference / RTL */
+    uint8_t *ebuf, *abuf;        /* a register file or a chunk of a memory, reference / RTL */
+    size_t bufbytes;
     kc_cosim_report *rep;
     uint64_t cycle;
     uint64_t *insn_counts;
@@ -194,6 +196,8 @@ static int cmp_regs(cosim *c, uint64_t pc, uint32_t insn)
             continue;
         if (read_both(c, file, 0, f->count))
             return 1;
+        if (!memcmp(c->ebuf, c->abuf, (size_t)f->count * f->bytes))
+            continue;   /* the common case, whatever is in flight */
         for (uint32_t e = 0; e < f->count; e++)
             if (c->cf[file].due[e] <= c->cycle && !skipped(c, file, e) && cmp_elem(c, file, e, 0, 1, pc, insn))
                 return 1;
@@ -275,7 +279,8 @@ static void apply_writes(cosim *c, const kc_ref_event *ev)
         if (w->file >= c->nfiles || w->first >= c->files[w->file].count)
             continue;
         uint32_t n = w->n < c->files[w->file].count - w->first ? w->n : c->files[w->file].count - w->first;
-        if ((w->flags & KC_REF_W_TIMING) && n && rtl_read(c, w->file, w->first, n, c->abuf) == 0)
+        if ((w->flags & KC_REF_W_TIMING) && n && (size_t)n * c->files[w->file].bytes <= c->bufbytes &&
+            rtl_read(c, w->file, w->first, n, c->abuf) == 0)
             c->ref->write(c->rh, w->file, w->first, n, c->abuf);   /* a value only the RTL knows */
         uint64_t due = w->due == KC_REF_DUE_END ? COSIM_AT_END : c->cycle + w->due;
         if (!w->due && !(c->files[w->file].flags & KC_ARCH_MEMORY))
@@ -364,17 +369,28 @@ static kc_status drain(cosim *c, kc_dram *dram, kc_err *err)
     return KC_OK;
 }
 
+/* Elements of file f that fit the buffers at once. */
+static uint32_t chunk_of(const kc_arch_file *f)
+{
+    uint32_t n = f->bytes ? COSIM_CHUNK_BYTES / f->bytes : 1;
+    return n < 1 ? 1 : n;
+}
+
 static void cmp_final(cosim *c, kc_dram *dram)
 {
     for (unsigned file = 0; file < c->nfiles; file++) {
         const kc_arch_file *f = &c->files[file];
-        if (read_both(c, file, 0, f->count))
-            return;
         int mem = (f->flags & KC_ARCH_MEMORY) != 0;
         const cfile *cf = &c->cf[file];
-        for (uint32_t e = 0; e < f->count; e++)
+        uint32_t chunk = mem ? chunk_of(f) : f->count, first = 0;
+        for (uint32_t e = 0; e < f->count; e++) {
+            if (e == first + chunk || e == 0) {
+                first = e;
+                if (read_both(c, file, first, f->count - first < chunk ? f->count - first : chunk))
+                    return;
+            }
             if (!skipped(c, file, e) &&
-                cmp_elem(c, file, e, 0, mem && cf->known[e], cf->wpc[e], cf->winsn[e])) {
+                cmp_elem(c, file, e, first, mem && cf->known[e], cf->wpc[e], cf->winsn[e])) {
                 if (!mem) {   /* registers at the end: not tied to one instruction */
                     kc_cosim_report *r = c->rep;
                     r->have_insn = 0;
@@ -383,6 +399,7 @@ static void cmp_final(cosim *c, kc_dram *dram)
                 }
                 return;
             }
+        }
     }
     const uint8_t *e = kc_dram_data(c->rdram), *a = kc_dram_data(dram);
     size_t size = kc_dram_config(dram)->size_bytes;
@@ -450,9 +467,11 @@ static kc_status alloc_state(cosim *c, kc_err *err)
         cf->known = calloc(f->count, 1);
         if (!cf->due || !cf->wpc || !cf->winsn || !cf->known)
             return kc_err_set(err, KC_ERR_NOMEM, "cosim: out of memory");
-        if ((size_t)f->count * f->bytes > most)
-            most = (size_t)f->count * f->bytes;
+        size_t n = f->flags & KC_ARCH_MEMORY && f->count > chunk_of(f) ? chunk_of(f) : f->count;
+        if (n * f->bytes > most)
+            most = n * f->bytes;
     }
+    c->bufbytes = most;
     if (!(c->ebuf = malloc(most ? most : 1)) || !(c->abuf = malloc(most ? most : 1)))
         return kc_err_set(err, KC_ERR_NOMEM, "cosim: out of memory");
     return KC_OK;
@@ -480,9 +499,12 @@ static kc_status copy_memories(cosim *c, kc_err *err)
         const kc_arch_file *f = &c->files[file];
         if (!(f->flags & KC_ARCH_MEMORY))
             continue;
-        if (rtl_read(c, file, 0, f->count, c->abuf) != 0 || c->ref->write(c->rh, file, 0, f->count, c->abuf) != 0)
-            return kc_err_set(err, KC_ERR_INTERNAL, "cosim: cannot copy %s (%u x %u bytes) from the %s model",
-                              f->name, f->count, f->bytes, c->ops->name);
+        for (uint32_t e = 0; e < f->count; e += chunk_of(f)) {
+            uint32_t n = f->count - e < chunk_of(f) ? f->count - e : chunk_of(f);
+            if (rtl_read(c, file, e, n, c->abuf) != 0 || c->ref->write(c->rh, file, e, n, c->abuf) != 0)
+                return kc_err_set(err, KC_ERR_INTERNAL, "cosim: cannot copy %s (%u x %u bytes) from the %s model",
+                                  f->name, f->count, f->bytes, c->ops->name);
+        }
     }
     return KC_OK;
 }

@@ -641,6 +641,16 @@ uint32_t npu_iss_f(const npu_iss *s, unsigned i) { return i < s->hw.nfregs ? s->
 uint32_t npu_iss_a(const npu_iss *s, unsigned i) { return i < s->hw.naregs ? s->a[i] : 0; }
 uint32_t npu_iss_cfg(const npu_iss *s, unsigned id) { return iss_cfg_read(s, id); }
 
+const uint32_t *npu_iss_regs(const npu_iss *s, unsigned which)
+{
+    switch (which) {
+    case 0: return s->x;
+    case 1: return s->f;
+    case 2: return s->a;
+    default: return s->cfg;
+    }
+}
+
 const uint16_t *npu_iss_vrow(const npu_iss *s, unsigned row)
 {
     return row < s->hw.vrows ? VS_ROW(s, row) : NULL;

@@ -97,6 +97,11 @@ uint32_t npu_iss_a(const npu_iss *s, unsigned i);
 uint32_t npu_iss_cfg(const npu_iss *s, unsigned id);      /* 0 for ids that do not exist */
 const uint16_t *npu_iss_vrow(const npu_iss *s, unsigned row);   /* VLEN lanes; NULL if row >= VROWS */
 
+/* The raw register arrays (which: 0 = X, 1 = F, 2 = A, 3 = cfg by id; NXREGS /
+ * NFREGS / NAREGS / NPU_ISS_NCFG entries), for a reference that snapshots them
+ * around a step. cfg `cycle` is not in its array (npu_iss_cfg computes it). */
+const uint32_t *npu_iss_regs(const npu_iss *s, unsigned which);
+
 /* For co-simulation: overwrite a value the ISS cannot know (the cycle counter read
  * by csrr, the initial vector SRAM). x[0] stays 0; read-only cfg ids ignore it. */
 void npu_iss_set_x(npu_iss *s, unsigned i, uint32_t v);

@@ -102,31 +102,24 @@ static kc_status ref_reset(void *h, const kc_image *img, const uint32_t *args, s
     return npu_iss_reset(r->iss, words, n, args, nargs, dram, err);
 }
 
-static uint32_t ref_reg(const iss_ref *r, unsigned file, uint32_t i)
-{
-    switch (file) {
-    case REF_R: return npu_iss_x(r->iss, i);
-    case REF_F: return npu_iss_f(r->iss, i);
-    case REF_A: return npu_iss_a(r->iss, i);
-    default: return npu_iss_cfg(r->iss, i);
-    }
-}
-
 static int ref_read(void *h, unsigned file, uint32_t first, uint32_t n, void *buf)
 {
     iss_ref *r = h;
     if (file >= REF_NFILES || first > r->files[file].count || n > r->files[file].count - first)
         return -1;
     size_t bytes = r->files[file].bytes;
-    for (uint32_t i = 0; i < n; i++) {
-        uint8_t *dst = (uint8_t *)buf + i * bytes;
-        if (file == REF_VSRAM || file == REF_MSRAM) {
-            const uint16_t *row = file == REF_VSRAM ? npu_iss_vrow(r->iss, first + i) : npu_iss_mrow(r->iss, first + i);
-            memcpy(dst, row, bytes);
-        } else {
-            uint32_t v = ref_reg(r, file, first + i);
-            memcpy(dst, &v, 4);
+    if (file <= REF_CFG) {
+        memcpy(buf, npu_iss_regs(r->iss, file) + first, (size_t)n * 4);
+        unsigned cycle = npu_iss_cycle_cfg_id();
+        if (file == REF_CFG && cycle >= first && cycle < first + n) {
+            uint32_t v = npu_iss_cfg(r->iss, cycle);
+            memcpy((uint8_t *)buf + (size_t)(cycle - first) * 4, &v, 4);
         }
+        return 0;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        const uint16_t *row = file == REF_VSRAM ? npu_iss_vrow(r->iss, first + i) : npu_iss_mrow(r->iss, first + i);
+        memcpy((uint8_t *)buf + i * bytes, row, bytes);
     }
     return 0;
 }
@@ -216,10 +209,9 @@ static void ref_table_writes(iss_ref *r, const kc_isa_insn *row, uint32_t word, 
 static kc_core_state ref_step(void *h, kc_ref_event *ev)
 {
     iss_ref *r = h;
-    uint32_t before[REF_CFG + 1][NPU_ISS_MAXREGS];
+    uint32_t before[REF_CFG + 1][NPU_ISS_NCFG];
     for (unsigned f = 0; f <= REF_CFG; f++)
-        for (uint32_t i = 0; i < r->files[f].count; i++)
-            before[f][i] = ref_reg(r, f, i);
+        memcpy(before[f], npu_iss_regs(r->iss, f), r->files[f].count * sizeof before[f][0]);
     uint64_t issued = npu_iss_instret(r->iss);
     npu_iss_event ie;
     npu_iss_step(r->iss, &ie);
@@ -235,11 +227,13 @@ static kc_core_state ref_step(void *h, kc_ref_event *ev)
     ev->row = row ? (int)(row - r->isa->insns) : -1;
     if (!ie.retired)
         return ie.state;
-    unsigned cycle = npu_iss_cycle_cfg_id();
-    for (unsigned f = 0; f <= REF_CFG; f++)
-        for (uint32_t i = 0; i < r->files[f].count; i++)
-            if (before[f][i] != ref_reg(r, f, i) && !(f == REF_CFG && i == cycle))
-                ev_add(ev, f, i, 1, 0, 0);
+    for (unsigned f = 0; f <= REF_CFG; f++) {   /* (cfg `cycle` is not in the raw array) */
+        const uint32_t *now = npu_iss_regs(r->iss, f);
+        if (memcmp(before[f], now, r->files[f].count * sizeof *now))
+            for (uint32_t i = 0; i < r->files[f].count; i++)
+                if (before[f][i] != now[i])
+                    ev_add(ev, f, i, 1, 0, 0);
+    }
     if (row)
         ref_table_writes(r, row, ie.insn, ev);   /* after the diffs: a later write wins */
     return ie.state;
