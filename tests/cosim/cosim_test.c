@@ -5,6 +5,9 @@
  *               corrupted on the RTL side (through a wrapped ops table) are each
  *               reported at the right place and blamed on the instruction that
  *               wrote them; an unmodified run agrees.
+ *   files       a model whose state files differ from the reference's (a vsram
+ *               of another size, a missing file) is refused with the reason,
+ *               before anything runs.
  *   stale-imem  two programs on one model: the second runs off its end and must
  *               trap on the zero words the ISA document promises. Fails while the
  *               RTL model keeps the previous program's words (see docs/cosim.md);
@@ -54,6 +57,43 @@ static int mut_read(void *h, unsigned file, uint32_t first, uint32_t n, void *bu
     if (r == 0 && mode == 2 && file == 4 && first <= 7 && first + n > 7)
         ((uint16_t *)buf)[(size_t)(7 - first) * real->arch_files[4].bytes / 2 + 3] ^= 1;
     return r;
+}
+
+static uint64_t stub_pc(void *h) { (void)h; return 0; }
+static int stub_read(void *h, unsigned file, uint32_t first, uint32_t n, void *buf)
+{
+    (void)h; (void)file; (void)first; (void)n; (void)buf;
+    return -1;
+}
+
+/* kc_cosim_run with the model claiming `files`: must fail with `why` in the error. */
+static int files_refused(void *model, const kc_arch_file *files, size_t n, const char *why)
+{
+    kc_acc_ops o = *real;
+    o.arch_files = files;
+    o.narch_files = n;
+    o.arch_pc = stub_pc;
+    o.arch_read = stub_read;
+    kc_err err;
+    kc_err_clear(&err);
+    kc_dram_cfg dc = { .size_bytes = 1u << 16, .latency = 4 };
+    kc_dram *d;
+    kc_image img;
+    uint32_t halt = 0;
+    kc_program p;
+    kc_cosim_report rep;
+    if (kc_dram_open(&d, &dc, real->beat_bytes, &err) != KC_OK ||
+        kc_asm_assemble(kc_isa_find("npu"), "halt\n", "t", &p, &err) != KC_OK)
+        return 0;
+    halt = p.words[0];
+    kc_image_from_words(&img, &halt, 1, NULL, &err);
+    kc_status s = kc_cosim_run(&o, model, &npu_iss_ref, d, &img, NULL, 0, NULL, &rep, &err);
+    kc_image_free(&img);
+    kc_program_free(&p);
+    kc_dram_close(d);
+    int ok = s == KC_ERR_INTERNAL && strstr(err.text, why);
+    printf("%s refused (%s): %s\n", ok ? "ok  " : "FAIL", why, s == KC_OK ? "ran" : err.text);
+    return ok;
 }
 
 static kc_status mut_clock(void *h, const kc_bus_resp *in, kc_err *err)
@@ -140,6 +180,22 @@ int main(int argc, char **argv)
         ok &= expect("DRAM byte", run(model, prog, 3, &rep), &rep, "dram 0x00003801");
         ok &= expect("trap detail", run(model, "li r1, 3000\n vexp [r1], [r0]\n", 4, &rep), &rep, "trap");
         ok &= expect("clean trap", run(model, "li r1, 3000\n vexp [r1], [r0]\n", 0, &rep), &rep, NULL);
+    } else if (!strcmp(argv[1], "files")) {
+        /* the reference's own list, then altered */
+        void *rh;
+        size_t n;
+        if (npu_iss_ref.open(&rh, NULL, &err) != KC_OK) {
+            printf("ref open: %s\n", err.text);
+            return 2;
+        }
+        const kc_arch_file *ref_files = npu_iss_ref.files(rh, &n);
+        kc_arch_file f[8];
+        memcpy(f, ref_files, n * sizeof f[0]);
+        f[4].count /= 2;
+        ok &= files_refused(model, f, n, "vsram 1024 x 32");
+        memcpy(f, ref_files, n * sizeof f[0]);
+        ok &= files_refused(model, f, n - 1, "5 state files");
+        npu_iss_ref.close(rh);
     } else if (!strcmp(argv[1], "stale-imem")) {
         const char *longer = "nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n halt\n";
         ok &= expect("first program", run(model, longer, 0, &rep), &rep, NULL);
