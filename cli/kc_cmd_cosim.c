@@ -18,9 +18,9 @@
 #include "kc_check.h"
 #include "kc_cmds.h"
 #include "kc_cosim.h"
-#include "kc_iss.h"
+#include "npu_iss.h"
 #include "kc_platform.h"
-#include "kc_rgen.h"
+#include "npu_rgen.h"
 #include "kc_task.h"
 
 typedef struct cosim_cli {
@@ -29,7 +29,7 @@ typedef struct cosim_cli {
     unsigned avoid;
     uint64_t seed, count, dram_seed, cycle_limit;
     int have_dram_seed, have_args, expect_diverge;
-    uint32_t args[KC_ISS_NAREGS];
+    uint32_t args[NPU_ISS_MAXREGS];
     size_t nargs;
     kc_dram_cfg dram;
 } cosim_cli;
@@ -48,7 +48,7 @@ static int parse_args_list(const char *s, uint32_t *args, size_t *n)
         char *end;
         errno = 0;
         unsigned long long v = strtoull(s, &end, 0);
-        if (errno || !isdigit((unsigned char)*s) || v > UINT32_MAX || *n == KC_ISS_NAREGS)
+        if (errno || !isdigit((unsigned char)*s) || v > UINT32_MAX || *n == NPU_ISS_MAXREGS)
             return 0;
         args[(*n)++] = (uint32_t)v;
         s = *end == ',' ? end + 1 : end;
@@ -126,42 +126,42 @@ static int run_iss_only(const kc_program *prog, kc_dram *dram, const uint32_t *a
 {
     kc_err err;
     kc_err_clear(&err);
-    kc_iss *iss;
-    if (kc_iss_open(&iss, &err) != KC_OK)
+    npu_iss *iss;
+    if (npu_iss_open(&iss, NULL, &err) != KC_OK)
         return fail(&err);
     /* The ISS writes DRAM: run on a copy so every repetition starts alike. */
     size_t size = kc_dram_config(dram)->size_bytes;
     uint8_t *image = malloc(size);
     if (!image) {
-        kc_iss_close(iss);
+        npu_iss_close(iss);
         kc_err_set(&err, KC_ERR_NOMEM, "out of memory");
         return fail(&err);
     }
     memcpy(image, kc_dram_data(dram), size);
     uint64_t insns = 0, runs = 0;
-    double t = 0, wall0 = now();   /* t: time inside kc_iss_run only */
+    double t = 0, wall0 = now();   /* t: time inside npu_iss_run only */
     kc_core_status st;
     do {
         memcpy(kc_dram_data(dram), image, size);
-        if (kc_iss_reset(iss, prog->words, prog->nwords, args, nargs, dram, &err) != KC_OK) {
+        if (npu_iss_reset(iss, prog->words, prog->nwords, args, nargs, dram, &err) != KC_OK) {
             free(image);
-            kc_iss_close(iss);
+            npu_iss_close(iss);
             return fail(&err);
         }
         double t0 = now();
-        kc_iss_run(iss, 2000000000ull);
+        npu_iss_run(iss, 2000000000ull);
         t += now() - t0;
-        insns += kc_iss_instret(iss);
+        insns += npu_iss_instret(iss);
         runs++;
     } while (t < 0.5 && now() - wall0 < 20 && runs < 1000000);
-    kc_iss_status(iss, &st);
+    npu_iss_status(iss, &st);
     printf("iss: %s", st.state == KC_CORE_HALTED ? "halted" : st.state == KC_CORE_TRAPPED ? "trapped" : "limit");
     if (st.state == KC_CORE_TRAPPED)
         printf(" (%s at pc %" PRIu32 ", info 0x%" PRIx32 ")", st.cause_name, st.pc, st.info);
     printf(" after %" PRIu64 " instructions; %" PRIu64 " runs in %.3f s = %.1f M instructions/s\n",
-           kc_iss_instret(iss), runs, t, (double)insns / t / 1e6);
+           npu_iss_instret(iss), runs, t, (double)insns / t / 1e6);
     free(image);
-    kc_iss_close(iss);
+    npu_iss_close(iss);
     return 0;
 }
 
@@ -228,7 +228,7 @@ static int cmd_single(cosim_cli *o)
         for (unsigned i = 0; i < layout.ntensors && i < 8; i++)
             o->args[i] = layout.addr[i];
     } else if (o->have_dram_seed) {
-        kc_rgen_fill_dram(o->dram_seed, kc_dram_data(dram), size);
+        npu_rgen_fill_dram(o->dram_seed, kc_dram_data(dram), size);
     }
     if (o->iss_only) {
         rc = run_iss_only(&prog, dram, o->args, o->nargs);
@@ -238,8 +238,12 @@ static int cmd_single(cosim_cli *o)
         goto out;
     kc_cosim_opts co = { .cycle_limit = o->cycle_limit };
     kc_cosim_report rep;
-    if ((s = kc_cosim_run(ops, model, dram, prog.words, prog.nwords, o->args, o->nargs, &co, &rep,
-                          &err)) != KC_OK)
+    kc_image img;
+    if ((s = kc_image_from_words(&img, prog.words, prog.nwords, NULL, &err)) != KC_OK)
+        goto out;
+    s = kc_cosim_run(ops, model, &npu_iss_ref, dram, &img, o->args, o->nargs, &co, &rep, &err);
+    kc_image_free(&img);
+    if (s != KC_OK)
         goto out;
     print_report(&rep, name);
     rc = rep.diverged || rep.timeout ? 1 : 0;
@@ -303,7 +307,7 @@ static int cmd_random(cosim_cli *o)
            o->count, o->seed, o->seed + o->count - 1, r.retired, r.cycles, r.seconds);
     printf("  ended: %" PRIu64 " halt", r.halted);
     for (unsigned c = 1; c < r.ntraps; c++)
-        printf(", %" PRIu64 " %s", r.traps[c], kc_iss_trap_name(c));
+        printf(", %" PRIu64 " %s", r.traps[c], npu_iss_trap_name(c));
     printf("\n  divergences: %" PRIu64 ", timeouts: %" PRIu64 "\n", r.diverged, r.timeouts);
     const kc_isa *isa = r.isa;
     size_t unexercised = kc_campaign_unexercised(&r);
@@ -384,11 +388,11 @@ static int parse_avoid(const char *v, unsigned *avoid)
     snprintf(list, sizeof list, "%s", v);
     for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
         if (!strcmp(tok, "falloff"))
-            *avoid |= KC_RGEN_AVOID_FALLOFF;
+            *avoid |= NPU_RGEN_AVOID_FALLOFF;
         else if (!strcmp(tok, "red-trap"))
-            *avoid |= KC_RGEN_AVOID_RED_TRAP;
+            *avoid |= NPU_RGEN_AVOID_RED_TRAP;
         else if (!strcmp(tok, "zero-shared"))
-            *avoid |= KC_RGEN_AVOID_ZERO_SHARED;
+            *avoid |= NPU_RGEN_AVOID_ZERO_SHARED;
         else
             return 0;
     }

@@ -47,6 +47,9 @@ typedef struct kc_arch_file {
     /* Element names (count entries, NULL entries = element does not exist and is
      * skipped), for files whose elements are not name+index ("cfg": vmask, dlen). */
     const char *const *elem_names;
+    /* Per-element KC_ARCH_* flags (count entries) or NULL, for a file that mixes
+     * architecture and timing (npu cfg: `cycle` is KC_ARCH_TIMING). */
+    const unsigned char *elem_flags;
 } kc_arch_file;
 
 /* Formats element `idx` of file `f` as it is written in reports: "r5",

@@ -11,8 +11,8 @@
 
 #include "kc_acc.h"
 #include "kc_asm.h"
-#include "kc_iss.h"
-#include "kc_rgen.h"
+#include "npu_iss.h"
+#include "npu_rgen.h"
 
 static double campaign_now(void)
 {
@@ -38,7 +38,7 @@ static kc_dram_cfg campaign_dram(const kc_campaign_opts *o, uint64_t seed)
 }
 
 /* Writes DIR/seed-S.s: the program with a header that replays it (kc cosim FILE). */
-static int campaign_keep(const char *dir, uint64_t seed, const kc_rgen_prog *rp, const kc_dram_cfg *dc,
+static int campaign_keep(const char *dir, uint64_t seed, const npu_rgen_prog *rp, const kc_dram_cfg *dc,
                          const kc_cosim_report *rep, char *path, size_t size)
 {
     snprintf(path, size, "%s/seed-%" PRIu64 ".s", dir, seed);
@@ -60,22 +60,29 @@ static kc_status campaign_one(const kc_campaign_opts *o, kc_campaign_report *r, 
                               void *model, uint64_t seed, kc_err *err)
 {
     kc_dram_cfg dc = campaign_dram(o, seed);
-    kc_rgen_opts ro = {.dram_bytes = dc.size_bytes, .blocks = 0, .trap = -1, .avoid = o->avoid,
-                       .matrix = o->matrix};
-    kc_rgen_prog rp;
+    npu_hw hw;
+    kc_status s = npu_hw_from(ops->hw, &hw, err);
+    if (s != KC_OK)
+        return s;
+    npu_rgen_opts ro = {.dram_bytes = dc.size_bytes, .blocks = 0, .trap = -1, .avoid = o->avoid,
+                       .matrix = o->matrix, .hw = &hw};
+    npu_rgen_prog rp;
     kc_program prog = {0};
     kc_dram *dram = NULL;
     kc_cosim_report rep;
-    kc_status s = kc_rgen_program(seed, &ro, &rp, err);
+    s = npu_rgen_program(seed, &ro, &rp, err);
     if (s == KC_OK && (s = kc_asm_assemble(r->isa, rp.text, "random", &prog, err)) == KC_ERR_SYNTAX)
         r->failed_text = strdup(rp.text);
     if (s == KC_OK)
         s = kc_dram_open(&dram, &dc, ops->beat_bytes, err);
     if (s == KC_OK) {
-        kc_rgen_fill_dram(seed, kc_dram_data(dram), dc.size_bytes);
+        npu_rgen_fill_dram(seed, kc_dram_data(dram), dc.size_bytes);
         kc_cosim_opts co = {.cycle_limit = o->cycle_limit ? o->cycle_limit : 2000000,
                             .insn_counts = r->insn_counts};
-        s = kc_cosim_run(ops, model, dram, prog.words, prog.nwords, rp.args, KC_ISS_NAREGS, &co, &rep, err);
+        kc_image img;
+        if ((s = kc_image_from_words(&img, prog.words, prog.nwords, NULL, err)) == KC_OK)
+            s = kc_cosim_run(ops, model, &npu_iss_ref, dram, &img, rp.args, rp.nargs, &co, &rep, err);
+        kc_image_free(&img);
     }
     if (s == KC_OK) {
         char path[1024];
@@ -96,7 +103,7 @@ static kc_status campaign_one(const kc_campaign_opts *o, kc_campaign_report *r, 
         if (o->on_program)
             o->on_program(o->ctx, &p);
     }
-    kc_rgen_prog_free(&rp);
+    npu_rgen_prog_free(&rp);
     kc_program_free(&prog);
     if (dram)
         kc_dram_close(dram);
@@ -106,7 +113,7 @@ static kc_status campaign_one(const kc_campaign_opts *o, kc_campaign_report *r, 
 kc_status kc_campaign_run(const kc_campaign_opts *o, kc_campaign_report *r, kc_err *err)
 {
     memset(r, 0, sizeof *r);
-    r->ntraps = KC_ISS_NTRAPS < KC_CAMPAIGN_MAX_TRAPS ? KC_ISS_NTRAPS : KC_CAMPAIGN_MAX_TRAPS;
+    r->ntraps = NPU_ISS_NTRAPS < KC_CAMPAIGN_MAX_TRAPS ? NPU_ISS_NTRAPS : KC_CAMPAIGN_MAX_TRAPS;
     const kc_acc_ops *ops = o->model ? kc_acc_find(o->model) : NULL;
     r->isa = o->isa ? kc_isa_find(o->isa) : NULL;
     if (!ops || !r->isa)

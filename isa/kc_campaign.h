@@ -1,5 +1,5 @@
 /* kc_campaign.h — the random co-simulation campaign behind `kc cosim --random`:
- * programs of seeds S, S+1, ... from the random-program generator (kc_rgen), each
+ * programs of seeds S, S+1, ... from the random-program generator (npu_rgen), each
  * assembled and run on the RTL model and the ISS by kc_cosim, compared after every
  * retired instruction. A diverging program can be kept as a ready regression case
  * (a '# cosim:' header and the program); the report counts how programs ended and
@@ -19,7 +19,7 @@
 #include "kc_err.h"
 #include "kc_isa.h"
 
-/* Cause codes of a trap are counted below this bound (kc_iss's trap table). */
+/* Cause codes of a trap are counted below this bound (npu_iss's trap table). */
 #define KC_CAMPAIGN_MAX_TRAPS 32
 
 typedef struct kc_campaign_program {   /* one program's outcome, for the callback */
@@ -35,7 +35,7 @@ typedef struct kc_campaign_opts {
     kc_dram_cfg dram;                  /* zero fields: 256 KiB, latency and bandwidth
                                           rotating with the seed */
     uint64_t cycle_limit;              /* 0 = 2,000,000 per program */
-    unsigned avoid;                    /* KC_RGEN_AVOID_* patterns left out */
+    unsigned avoid;                    /* NPU_RGEN_AVOID_* patterns left out */
     int matrix;                        /* also generate matrix-unit instructions */
     int fresh_model;                   /* a new RTL model per program (default: one, reset) */
     const char *keep_dir;              /* write diverging programs to DIR/seed-S.s; NULL = no */

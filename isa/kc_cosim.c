@@ -1,12 +1,14 @@
-/* kc_cosim.c — RTL-vs-ISS co-simulation (see kc_cosim.h).
+/* kc_cosim.c — RTL-vs-reference co-simulation (see kc_cosim.h).
  *
- * Timing of the RTL that decides what is compared when (rtl/npu/npu_top_ports.md):
- * scalar, fp, address and configuration effects are visible right after the
- * retire edge; a reduction's fp result lands VEC_LAT edges later; a vector row
- * write lands by VEC_LAT edges later; DMA effects whenever the engines finish.
- * So per retirement: pc, X, A, cfg, and F minus registers with a reduction in
- * flight; per vector instruction: its destination row VEC_LAT edges later
- * (unless a younger instruction writes the same row first); at the end: all.
+ * What is compared when comes from the reference's step events, not from
+ * knowledge of a platform: each write names its file, elements and `due`. Per
+ * element the co-simulation keeps when its newest write falls due (0: nothing in
+ * flight; UINT64_MAX: at the end) and which instruction wrote it (for reports).
+ * A younger write supersedes an older one still in flight. Writes that fall due
+ * are compared at the first retirement at or after their due cycle, after that
+ * retirement's own writes are applied: an instruction that writes while it still
+ * stalls in issue (npu mst: the matrix unit drains into the rows before it
+ * retires) supersedes an older write of the same element rather than racing it.
  */
 #include "kc_cosim.h"
 
@@ -15,54 +17,73 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kc_asm.h"
-#include "kc_isa.h"
-#include "kc_iss.h"
+#include "kc_cosim_legacy.h"
 #include "kc_sim.h"
 
-#define COSIM_ROW_BYTES (KC_ISS_VLEN * 2)
-#define COSIM_PENDING 8          /* vector-row checks in flight (>= VEC_LAT + 1) */
 #define COSIM_DRAIN_LIMIT 1000000u
+#define COSIM_CHUNK_BYTES 16384u   /* memories are read and compared this much at a time */
+#define COSIM_AT_END UINT64_MAX
 
-typedef struct row_check {
-    int live;
-    uint32_t row;
-    uint64_t due;                /* RTL cycle after which the row is final */
-    uint32_t pc, insn;
-    uint16_t lanes[KC_ISS_VLEN]; /* the ISS row right after the instruction */
-} row_check;
+typedef struct cfile {
+    uint64_t *due;               /* per element: cycle its newest write falls due, 0 = none */
+    uint64_t *wpc;               /* the instruction that wrote it last (known[] = 1) */
+    uint32_t *winsn;
+    unsigned char *known;
+} cfile;
 
-typedef struct dma_rec {
-    uint32_t pc, insn;
-    uint64_t lo, hi;             /* DRAM bytes [lo, hi) written (stores only) */
-} dma_rec;
+typedef struct due_ent {         /* a write that falls due at a cycle */
+    unsigned file;
+    uint32_t elem;
+    uint64_t due;
+} due_ent;
+
+typedef struct dram_rec {        /* DRAM bytes [lo, hi) a step wrote (attribution) */
+    uint64_t pc;
+    uint32_t insn;
+    uint64_t lo, hi;
+} dram_rec;
 
 typedef struct cosim {
     const kc_acc_ops *ops;
     void *model;
-    const kc_isa *isa;
-    kc_iss *iss;
-    kc_dram *idram;
+    const kc_ref_ops *ref;
+    void *rh;
+    const kc_arch_file *files;   /* the reference's description (checked against the RTL's) */
+    size_t nfiles;
+    cfile *cf;
+    due_ent *dues;
+    size_t ndues, capdues;
+    dram_rec *stores;
+    size_t nstores, capstores;
+    kc_dram *rdram;              /* the reference's DRAM */
+    uint8_t *ebuf, *abuf;        /* a register file or a chunk of a memory, reference / RTL */
+    size_t bufbytes;
     kc_cosim_report *rep;
     uint64_t cycle;
-    uint64_t f_due[KC_ISS_NFREGS];
-    row_check pend[COSIM_PENDING];
-    uint32_t row_pc[KC_ISS_VROWS], row_insn[KC_ISS_VROWS];   /* last writer of a row */
-    unsigned char row_known[KC_ISS_VROWS];
-    dma_rec *stores;
-    size_t nstores, capstores;
-    uint16_t *sram;              /* RTL SRAM image, VROWS rows */
     uint64_t *insn_counts;
-    int have_msram;
-    const uint32_t *program;
-    size_t nwords;
+    size_t ncounts;
+    kc_ref_event ev;
 } cosim;
 
-_Static_assert(KC_ISS_MROWS <= KC_ISS_VROWS, "the SRAM image buffer holds either SRAM");
+/* ---- the two sides ---------------------------------------------------------------- */
+
+static int rtl_read(cosim *c, unsigned file, uint32_t first, uint32_t n, void *buf)
+{
+    if (c->ops->arch_read)
+        return c->ops->arch_read(c->model, file, first, n, buf);
+    return kc_cosim_legacy_read(c->ops, c->model, file, first, n, buf);   /* TEMPORARY */
+}
+
+static uint64_t rtl_pc(cosim *c)
+{
+    if (c->ops->arch_pc)
+        return c->ops->arch_pc(c->model);
+    return kc_cosim_legacy_pc(c->ops, c->model);   /* TEMPORARY */
+}
 
 /* ---- reporting ------------------------------------------------------------------ */
 
-static void diverge(cosim *c, int have_insn, uint32_t pc, uint32_t insn, const char *where,
+static void diverge(cosim *c, int have_insn, uint64_t pc, uint32_t insn, const char *where,
                     const char *expected, const char *actual)
 {
     kc_cosim_report *r = c->rep;
@@ -75,300 +96,262 @@ static void diverge(cosim *c, int have_insn, uint32_t pc, uint32_t insn, const c
     snprintf(r->where, sizeof r->where, "%s", where);
     snprintf(r->expected, sizeof r->expected, "%s", expected);
     snprintf(r->actual, sizeof r->actual, "%s", actual);
-    char dis[96] = "(no instruction)";
+    char dis[96];
+    snprintf(dis, sizeof dis, ".word 0x%08" PRIx32, insn);
+    if (have_insn && c->ref->disasm)
+        c->ref->disasm(c->rh, pc, insn, dis, sizeof dis);
     if (have_insn)
-        kc_asm_disasm_word(c->isa, insn, pc, dis, sizeof dis);
-    if (have_insn)
-        snprintf(r->text, sizeof r->text, "first divergence after pc %" PRIu32 " `%s` (0x%08" PRIx32
-                 "): %s: expected (ISS) %s, actual (RTL) %s", pc, dis, insn, where, expected, actual);
+        snprintf(r->text, sizeof r->text, "first divergence after pc %" PRIu64 " `%s` (0x%08" PRIx32
+                 "): %s: expected (%s) %s, actual (RTL) %s", pc, dis, insn, where, c->ref->name,
+                 expected, actual);
     else
-        snprintf(r->text, sizeof r->text, "first divergence: %s: expected (ISS) %s, actual (RTL) %s",
-                 where, expected, actual);
+        snprintf(r->text, sizeof r->text, "first divergence: %s: expected (%s) %s, actual (RTL) %s",
+                 where, c->ref->name, expected, actual);
 }
 
-static void hex32(char *buf, size_t n, uint32_t v)
+static void state_text(const kc_core_status *st, int retired, char *buf, size_t n)
 {
-    snprintf(buf, n, "0x%08" PRIx32, v);
+    if (st->state == KC_CORE_TRAPPED)
+        snprintf(buf, n, "trap %s pc %" PRIu32 " info 0x%" PRIx32, st->cause_name, st->pc, st->info);
+    else if (retired)
+        snprintf(buf, n, "retires");
+    else
+        snprintf(buf, n, "%s", st->state == KC_CORE_HALTED ? "halted" : "stopped");
 }
 
-/* ---- per-retire state ------------------------------------------------------------- */
+/* ---- comparing files ---------------------------------------------------------------- */
 
-static int cmp_reg(cosim *c, uint32_t pc, uint32_t insn, const char *what, unsigned i,
-                   uint32_t exp, uint32_t act)
+static unsigned lane_bytes(const kc_arch_file *f)
 {
-    if (exp == act)
+    switch (f->fmt) {
+    case KC_ARCH_BF16_LANES: case KC_ARCH_I16_LANES: return 2;
+    case KC_ARCH_FP32_LANES: case KC_ARCH_I32_LANES: return 4;
+    case KC_ARCH_I8_LANES: case KC_ARCH_BYTES: return 1;
+    default: return f->bytes;
+    }
+}
+
+/* Elements that are not compared: absent (NULL name) or timing. */
+static int skipped(const cosim *c, unsigned file, uint32_t e)
+{
+    const kc_arch_file *f = &c->files[file];
+    if (f->flags & KC_ARCH_TIMING)
+        return 1;
+    if (f->elem_names && !f->elem_names[e])
+        return 1;
+    if (f->elem_flags && (f->elem_flags[e] & KC_ARCH_TIMING))
+        return 1;
+    const kc_arch_file *rf = c->ops->arch_files;   /* the RTL may flag more */
+    if (rf && ((rf[file].flags & KC_ARCH_TIMING) || (rf[file].elem_flags && (rf[file].elem_flags[e] & KC_ARCH_TIMING))))
+        return 1;
+    return 0;
+}
+
+/* Compares one element already read into ebuf/abuf at offset e - first. */
+static int cmp_elem(cosim *c, unsigned file, uint32_t e, uint32_t first, int have, uint64_t pc, uint32_t insn)
+{
+    const kc_arch_file *f = &c->files[file];
+    const uint8_t *ev = c->ebuf + (size_t)(e - first) * f->bytes, *av = c->abuf + (size_t)(e - first) * f->bytes;
+    if (!memcmp(ev, av, f->bytes))
         return 0;
-    char where[64], e[24], a[24];
-    if (i == ~0u)
-        snprintf(where, sizeof where, "%s", what);
+    unsigned lb = lane_bytes(f), lanes = f->bytes / lb, lane = 0;
+    while (lane + 1 < lanes && !memcmp(ev + lane * lb, av + lane * lb, lb))
+        lane++;
+    char where[96], name[64], es[48], as[48];
+    kc_arch_elem_name(f, e, name, sizeof name);
+    if (lanes > 1)
+        snprintf(where, sizeof where, "%s lane %u", name, lane);
     else
-        snprintf(where, sizeof where, "%s%u", what, i);
-    hex32(e, sizeof e, exp);
-    hex32(a, sizeof a, act);
-    diverge(c, 1, pc, insn, where, e, a);
+        snprintf(where, sizeof where, "%s", name);
+    kc_arch_value(f, ev, (int)lane, es, sizeof es);
+    kc_arch_value(f, av, (int)lane, as, sizeof as);
+    diverge(c, have, pc, insn, where, es, as);
     return 1;
 }
 
-/* Compares registers; F only where no reduction is in flight (all when final). */
-static int cmp_arch(cosim *c, uint32_t pc, uint32_t insn, int final)
+static int read_both(cosim *c, unsigned file, uint32_t first, uint32_t n)
 {
-    kc_arch_state st;
-    memset(&st, 0, sizeof st);
-    c->ops->arch(c->model, &st);
-    if (cmp_reg(c, pc, insn, "pc", ~0u, kc_iss_pc(c->iss), st.pc))
+    if (c->ref->read(c->rh, file, first, n, c->ebuf) == 0 && rtl_read(c, file, first, n, c->abuf) == 0)
+        return 0;
+    char where[64];
+    snprintf(where, sizeof where, "%s", c->files[file].name);
+    diverge(c, 0, 0, 0, where, "readable", "read failed");
+    return 1;
+}
+
+/* pc and the register files, except elements in flight. */
+static int cmp_regs(cosim *c, uint64_t pc, uint32_t insn)
+{
+    uint64_t epc = c->ref->pc(c->rh), apc = rtl_pc(c);
+    if (epc != apc) {
+        char e[32], a[32];
+        snprintf(e, sizeof e, "%" PRIu64, epc);
+        snprintf(a, sizeof a, "%" PRIu64, apc);
+        diverge(c, 1, pc, insn, "pc", e, a);
         return 1;
-    for (unsigned i = 0; i < KC_ISS_NXREGS; i++)
-        if (cmp_reg(c, pc, insn, "r", i, kc_iss_x(c->iss, i), st.x[i]))
+    }
+    for (unsigned file = 0; file < c->nfiles; file++) {
+        const kc_arch_file *f = &c->files[file];
+        if (f->flags & (KC_ARCH_MEMORY | KC_ARCH_TIMING))
+            continue;
+        if (read_both(c, file, 0, f->count))
             return 1;
-    for (unsigned i = 0; i < KC_ISS_NAREGS; i++)
-        if (cmp_reg(c, pc, insn, "a", i, kc_iss_a(c->iss, i), st.a[i]))
-            return 1;
-    for (unsigned i = 0; i < KC_ISS_NFREGS; i++)
-        if ((final || c->f_due[i] <= c->cycle) && cmp_reg(c, pc, insn, "f", i, kc_iss_f(c->iss, i), st.f[i]))
-            return 1;
-    for (size_t k = 0; k < c->isa->ncfgs; k++) {
-        const kc_isa_cfg *cf = &c->isa->cfgs[k];
-        if ((unsigned)cf->id == kc_iss_cycle_cfg_id() || cf->id >= KC_ARCH_MAX_CFG)
-            continue;   /* timing, not architecture */
-        char where[48];
-        snprintf(where, sizeof where, "cfg %s", cf->name);
-        if (cmp_reg(c, pc, insn, where, ~0u, kc_iss_cfg(c->iss, (unsigned)cf->id), st.cfg[cf->id]))
-            return 1;
+        if (!memcmp(c->ebuf, c->abuf, (size_t)f->count * f->bytes))
+            continue;   /* the common case, whatever is in flight */
+        for (uint32_t e = 0; e < f->count; e++)
+            if (c->cf[file].due[e] <= c->cycle && !skipped(c, file, e) && cmp_elem(c, file, e, 0, 1, pc, insn))
+                return 1;
     }
     return 0;
 }
 
-static int row_differs(const uint16_t *exp, const uint16_t *act, unsigned *lane)
+/* Writes that have fallen due. */
+static int check_dues(cosim *c)
 {
-    for (unsigned l = 0; l < KC_ISS_VLEN; l++)
-        if (exp[l] != act[l]) {
-            *lane = l;
-            return 1;
-        }
-    return 0;
-}
-
-static void row_diverge(cosim *c, int have, uint32_t pc, uint32_t insn, uint32_t row, unsigned lane,
-                        uint16_t exp, uint16_t act)
-{
-    char where[48], e[16], a[16];
-    snprintf(where, sizeof where, "vsram row %" PRIu32 " lane %u", row, lane);
-    snprintf(e, sizeof e, "0x%04x", exp);
-    snprintf(a, sizeof a, "0x%04x", act);
-    diverge(c, have, pc, insn, where, e, a);
-}
-
-/* Operand value of field `name` of a decoded word (-1 when the row lacks it). */
-static int64_t field_of(const kc_isa_insn *row, uint32_t word, const char *name)
-{
-    for (int i = 0; i < row->nops; i++)
-        if (!strcmp(row->ops[i].field->name, name))
-            return kc_isa_operand_get(&row->ops[i], word);
-    return -1;
-}
-
-/* Is the next instruction in program order an mst that writes `row`? The matrix
- * unit may write its rows before the mst retires (it retires when the array has
- * drained), so a vector row it overwrites is not final at the usual time. */
-static int next_mst_writes(cosim *c, uint32_t row)
-{
-    uint32_t pc = kc_iss_pc(c->iss);
-    if (pc >= c->nwords)
-        return 0;
-    const kc_isa_insn *in = kc_asm_decode(c->isa, c->program[pc]);
-    if (!in || strcmp(in->name, "mst"))
-        return 0;
-    uint64_t lo = kc_iss_x(c->iss, (unsigned)field_of(in, c->program[pc], "rd"));
-    return row >= lo && row < lo + KC_ISS_MLEN;
-}
-
-/* Vector-row checks whose write has landed. */
-static int check_rows(cosim *c)
-{
-    for (unsigned k = 0; k < COSIM_PENDING; k++) {
-        row_check *p = &c->pend[k];
-        if (!p->live || p->due > c->cycle)
-            continue;
-        if (next_mst_writes(c, p->row)) {   /* dropped when the mst retires */
-            p->due = c->cycle + 1;
+    size_t keep = 0;
+    int bad = 0;
+    for (size_t k = 0; k < c->ndues; k++) {
+        due_ent d = c->dues[k];
+        if (d.due > c->cycle || bad) {
+            c->dues[keep++] = d;
             continue;
         }
-        p->live = 0;
-        uint16_t act[KC_ISS_VLEN];
-        unsigned lane;
-        if (c->ops->arch_mem(c->model, 0, p->row, 1, act) == COSIM_ROW_BYTES &&
-            row_differs(p->lanes, act, &lane)) {
-            row_diverge(c, 1, p->pc, p->insn, p->row, lane, p->lanes[lane], act[lane]);
-            return 1;
-        }
+        cfile *cf = &c->cf[d.file];
+        if (cf->due[d.elem] != d.due)
+            continue;   /* superseded by a younger write */
+        cf->due[d.elem] = 0;
+        if (!skipped(c, d.file, d.elem) &&
+            (read_both(c, d.file, d.elem, 1) ||
+             cmp_elem(c, d.file, d.elem, d.elem, cf->known[d.elem], cf->wpc[d.elem], cf->winsn[d.elem])))
+            bad = 1;
     }
-    return 0;
+    c->ndues = keep;
+    return bad;
 }
 
-/* A younger instruction writes `row`: a pending check of it is void (the row is
- * compared again at the end). */
-static void supersede(cosim *c, uint64_t row)
+static int push_due(cosim *c, unsigned file, uint32_t elem, uint64_t due)
 {
-    for (unsigned k = 0; k < COSIM_PENDING; k++)
-        if (c->pend[k].live && c->pend[k].row == row)
-            c->pend[k].live = 0;
+    if (c->ndues == c->capdues) {
+        size_t cap = c->capdues ? 2 * c->capdues : 64;
+        due_ent *nd = realloc(c->dues, cap * sizeof *nd);
+        if (!nd)
+            return 0;
+        c->dues = nd;
+        c->capdues = cap;
+    }
+    c->dues[c->ndues++] = (due_ent){ file, elem, due };
+    return 1;
 }
 
-/* Bookkeeping before the ISS executes `word`: what it will write where. */
-typedef struct pre_info {
-    const kc_isa_insn *row;
-    int vec_row;          /* vector instruction writing a row: its row */
-    int red_f;            /* reduction: its fp destination, else -1 */
-    int cycle_rd;         /* csrr of the cycle counter: its rd, else -1 */
-} pre_info;
-
-static void pre_step(cosim *c, uint32_t pc, uint32_t word, pre_info *pi)
+static void note_store(cosim *c, uint64_t pc, uint32_t insn, uint64_t lo, uint64_t hi)
 {
-    pi->row = kc_asm_decode(c->isa, word);
-    pi->vec_row = pi->red_f = pi->cycle_rd = -1;
-    const kc_isa_insn *row = pi->row;
-    if (!row)
-        return;
-    if (c->insn_counts)
-        c->insn_counts[row - c->isa->insns]++;
-    if (!strcmp(row->unit, "vector")) {
-        int64_t rd = field_of(row, word, "rd");
-        if (row->nops && row->ops[0].kind == KC_ISA_K_F)
-            pi->red_f = (int)rd;
-        else if (rd >= 0 && kc_iss_x(c->iss, (unsigned)rd) < KC_ISS_VROWS)
-            pi->vec_row = (int)kc_iss_x(c->iss, (unsigned)rd);
-    } else if (!strcmp(row->unit, "dma")) {
-        uint32_t vrow = kc_iss_x(c->iss, (unsigned)field_of(row, word, "rd"));
-        uint32_t addr = kc_iss_a(c->iss, (unsigned)field_of(row, word, "rs1"));
-        uint32_t n = kc_iss_x(c->iss, (unsigned)field_of(row, word, "rs2"));
-        uint32_t dlen = kc_iss_cfg(c->iss, 1), stride = kc_iss_cfg(c->iss, 0);
-        uint64_t sub = (dlen + KC_ISS_VLEN - 1) / KC_ISS_VLEN;
-        if (n == 0 || dlen == 0 || dlen > 65535)
-            return;
-        if (!strcmp(row->name, "dld")) {   /* rows it writes */
-            for (uint64_t r = vrow; r < vrow + (uint64_t)n * sub && r < KC_ISS_VROWS; r++) {
-                supersede(c, r);
-                c->row_pc[r] = pc;
-                c->row_insn[r] = word;
-                c->row_known[r] = 1;
-            }
-        } else if (!strcmp(row->name, "dst")) {   /* DRAM bytes it writes */
-            if (c->nstores == c->capstores) {
-                size_t cap = c->capstores ? 2 * c->capstores : 64;
-                dma_rec *ns = realloc(c->stores, cap * sizeof *ns);
-                if (!ns)
-                    return;   /* attribution only: losing it is harmless */
-                c->stores = ns;
-                c->capstores = cap;
-            }
-            dma_rec *d = &c->stores[c->nstores++];
-            d->pc = pc;
-            d->insn = word;
-            d->lo = addr;
-            d->hi = (uint64_t)addr + ((uint64_t)n - 1) * stride + 2ull * dlen;
-        }
+    if (c->nstores == c->capstores) {
+        size_t cap = c->capstores ? 2 * c->capstores : 64;
+        dram_rec *ns = realloc(c->stores, cap * sizeof *ns);
+        if (!ns)
+            return;   /* attribution only: losing it is harmless */
+        c->stores = ns;
+        c->capstores = cap;
     }
-    if (!strcmp(row->name, "mst")) {   /* vector rows the accumulators go to */
-        uint32_t vrow = kc_iss_x(c->iss, (unsigned)field_of(row, word, "rd"));
-        for (uint64_t r = vrow; r < (uint64_t)vrow + KC_ISS_MLEN && r < KC_ISS_VROWS; r++) {
-            supersede(c, r);
-            c->row_pc[r] = pc;
-            c->row_insn[r] = word;
-            c->row_known[r] = 1;
-        }
-    }
-    if (!strcmp(row->name, "csrr") && (unsigned)field_of(row, word, "rs2") == kc_iss_cycle_cfg_id())
-        pi->cycle_rd = (int)field_of(row, word, "rd");
+    c->stores[c->nstores++] = (dram_rec){ pc, insn, lo, hi };
 }
 
-static void post_step(cosim *c, uint32_t pc, uint32_t word, const pre_info *pi)
+static void mark(cosim *c, unsigned file, uint32_t e, uint64_t due, const kc_ref_event *ev)
 {
-    unsigned lat = KC_ISS_VEC_LAT;
-    if (pi->red_f >= 0)
-        c->f_due[pi->red_f] = c->cycle + lat;
-    if (pi->vec_row >= 0) {
-        unsigned free_slot = COSIM_PENDING;
-        for (unsigned k = 0; k < COSIM_PENDING; k++) {
-            if (c->pend[k].live && c->pend[k].row == (uint32_t)pi->vec_row)
-                c->pend[k].live = 0;   /* superseded by this younger write */
-            if (!c->pend[k].live && free_slot == COSIM_PENDING)
-                free_slot = k;
-        }
-        if (free_slot < COSIM_PENDING) {
-            row_check *p = &c->pend[free_slot];
-            p->live = 1;
-            p->row = (uint32_t)pi->vec_row;
-            p->due = c->cycle + lat;
-            p->pc = pc;
-            p->insn = word;
-            memcpy(p->lanes, kc_iss_vrow(c->iss, p->row), sizeof p->lanes);
-        }
-        c->row_pc[pi->vec_row] = pc;
-        c->row_insn[pi->vec_row] = word;
-        c->row_known[pi->vec_row] = 1;
-    }
-    if (pi->cycle_rd > 0) {   /* the cycle counter is timing: take the RTL's value */
-        kc_arch_state st;
-        c->ops->arch(c->model, &st);
-        kc_iss_set_x(c->iss, (unsigned)pi->cycle_rd, st.x[pi->cycle_rd]);
-    }
+    cfile *cf = &c->cf[file];
+    cf->due[e] = due;
+    cf->wpc[e] = ev->pc;
+    cf->winsn[e] = ev->insn;
+    cf->known[e] = 1;
+    if (due && due != COSIM_AT_END && !push_due(c, file, e, due))   /* memories: even when due now */
+        cf->due[e] = COSIM_AT_END;   /* no room to check it on time: at the end */
 }
 
-/* One RTL retirement: step the ISS and compare. Returns 1 on divergence. */
-static int on_retire(cosim *c, uint32_t rpc, uint32_t rinsn)
+/* Records the writes of a step: in flight until due, writer for reports. */
+static void apply_writes(cosim *c, const kc_ref_event *ev)
 {
-    pre_info pi;
-    pre_step(c, rpc, rinsn, &pi);
-    kc_iss_event ev;
-    kc_iss_step(c->iss, &ev);
+    for (size_t k = 0; k < ev->nwrites; k++) {
+        const kc_ref_write *w = &ev->writes[k];
+        if (w->file == KC_REF_DRAM) {
+            note_store(c, ev->pc, ev->insn, w->first, (uint64_t)w->first + w->n);
+            continue;
+        }
+        if (w->file >= c->nfiles || w->first >= c->files[w->file].count)
+            continue;
+        uint32_t n = w->n < c->files[w->file].count - w->first ? w->n : c->files[w->file].count - w->first;
+        if ((w->flags & KC_REF_W_TIMING) && n && (size_t)n * c->files[w->file].bytes <= c->bufbytes &&
+            rtl_read(c, w->file, w->first, n, c->abuf) == 0)
+            c->ref->write(c->rh, w->file, w->first, n, c->abuf);   /* a value only the RTL knows */
+        uint64_t due = w->due == KC_REF_DUE_END ? COSIM_AT_END : c->cycle + w->due;
+        if (!w->due && !(c->files[w->file].flags & KC_ARCH_MEMORY))
+            due = 0;   /* a register visible now: compared with all the others below */
+        for (uint32_t e = w->first; e < w->first + n; e++)
+            mark(c, w->file, e, due, ev);
+    }
+    if (ev->overflow)   /* unknown writes: everything in flight until the end */
+        for (unsigned file = 0; file < c->nfiles; file++)
+            for (uint32_t e = 0; e < c->files[file].count; e++)
+                c->cf[file].due[e] = COSIM_AT_END;
+}
+
+/* One RTL retirement: step the reference and compare. Returns 1 on divergence. */
+static int on_retire(cosim *c, uint64_t rpc, uint32_t rinsn)
+{
+    kc_ref_event *ev = &c->ev;
+    c->ref->step(c->rh, ev);
     c->rep->retired++;
-    if (!ev.retired) {
-        char e[96], a[96], dis[64];
-        kc_asm_disasm_word(c->isa, ev.insn, ev.pc, dis, sizeof dis);
-        if (ev.state == KC_CORE_TRAPPED)
-            snprintf(e, sizeof e, "trap %s at pc %" PRIu32 " info 0x%" PRIx32, kc_iss_trap_name(ev.cause),
-                     ev.pc, ev.info);
-        else
-            snprintf(e, sizeof e, "stopped (%s)", ev.state == KC_CORE_HALTED ? "halted" : "running");
-        snprintf(a, sizeof a, "retired pc %" PRIu32, rpc);
+    if (c->insn_counts && ev->row >= 0 && (size_t)ev->row < c->ncounts)
+        c->insn_counts[ev->row]++;
+    if (!ev->retired) {
+        char e[96], a[48];
+        kc_core_status st;
+        c->ref->status(c->rh, &st);
+        state_text(&st, 0, e, sizeof e);
+        snprintf(a, sizeof a, "retired pc %" PRIu64, rpc);
         diverge(c, 1, rpc, rinsn, "retire", e, a);
         return 1;
     }
-    if (ev.pc != rpc || ev.insn != rinsn) {
+    if (ev->pc != rpc || ev->insn != rinsn) {
         char e[48], a[48];
-        snprintf(e, sizeof e, "pc %" PRIu32 " word 0x%08" PRIx32, ev.pc, ev.insn);
-        snprintf(a, sizeof a, "pc %" PRIu32 " word 0x%08" PRIx32, rpc, rinsn);
+        snprintf(e, sizeof e, "pc %" PRIu64 " word 0x%08" PRIx32, ev->pc, ev->insn);
+        snprintf(a, sizeof a, "pc %" PRIu64 " word 0x%08" PRIx32, rpc, rinsn);
         diverge(c, 1, rpc, rinsn, "retire", e, a);
         return 1;
     }
-    post_step(c, rpc, rinsn, &pi);
-    return cmp_arch(c, rpc, rinsn, 0);
+    if (c->ref->timed && ev->issue_cycle != c->cycle) {
+        char e[32], a[32];
+        snprintf(e, sizeof e, "%" PRIu64, ev->issue_cycle);
+        snprintf(a, sizeof a, "%" PRIu64, c->cycle);
+        diverge(c, 1, rpc, rinsn, "issue cycle", e, a);
+        return 1;
+    }
+    apply_writes(c, ev);
+    return check_dues(c) || cmp_regs(c, rpc, rinsn);
 }
 
 /* ---- end of run -------------------------------------------------------------------- */
 
+/* The RTL trapped: the reference's next step must trap the same way. */
 static int cmp_trap(cosim *c)
 {
     kc_core_status *rs = &c->rep->rtl_status;
-    kc_iss_event ev;
-    kc_iss_step(c->iss, &ev);
-    kc_iss_status(c->iss, &c->rep->iss_status);
-    if (ev.state == KC_CORE_TRAPPED && ev.cause == rs->cause && ev.pc == rs->pc && ev.info == rs->info)
+    kc_ref_event *ev = &c->ev;
+    c->ref->step(c->rh, ev);
+    kc_core_status es;
+    c->ref->status(c->rh, &es);
+    if (ev->state == KC_CORE_TRAPPED && ev->cause == rs->cause && ev->pc == rs->pc && ev->info == rs->info)
         return 0;
     char e[96], a[96];
-    if (ev.state == KC_CORE_TRAPPED)
-        snprintf(e, sizeof e, "trap %s pc %" PRIu32 " info 0x%" PRIx32, kc_iss_trap_name(ev.cause), ev.pc, ev.info);
-    else if (ev.retired)
-        snprintf(e, sizeof e, "retires pc %" PRIu32, ev.pc);
-    else
-        snprintf(e, sizeof e, "%s", ev.state == KC_CORE_HALTED ? "halted" : "stopped");
-    snprintf(a, sizeof a, "trap %s pc %" PRIu32 " info 0x%" PRIx32, kc_iss_trap_name(rs->cause), rs->pc, rs->info);
-    diverge(c, 1, rs->pc, ev.insn, "trap", e, a);
+    state_text(&es, ev->retired, e, sizeof e);
+    if (ev->retired)
+        snprintf(e, sizeof e, "retires pc %" PRIu64, ev->pc);
+    state_text(rs, 0, a, sizeof a);
+    diverge(c, 1, rs->pc, ev->insn, "trap", e, a);
     return 1;
 }
 
-/* Clocks a trapped RTL until its DMA and vector pipeline are idle, so what the
- * retired instructions started is complete (a halt drains by itself). */
+/* Clocks a trapped RTL until its memory port is quiet, so what the retired
+ * instructions started is complete (a halt drains by itself). */
 static kc_status drain(cosim *c, kc_dram *dram, kc_err *err)
 {
     kc_bus_req req;
@@ -386,42 +369,39 @@ static kc_status drain(cosim *c, kc_dram *dram, kc_err *err)
     return KC_OK;
 }
 
+/* Elements of file f that fit the buffers at once. */
+static uint32_t chunk_of(const kc_arch_file *f)
+{
+    uint32_t n = f->bytes ? COSIM_CHUNK_BYTES / f->bytes : 1;
+    return n < 1 ? 1 : n;
+}
+
 static void cmp_final(cosim *c, kc_dram *dram)
 {
-    if (cmp_arch(c, 0, 0, 1)) {
-        c->rep->have_insn = 0;   /* registers at the end: not tied to one instruction */
-        char *t = c->rep->text, buf[512];
-        snprintf(buf, sizeof buf, "at the end of the run: %s: expected (ISS) %s, actual (RTL) %s",
-                 c->rep->where, c->rep->expected, c->rep->actual);
-        snprintf(t, sizeof c->rep->text, "%s", buf);
-        return;
-    }
-    if (c->ops->arch_mem(c->model, 0, 0, KC_ISS_VROWS, c->sram) != COSIM_ROW_BYTES) {
-        diverge(c, 0, 0, 0, "vsram", "readable", "arch_mem failed");
-        return;
-    }
-    for (uint32_t r = 0; r < KC_ISS_VROWS; r++) {
-        unsigned lane;
-        const uint16_t *exp = kc_iss_vrow(c->iss, r), *act = c->sram + (size_t)r * KC_ISS_VLEN;
-        if (row_differs(exp, act, &lane)) {
-            row_diverge(c, c->row_known[r], c->row_pc[r], c->row_insn[r], r, lane, exp[lane], act[lane]);
-            return;
-        }
-    }
-    if (c->have_msram && c->ops->arch_mem(c->model, 1, 0, KC_ISS_MROWS, c->sram) == COSIM_ROW_BYTES)
-        for (uint32_t r = 0; r < KC_ISS_MROWS; r++) {
-            unsigned lane;
-            const uint16_t *exp = kc_iss_mrow(c->iss, r), *act = c->sram + (size_t)r * KC_ISS_VLEN;
-            if (row_differs(exp, act, &lane)) {
-                char where[48], ev[16], av[16];
-                snprintf(where, sizeof where, "msram row %" PRIu32 " lane %u", r, lane);
-                snprintf(ev, sizeof ev, "0x%04x", exp[lane]);
-                snprintf(av, sizeof av, "0x%04x", act[lane]);
-                diverge(c, 0, 0, 0, where, ev, av);
+    for (unsigned file = 0; file < c->nfiles; file++) {
+        const kc_arch_file *f = &c->files[file];
+        int mem = (f->flags & KC_ARCH_MEMORY) != 0;
+        const cfile *cf = &c->cf[file];
+        uint32_t chunk = mem ? chunk_of(f) : f->count, first = 0;
+        for (uint32_t e = 0; e < f->count; e++) {
+            if (e == first + chunk || e == 0) {
+                first = e;
+                if (read_both(c, file, first, f->count - first < chunk ? f->count - first : chunk))
+                    return;
+            }
+            if (!skipped(c, file, e) &&
+                cmp_elem(c, file, e, first, mem && cf->known[e], cf->wpc[e], cf->winsn[e])) {
+                if (!mem) {   /* registers at the end: not tied to one instruction */
+                    kc_cosim_report *r = c->rep;
+                    r->have_insn = 0;
+                    snprintf(r->text, sizeof r->text, "at the end of the run: %s: expected (%s) %s, "
+                             "actual (RTL) %s", r->where, c->ref->name, r->expected, r->actual);
+                }
                 return;
             }
         }
-    const uint8_t *e = kc_dram_data(c->idram), *a = kc_dram_data(dram);
+    }
+    const uint8_t *e = kc_dram_data(c->rdram), *a = kc_dram_data(dram);
     size_t size = kc_dram_config(dram)->size_bytes;
     if (!memcmp(e, a, size))
         return;
@@ -429,7 +409,8 @@ static void cmp_final(cosim *c, kc_dram *dram)
     while (e[at] == a[at])
         at++;
     int have = 0;
-    uint32_t pc = 0, insn = 0;
+    uint64_t pc = 0;
+    uint32_t insn = 0;
     for (size_t k = c->nstores; k-- > 0;)
         if (at >= c->stores[k].lo && at < c->stores[k].hi) {
             have = 1;
@@ -444,14 +425,125 @@ static void cmp_final(cosim *c, kc_dram *dram)
     diverge(c, have, pc, insn, where, ev, av);
 }
 
-kc_status kc_cosim_run(const kc_acc_ops *ops, void *model, kc_dram *dram,
-                       const uint32_t *program, size_t nwords, const uint32_t *args, size_t nargs,
+/* ---- setup -------------------------------------------------------------------------- */
+
+/* The reference's files and the RTL's must be the same list. */
+static kc_status check_files(cosim *c, kc_err *err)
+{
+    c->files = c->ref->files(c->rh, &c->nfiles);
+    const kc_acc_ops *ops = c->ops;
+    if (!ops->arch_files) {   /* TEMPORARY: models without arch_files (kc_cosim_legacy.c) */
+        if (!ops->arch || !ops->arch_mem)
+            return kc_err_set(err, KC_ERR_USAGE, "cosim: the %s model has no co-simulation interface",
+                              ops->name);
+        return KC_OK;
+    }
+    if (!ops->arch_read || !ops->arch_pc)
+        return kc_err_set(err, KC_ERR_USAGE, "cosim: the %s model has no co-simulation interface", ops->name);
+    if (ops->narch_files != c->nfiles)
+        return kc_err_set(err, KC_ERR_INTERNAL, "cosim: the %s model has %zu state files, %s %zu",
+                          ops->name, ops->narch_files, c->ref->name, c->nfiles);
+    for (size_t i = 0; i < c->nfiles; i++) {
+        const kc_arch_file *a = &ops->arch_files[i], *e = &c->files[i];
+        if (strcmp(a->name, e->name) || a->count != e->count || a->bytes != e->bytes)
+            return kc_err_set(err, KC_ERR_INTERNAL, "cosim: state file %zu is %s %u x %u in the %s model, "
+                              "%s %u x %u in %s", i, a->name, a->count, a->bytes, ops->name, e->name,
+                              e->count, e->bytes, c->ref->name);
+    }
+    return KC_OK;
+}
+
+static kc_status alloc_state(cosim *c, kc_err *err)
+{
+    size_t most = 0;
+    if (!(c->cf = calloc(c->nfiles, sizeof *c->cf)))
+        return kc_err_set(err, KC_ERR_NOMEM, "cosim: out of memory");
+    for (size_t i = 0; i < c->nfiles; i++) {
+        const kc_arch_file *f = &c->files[i];
+        cfile *cf = &c->cf[i];
+        cf->due = calloc(f->count, sizeof *cf->due);
+        cf->wpc = calloc(f->count, sizeof *cf->wpc);
+        cf->winsn = calloc(f->count, sizeof *cf->winsn);
+        cf->known = calloc(f->count, 1);
+        if (!cf->due || !cf->wpc || !cf->winsn || !cf->known)
+            return kc_err_set(err, KC_ERR_NOMEM, "cosim: out of memory");
+        size_t n = f->flags & KC_ARCH_MEMORY && f->count > chunk_of(f) ? chunk_of(f) : f->count;
+        if (n * f->bytes > most)
+            most = n * f->bytes;
+    }
+    c->bufbytes = most;
+    if (!(c->ebuf = malloc(most ? most : 1)) || !(c->abuf = malloc(most ? most : 1)))
+        return kc_err_set(err, KC_ERR_NOMEM, "cosim: out of memory");
+    return KC_OK;
+}
+
+static void free_state(cosim *c)
+{
+    for (size_t i = 0; c->cf && i < c->nfiles; i++) {
+        free(c->cf[i].due);
+        free(c->cf[i].wpc);
+        free(c->cf[i].winsn);
+        free(c->cf[i].known);
+    }
+    free(c->cf);
+    free(c->ebuf);
+    free(c->abuf);
+    free(c->dues);
+    free(c->stores);
+}
+
+/* On-chip memories are not reset on the RTL: the reference starts from them. */
+static kc_status copy_memories(cosim *c, kc_err *err)
+{
+    for (unsigned file = 0; file < c->nfiles; file++) {
+        const kc_arch_file *f = &c->files[file];
+        if (!(f->flags & KC_ARCH_MEMORY))
+            continue;
+        for (uint32_t e = 0; e < f->count; e += chunk_of(f)) {
+            uint32_t n = f->count - e < chunk_of(f) ? f->count - e : chunk_of(f);
+            if (rtl_read(c, file, e, n, c->abuf) != 0 || c->ref->write(c->rh, file, e, n, c->abuf) != 0)
+                return kc_err_set(err, KC_ERR_INTERNAL, "cosim: cannot copy %s (%u x %u bytes) from the %s model",
+                                  f->name, f->count, f->bytes, c->ops->name);
+        }
+    }
+    return KC_OK;
+}
+
+/* Clocks the RTL, stepping the reference per retirement, to halt, trap, limit
+ * or the first divergence. */
+static kc_status run_loop(cosim *c, kc_dram *dram, uint64_t limit, kc_err *err)
+{
+    const kc_acc_ops *ops = c->ops;
+    kc_core_status st;
+    kc_bus_req req;
+    kc_bus_resp resp;
+    while (c->cycle < limit) {
+        ops->status(c->model, &st);
+        if (st.state != KC_CORE_RUNNING)
+            break;
+        ops->bus_out(c->model, &req);
+        kc_dram_drive(dram, &req, &resp);
+        kc_status s = ops->clock(c->model, &resp, err);
+        kc_dram_commit(dram, &req, &resp);
+        if (s != KC_OK)
+            return s;
+        c->cycle++;
+        uint32_t rpc, rinsn;
+        if (ops->retire(c->model, &rpc, &rinsn) && on_retire(c, rpc, rinsn))
+            break;
+    }
+    return KC_OK;
+}
+
+kc_status kc_cosim_run(const kc_acc_ops *ops, void *model, const kc_ref_ops *ref, kc_dram *dram,
+                       const kc_image *img, const uint32_t *args, size_t nargs,
                        const kc_cosim_opts *opts, kc_cosim_report *report, kc_err *err)
 {
-    if (!ops || !model || !dram || !report || (!program && nwords))
-        return kc_err_set(err, KC_ERR_USAGE, "cosim: missing model, DRAM, program or report");
-    if (!ops->arch || !ops->retire || !ops->arch_mem)
-        return kc_err_set(err, KC_ERR_USAGE, "cosim: the %s model has no co-simulation interface", ops->name);
+    if (!ops || !model || !ref || !dram || !img || !report)
+        return kc_err_set(err, KC_ERR_USAGE, "cosim: missing model, reference, DRAM, image or report");
+    if (!ops->retire || !ref->step || !ref->read || !ref->write || !ref->files || !ref->pc)
+        return kc_err_set(err, KC_ERR_USAGE, "cosim: %s against %s: no co-simulation interface (retire, "
+                          "step, read, write)", ops->name, ref->name);
     memset(report, 0, sizeof *report);
 
     cosim *c = calloc(1, sizeof *c);
@@ -459,91 +551,57 @@ kc_status kc_cosim_run(const kc_acc_ops *ops, void *model, kc_dram *dram,
         return kc_err_set(err, KC_ERR_NOMEM, "cosim: out of memory");
     c->ops = ops;
     c->model = model;
+    c->ref = ref;
     c->rep = report;
     c->insn_counts = opts ? opts->insn_counts : NULL;
-    c->program = program;
-    c->nwords = nwords;
-    kc_status s = kc_isa_load("npu", &c->isa, err);
+    c->ncounts = opts && opts->ninsn_counts ? opts->ninsn_counts : SIZE_MAX;
+    uint32_t size = kc_dram_config(dram)->size_bytes;
+    kc_status s = ref->open(&c->rh, ops->hw, err);
     if (s == KC_OK)
-        s = kc_iss_open(&c->iss, err);
+        s = check_files(c, err);
     if (s == KC_OK)
-        s = kc_dram_open(&c->idram, kc_dram_config(dram), ops->beat_bytes, err);
-    if (s == KC_OK && !(c->sram = malloc((size_t)KC_ISS_VROWS * COSIM_ROW_BYTES)))
-        s = kc_err_set(err, KC_ERR_NOMEM, "cosim: out of memory");
+        s = alloc_state(c, err);
+    if (s == KC_OK)
+        s = kc_dram_open(&c->rdram, kc_dram_config(dram), ops->beat_bytes, err);
     if (s != KC_OK)
         goto out;
-    uint32_t size = kc_dram_config(dram)->size_bytes;
-    memcpy(kc_dram_data(c->idram), kc_dram_data(dram), size);
+    memcpy(kc_dram_data(c->rdram), kc_dram_data(dram), size);
     kc_dram_reset(dram);
-    kc_image img;
-    if ((s = kc_image_from_words(&img, program, nwords, NULL, err)) != KC_OK)
+    if ((s = ops->reset(model, img, args, nargs, size, err)) != KC_OK ||
+        (s = ref->reset(c->rh, img, args, nargs, c->rdram, err)) != KC_OK ||
+        (s = copy_memories(c, err)) != KC_OK)
         goto out;
-    s = ops->reset(model, &img, args, nargs, size, err);
-    kc_image_free(&img);
-    if (s != KC_OK ||
-        (s = kc_iss_reset(c->iss, program, nwords, args, nargs, c->idram, err)) != KC_OK)
-        goto out;
-    /* The RTL's vector SRAM is not reset (unspecified contents): start from it. */
-    if (ops->arch_mem(model, 0, 0, KC_ISS_VROWS, c->sram) != COSIM_ROW_BYTES) {
-        s = kc_err_set(err, KC_ERR_INTERNAL, "cosim: the %s model's vector SRAM is not %d x %d lanes",
-                       ops->name, (int)KC_ISS_VROWS, (int)KC_ISS_VLEN);
-        goto out;
-    }
-    for (uint32_t r = 0; r < KC_ISS_VROWS; r++)
-        kc_iss_set_vrow(c->iss, r, c->sram + (size_t)r * KC_ISS_VLEN);
-    /* Likewise the matrix SRAM, when the model exposes one (memory 1). */
-    c->have_msram = ops->arch_mem(model, 1, 0, KC_ISS_MROWS, c->sram) == COSIM_ROW_BYTES;
-    for (uint32_t r = 0; c->have_msram && r < KC_ISS_MROWS; r++)
-        kc_iss_set_mrow(c->iss, r, c->sram + (size_t)r * KC_ISS_VLEN);
 
     uint64_t limit = opts && opts->cycle_limit ? opts->cycle_limit : KC_SIM_DEFAULT_CYCLE_LIMIT;
-    kc_core_status st;
-    kc_bus_req req;
-    kc_bus_resp resp;
-    int stop = 0;
-    while (!stop && c->cycle < limit) {
-        ops->status(model, &st);
-        if (st.state != KC_CORE_RUNNING)
-            break;
-        ops->bus_out(model, &req);
-        kc_dram_drive(dram, &req, &resp);
-        s = ops->clock(model, &resp, err);
-        kc_dram_commit(dram, &req, &resp);
-        if (s != KC_OK)
-            goto out;
-        c->cycle++;
-        uint32_t rpc, rinsn;
-        stop = check_rows(c);
-        if (!stop && ops->retire(model, &rpc, &rinsn))
-            stop = on_retire(c, rpc, rinsn);
-    }
+    if ((s = run_loop(c, dram, limit, err)) != KC_OK)
+        goto out;
     report->cycles = c->cycle;
     ops->status(model, &report->rtl_status);
     report->rtl_state = report->rtl_status.state;
-    if (!stop) {
+    if (!report->diverged) {
         if (report->rtl_state == KC_CORE_RUNNING) {
             report->timeout = 1;
         } else if (report->rtl_state == KC_CORE_TRAPPED) {
             if (!cmp_trap(c) && (s = drain(c, dram, err)) == KC_OK)
                 cmp_final(c, dram);
         } else {
-            kc_core_status is;
-            kc_iss_status(c->iss, &is);
-            if (is.state != KC_CORE_HALTED)
+            kc_core_status es;
+            ref->status(c->rh, &es);
+            if (es.state != KC_CORE_HALTED)
                 diverge(c, 0, 0, 0, "halt", "still running", "halted");
             else
                 cmp_final(c, dram);
         }
     }
-    kc_iss_status(c->iss, &report->iss_status);
-    report->iss_state = report->iss_status.state;
+    ref->status(c->rh, &report->ref_status);
+    report->ref_state = report->ref_status.state;
 
 out:
-    free(c->stores);
-    free(c->sram);
-    if (c->idram)
-        kc_dram_close(c->idram);
-    kc_iss_close(c->iss);
+    free_state(c);
+    if (c->rdram)
+        kc_dram_close(c->rdram);
+    if (c->rh)
+        ref->close(c->rh);
     free(c);
     return s;
 }

@@ -1,7 +1,7 @@
 /* kc_isa.c — builds the kc_isa descriptions from the X-macro tables.
  *
  * Every consumer (assembler, disassembler, generators) reads the derived kc_isa;
- * the one other C file that includes a table is the ISS (kc_iss.c), which compiles
+ * the one other C file that includes a table is the ISS (npu_iss.c), which compiles
  * the rows' exec column (ignored here). Operand strings are parsed and MATCH/MASK
  * computed once, on first lookup.
  */

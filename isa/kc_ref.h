@@ -35,9 +35,16 @@
 
 #define KC_REF_DUE_END UINT32_MAX     /* visible only once the run has ended */
 #define KC_REF_MAX_WRITES 64          /* writes one step reports (more: `overflow`) */
+#define KC_REF_DRAM 0xffffu           /* `file` of a DRAM write: first/n are a byte range
+                                         (reports name the instruction behind a DRAM difference) */
+
+/* Flags of a write. */
+#define KC_REF_W_TIMING 1u  /* the value is timing the reference cannot know (a cycle-counter
+                               read into a register): co-simulation copies the RTL's value in */
 
 typedef struct kc_ref_write {
-    uint16_t file;        /* index into the model's arch_files */
+    uint16_t file;        /* index into the model's arch_files, or KC_REF_DRAM */
+    uint16_t flags;       /* KC_REF_W_* */
     uint32_t first, n;    /* elements [first, first + n) */
     uint32_t due;         /* cycles after issue until the RTL shows it; KC_REF_DUE_END */
 } kc_ref_write;
@@ -47,6 +54,7 @@ typedef struct kc_ref_event {
     int retired;          /* 1: the instruction completed (0: it trapped / already stopped) */
     uint64_t pc;          /* the instruction stepped */
     uint32_t insn;        /* its first word (for reports) */
+    int row;              /* its row in the platform's instruction table (coverage), -1 unknown */
     uint64_t issue_cycle; /* timed models: the cycle it issued at; untimed: instructions before it */
     unsigned cause;       /* trap cause when state == KC_CORE_TRAPPED */
     uint32_t info;
@@ -56,7 +64,7 @@ typedef struct kc_ref_event {
 } kc_ref_event;
 
 typedef struct kc_ref_ops {
-    const char *name;     /* "npu-iss" */
+    const char *name;     /* "npu-iss"; reports say "expected (npu-iss) ..." */
     int timed;            /* 1: issue_cycle is a cycle the RTL must match */
 
     /* Opens an instance for the build described by hw (its sizes). */
@@ -75,6 +83,13 @@ typedef struct kc_ref_ops {
     kc_core_state (*run)(void *handle, uint64_t limit, kc_err *err);
 
     void (*status)(void *handle, kc_core_status *st);
+
+    /* The reference's own description of its state (sizes of the open build), in
+     * the RTL model's numbering: co-simulation checks the two lists agree. */
+    const kc_arch_file *(*files)(void *handle, size_t *n);
+
+    /* Writes the assembly of `insn` at `pc` into buf (NULL: reports print the word). */
+    void (*disasm)(void *handle, uint64_t pc, uint32_t insn, char *buf, size_t size);
 
     /* State, with the RTL model's file numbering (kc_acc_ops.arch_files). */
     uint64_t (*pc)(void *handle);

@@ -1,9 +1,13 @@
 /* cosim_test — kc_cosim against the Verilated npu.
  *
  *   detect      the comparison finds what it must: a register, a vector-SRAM lane,
- *               a DRAM byte and a trap detail corrupted on the RTL side (through a
- *               wrapped ops table) are each reported at the right place; an
- *               unmodified run agrees.
+ *               a reduction's delayed fp result, a DRAM byte and a trap detail
+ *               corrupted on the RTL side (through a wrapped ops table) are each
+ *               reported at the right place and blamed on the instruction that
+ *               wrote them; an unmodified run agrees.
+ *   files       a model whose state files differ from the reference's (a vsram
+ *               of another size, a missing file) is refused with the reason,
+ *               before anything runs.
  *   stale-imem  two programs on one model: the second runs off its end and must
  *               trap on the zero words the ISA document promises. Fails while the
  *               RTL model keeps the previous program's words (see docs/cosim.md);
@@ -16,6 +20,7 @@
 #include "kc_acc.h"
 #include "kc_asm.h"
 #include "kc_cosim.h"
+#include "npu_iss.h"
 
 static const kc_acc_ops *real;
 static kc_acc_ops mut;
@@ -28,6 +33,8 @@ static void mut_arch(void *h, kc_arch_state *st)
     real->arch(h, st);
     if (mode == 1 && st->x[5] == 1234)
         st->x[5] ^= 0x100;
+    if (mode == 5 && st->f[2] == 0x42400000u)   /* 48.0, the vredsum's result */
+        st->f[2] ^= 1;
 }
 
 static size_t mut_mem(void *h, unsigned mem, uint32_t row, uint32_t n, void *buf)
@@ -36,6 +43,57 @@ static size_t mut_mem(void *h, unsigned mem, uint32_t row, uint32_t n, void *buf
     if (mode == 2 && r && mem == 0 && row <= 7 && row + n > 7)
         ((uint16_t *)buf)[(7 - row) * (r / 2) + 3] ^= 1;
     return r;
+}
+
+/* The same corruptions through arch_read, for models that have it (file numbering
+ * r, f, a, cfg, vsram, msram). */
+static int mut_read(void *h, unsigned file, uint32_t first, uint32_t n, void *buf)
+{
+    int r = real->arch_read(h, file, first, n, buf);
+    if (r == 0 && mode == 1 && file == 0 && first <= 5 && first + n > 5 && ((uint32_t *)buf)[5 - first] == 1234)
+        ((uint32_t *)buf)[5 - first] ^= 0x100;
+    if (r == 0 && mode == 5 && file == 1 && first <= 2 && first + n > 2 && ((uint32_t *)buf)[2 - first] == 0x42400000u)
+        ((uint32_t *)buf)[2 - first] ^= 1;
+    if (r == 0 && mode == 2 && file == 4 && first <= 7 && first + n > 7)
+        ((uint16_t *)buf)[(size_t)(7 - first) * real->arch_files[4].bytes / 2 + 3] ^= 1;
+    return r;
+}
+
+static uint64_t stub_pc(void *h) { (void)h; return 0; }
+static int stub_read(void *h, unsigned file, uint32_t first, uint32_t n, void *buf)
+{
+    (void)h; (void)file; (void)first; (void)n; (void)buf;
+    return -1;
+}
+
+/* kc_cosim_run with the model claiming `files`: must fail with `why` in the error. */
+static int files_refused(void *model, const kc_arch_file *files, size_t n, const char *why)
+{
+    kc_acc_ops o = *real;
+    o.arch_files = files;
+    o.narch_files = n;
+    o.arch_pc = stub_pc;
+    o.arch_read = stub_read;
+    kc_err err;
+    kc_err_clear(&err);
+    kc_dram_cfg dc = { .size_bytes = 1u << 16, .latency = 4 };
+    kc_dram *d;
+    kc_image img;
+    uint32_t halt = 0;
+    kc_program p;
+    kc_cosim_report rep;
+    if (kc_dram_open(&d, &dc, real->beat_bytes, &err) != KC_OK ||
+        kc_asm_assemble(kc_isa_find("npu"), "halt\n", "t", &p, &err) != KC_OK)
+        return 0;
+    halt = p.words[0];
+    kc_image_from_words(&img, &halt, 1, NULL, &err);
+    kc_status s = kc_cosim_run(&o, model, &npu_iss_ref, d, &img, NULL, 0, NULL, &rep, &err);
+    kc_image_free(&img);
+    kc_program_free(&p);
+    kc_dram_close(d);
+    int ok = s == KC_ERR_INTERNAL && strstr(err.text, why);
+    printf("%s refused (%s): %s\n", ok ? "ok  " : "FAIL", why, s == KC_OK ? "ran" : err.text);
+    return ok;
 }
 
 static kc_status mut_clock(void *h, const kc_bus_resp *in, kc_err *err)
@@ -66,7 +124,11 @@ static int run(void *model, const char *src, int m, kc_cosim_report *rep)
     mode = m;
     nclocks = 0;
     uint32_t args[2] = { 0x1000, 0x3000 };
-    kc_status s = kc_cosim_run(&mut, model, the_dram, p.words, p.nwords, args, 2, NULL, rep, &err);
+    kc_image img;
+    kc_status s = kc_image_from_words(&img, p.words, p.nwords, NULL, &err);
+    if (s == KC_OK)
+        s = kc_cosim_run(&mut, model, &npu_iss_ref, the_dram, &img, args, 2, NULL, rep, &err);
+    kc_image_free(&img);
     kc_program_free(&p);
     kc_dram_close(the_dram);
     if (s != KC_OK) {
@@ -91,6 +153,7 @@ int main(int argc, char **argv)
     mut = *real;
     mut.arch = mut_arch;
     mut.arch_mem = mut_mem;
+    mut.arch_read = real->arch_read ? mut_read : NULL;
     mut.clock = mut_clock;
     mut.status = mut_status;
     kc_err err;
@@ -110,9 +173,29 @@ int main(int argc, char **argv)
         ok &= expect("register", run(model, prog, 1, &rep), &rep, "r5");
         ok &= rep.have_insn && rep.pc == 0;
         ok &= expect("vector SRAM lane", run(model, prog, 2, &rep), &rep, "vsram row 7 lane 3");
+        /* a write in flight (the reduction's fp result, due VEC_LAT later) is
+         * compared when it falls due and blamed on its writer, pc 4 */
+        ok &= expect("reduction result", run(model, prog, 5, &rep), &rep, "f2");
+        ok &= rep.have_insn && rep.pc == 4;
         ok &= expect("DRAM byte", run(model, prog, 3, &rep), &rep, "dram 0x00003801");
         ok &= expect("trap detail", run(model, "li r1, 3000\n vexp [r1], [r0]\n", 4, &rep), &rep, "trap");
         ok &= expect("clean trap", run(model, "li r1, 3000\n vexp [r1], [r0]\n", 0, &rep), &rep, NULL);
+    } else if (!strcmp(argv[1], "files")) {
+        /* the reference's own list, then altered */
+        void *rh;
+        size_t n;
+        if (npu_iss_ref.open(&rh, NULL, &err) != KC_OK) {
+            printf("ref open: %s\n", err.text);
+            return 2;
+        }
+        const kc_arch_file *ref_files = npu_iss_ref.files(rh, &n);
+        kc_arch_file f[8];
+        memcpy(f, ref_files, n * sizeof f[0]);
+        f[4].count /= 2;
+        ok &= files_refused(model, f, n, "vsram 1024 x 32");
+        memcpy(f, ref_files, n * sizeof f[0]);
+        ok &= files_refused(model, f, n - 1, "5 state files");
+        npu_iss_ref.close(rh);
     } else if (!strcmp(argv[1], "stale-imem")) {
         const char *longer = "nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n halt\n";
         ok &= expect("first program", run(model, longer, 0, &rep), &rep, NULL);

@@ -1,4 +1,4 @@
-/* iss_unit_test — the ISS (isa/kc_iss.c) against hand-computed results: every
+/* iss_unit_test — the ISS (isa/npu_iss.c) against hand-computed results: every
  * instruction, the fp rounding and reduction-order rules, DMA rows / padding /
  * lane offsets, hardware loops, and every trap cause with its pc, info and
  * priority. No RTL involved: these pin the reference model itself.
@@ -9,14 +9,26 @@
  *   vR.L=V                       vector-SRAM row R lane L (bf16 bits)
  *   m@ADDR=V                     16-bit DRAM value (little-endian) at ADDR
  *   halt | trap=CAUSE@PC:INFO    how the run ends
- * DRAM presets use the m@ADDR=V form. Values are C integers (0x..., -1). */
+ * DRAM presets use the m@ADDR=V form. Values are C integers (0x..., -1).
+ *
+ * wide_cases run on an ISS opened at a second size (VLEN=32, VROWS=4096,
+ * MLEN=8: the `npu_wide` build), so the sizes are the build's, not constants;
+ * ref_events checks the reference-model table (npu_iss_ref): its state files at
+ * that size and the writes and due cycles its steps report; rgen_ends runs
+ * random programs generated for each size on the ISS of that size: each must
+ * end the way the generator meant (halt, or its trap cause). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "kc_asm.h"
 #include "kc_isa.h"
-#include "kc_iss.h"
+#include "npu_iss.h"
+#include "npu_rgen.h"
+
+#define HW_ROW(n, v) { #n, v, NULL }
+static const kc_hw_param wide_rows[] = { HW_ROW(VLEN, 32), HW_ROW(VROWS, 4096), HW_ROW(MLEN, 8) };
+static const kc_hw wide_hw = { "npu_wide", "npu", 3, wide_rows };
 
 typedef struct iss_case {
     const char *name, *src, *dram, *expect;
@@ -127,7 +139,18 @@ static const iss_case cases[] = {
     {"trap has no effect", "li r1, 1\ncsrwi vmask, 0\nfli f1, 2.0\nvbcast [r1], f1", "", "trap=6@3:0 v1.0=0"},
 };
 
-static int check(const kc_iss *s, const uint8_t *mem, const kc_core_status *st, const char *expect, char *why, size_t n)
+static const iss_case wide_cases[] = {
+    {"wide: 32 lanes", "li r1, 5\ncsrwi vmask, 32\nfli f1, 2.0\nvbcast [r1], f1\nvredsum f2, [r1]\nhalt", "",
+     "v5.31=0x4000 f2=0x42800000 halt"},
+    {"wide: vmask 33 traps", "csrwi vmask, 33\nvbcast [r0], f0", "", "trap=6@1:33"},
+    {"wide: row 4095 exists, 4096 traps", "li r1, 4095\nvbcast [r1], f0\nli r1, 4096\nvbcast [r1], f0", "",
+     "trap=3@3:4096"},
+    {"wide: dlen 40 fills 2 rows of 32", "csrwi dlen, 40\nli r2, 1\nli r1, 10\ndld [r1], a0, r2\nhalt",
+     "m@0x100=0x1234 m@0x14e=0x3f80", "v10.0=0x1234 v11.7=0x3f80 v11.8=0 halt"},
+    {"wide: mrows 8 of MLEN 8", "csrwi mrows, 8\nmst [r0]\ncsrwi mrows, 9\nmst [r0]", "", "trap=6@3:9"},
+};
+
+static int check(const npu_iss *s, const uint8_t *mem, const kc_core_status *st, const char *expect, char *why, size_t n)
 {
     char buf[1024];
     snprintf(buf, sizeof buf, "%s", expect);
@@ -153,11 +176,11 @@ static int check(const kc_iss *s, const uint8_t *mem, const kc_core_status *st, 
             }
             continue;
         }
-        if (sscanf(tok, "r%u=%lli", &i, &v) == 2) got = kc_iss_x(s, i);
-        else if (sscanf(tok, "f%u=%lli", &i, &v) == 2) got = kc_iss_f(s, i);
-        else if (sscanf(tok, "a%u=%lli", &i, &v) == 2) got = kc_iss_a(s, i);
-        else if (sscanf(tok, "pc=%lli", &v) == 1) got = kc_iss_pc(s);
-        else if (sscanf(tok, "v%u.%u=%lli", &i, &j, &v) == 3) got = kc_iss_vrow(s, i)[j];
+        if (sscanf(tok, "r%u=%lli", &i, &v) == 2) got = npu_iss_x(s, i);
+        else if (sscanf(tok, "f%u=%lli", &i, &v) == 2) got = npu_iss_f(s, i);
+        else if (sscanf(tok, "a%u=%lli", &i, &v) == 2) got = npu_iss_a(s, i);
+        else if (sscanf(tok, "pc=%lli", &v) == 1) got = npu_iss_pc(s);
+        else if (sscanf(tok, "v%u.%u=%lli", &i, &j, &v) == 3) got = npu_iss_vrow(s, i)[j];
         else if (sscanf(tok, "m@%i=%lli", &i, &v) == 2) got = (uint32_t)(mem[i] | mem[i + 1] << 8);
         else if (sscanf(tok, "cfg:%31[^=]=%lli", name, &v) == 2) {
             const kc_isa_cfg *cf = kc_isa_cfg_by_name(kc_isa_find("npu"), name, strlen(name));
@@ -165,7 +188,7 @@ static int check(const kc_iss *s, const uint8_t *mem, const kc_core_status *st, 
                 snprintf(why, n, "unknown cfg %s", name);
                 return 0;
             }
-            got = kc_iss_cfg(s, (unsigned)cf->id);
+            got = npu_iss_cfg(s, (unsigned)cf->id);
         } else {
             snprintf(why, n, "bad expectation token '%s'", tok);
             return 0;
@@ -179,22 +202,14 @@ static int check(const kc_iss *s, const uint8_t *mem, const kc_core_status *st, 
     return 1;
 }
 
-int main(void)
+static int run_cases(npu_iss *s, kc_dram *d, const iss_case *cs, size_t ncases)
 {
     const kc_isa *isa = kc_isa_find("npu");
+    size_t size = kc_dram_config(d)->size_bytes;
     kc_err err;
-    kc_err_clear(&err);
-    kc_iss *s;
-    kc_dram *d;
-    kc_dram_cfg dc = { .size_bytes = 1u << 18 };
-    if (!isa || kc_iss_open(&s, &err) != KC_OK || kc_dram_open(&d, &dc, 32, &err) != KC_OK) {
-        fprintf(stderr, "setup: %s\n", err.text);
-        return 1;
-    }
     int fails = 0;
-    size_t ncases = sizeof cases / sizeof cases[0];
     for (size_t k = 0; k < ncases; k++) {
-        const iss_case *c = &cases[k];
+        const iss_case *c = &cs[k];
         kc_program p;
         kc_err_clear(&err);
         if (kc_asm_assemble(isa, c->src, c->name, &p, &err) != KC_OK) {
@@ -203,7 +218,7 @@ int main(void)
             continue;
         }
         uint8_t *mem = kc_dram_data(d);
-        memset(mem, 0, dc.size_bytes);
+        memset(mem, 0, size);
         char pre[512];
         snprintf(pre, sizeof pre, "%s", c->dram);
         for (char *tok = strtok(pre, " "); tok; tok = strtok(NULL, " ")) {
@@ -215,10 +230,10 @@ int main(void)
             }
         }
         uint32_t args[2] = { 0x100, 0x2000 };
-        kc_iss_reset(s, p.words, p.nwords, args, 2, d, &err);
-        kc_iss_run(s, 100000);
+        npu_iss_reset(s, p.words, p.nwords, args, 2, d, &err);
+        npu_iss_run(s, 100000);
         kc_core_status st;
-        kc_iss_status(s, &st);
+        npu_iss_status(s, &st);
         char why[256];
         /* every program ends by itself: halt unless a trap is expected */
         const char *ex = c->expect;
@@ -231,17 +246,161 @@ int main(void)
         }
         kc_program_free(&p);
     }
-    /* the table is complete: every row has exec semantics (kc_iss_open checked) and
+    return fails;
+}
+
+/* One step's writes as text: "file:first+n@due[T]" per write ("E" = at the end). */
+static void ev_text(const kc_ref_event *ev, char *buf, size_t n)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (size_t k = 0; k < ev->nwrites && o < n; k++) {
+        const kc_ref_write *w = &ev->writes[k];
+        char due[16];
+        if (w->due == KC_REF_DUE_END)
+            snprintf(due, sizeof due, "E");
+        else
+            snprintf(due, sizeof due, "%u", w->due);
+        o += (size_t)snprintf(buf + o, n - o, "%s%d:%u+%u@%s%s", k ? " " : "", w->file == KC_REF_DRAM ? -1 : w->file,
+                              w->first, w->n, due, (w->flags & KC_REF_W_TIMING) ? "T" : "");
+    }
+}
+
+/* npu_iss_ref at the wide size: files, and what each step says it wrote when. */
+static int ref_events(kc_dram *d)
+{
+    static const struct { const char *src, *writes; } steps[] = {
+        {"addi r1, r0, 7", "0:1+1@0"},
+        {"flui f1, 0x4000", "1:1+1@0"},                  /* f1 = 2.0 */
+        {"vbcast [r1], f1", "4:7+1@2"},                  /* a row at VEC_LAT */
+        {"vredsum f2, [r1]", "1:2+1@0 1:2+1@2"},         /* the fp result at VEC_LAT (last wins) */
+        {"csrwi dlen, 40", "3:1+1@0"},
+        {"addi r2, r0, 3", "0:2+1@0"},
+        {"dld [r1], a0, r2", "4:7+6@E"},                 /* 3 DRAM rows x 2 SRAM rows, at the end */
+        {"dst [r1], a1, r2", "-1:8192+144@E"},           /* DRAM bytes: 2 x dstride 32 + 2 x 40 */
+        {"csrr r3, cycle", "0:3+1@0 0:3+1@0T"},          /* timing: the RTL's value is taken */
+        {"mst [r1]", "4:7+4@E"},                         /* mrows (reset 4) rows, at the end */
+    };
+    const kc_isa *isa = kc_isa_find("npu");
+    kc_err err;
+    kc_err_clear(&err);
+    void *h;
+    int fails = 0;
+    if (npu_iss_ref.open(&h, &wide_hw, &err) != KC_OK) {
+        printf("FAIL ref open: %s\n", err.text);
+        return 1;
+    }
+    size_t nf;
+    const kc_arch_file *f = npu_iss_ref.files(h, &nf);
+    if (nf != 6 || strcmp(f[4].name, "vsram") || f[4].count != 4096 || f[4].bytes != 64 || f[5].count != 1024 ||
+        f[5].bytes != 64 || f[0].count != 16 || !(f[3].elem_flags[npu_iss_cycle_cfg_id()] & KC_ARCH_TIMING) ||
+        strcmp(f[3].elem_names[2], "vmask")) {
+        printf("FAIL ref files at VLEN=32/VROWS=4096\n");
+        fails++;
+    }
+    char src[1024] = "";
+    for (size_t k = 0; k < sizeof steps / sizeof steps[0]; k++)
+        snprintf(src + strlen(src), sizeof src - strlen(src), "%s\n", steps[k].src);
+    kc_program p;
+    kc_image img;
+    uint32_t args[2] = { 0x100, 0x2000 };
+    memset(kc_dram_data(d), 0, kc_dram_config(d)->size_bytes);
+    if (kc_asm_assemble(isa, src, "ref", &p, &err) != KC_OK || kc_image_from_words(&img, p.words, p.nwords, NULL, &err) != KC_OK ||
+        npu_iss_ref.reset(h, &img, args, 2, d, &err) != KC_OK) {
+        printf("FAIL ref setup: %s\n", err.text);
+        npu_iss_ref.close(h);
+        return 1;
+    }
+    kc_ref_event ev;
+    for (size_t k = 0; k < sizeof steps / sizeof steps[0]; k++) {
+        char got[512];
+        npu_iss_ref.step(h, &ev);
+        ev_text(&ev, got, sizeof got);
+        size_t nl = ev.row >= 0 ? strlen(isa->insns[ev.row].name) : 0;
+        if (!ev.retired || strcmp(got, steps[k].writes) || ev.row < 0 ||
+            (strncmp(steps[k].src, isa->insns[ev.row].name, nl) || steps[k].src[nl] != ' ')) {
+            printf("FAIL ref step %zu `%s`: writes \"%s\", expected \"%s\"\n", k, steps[k].src, got, steps[k].writes);
+            fails++;
+        }
+    }
+    uint16_t row[32];
+    if (npu_iss_ref.read(h, 4, 7, 1, row) || npu_iss_ref.read(h, 4, 4096, 1, row) != -1) {
+        printf("FAIL ref read bounds\n");
+        fails++;
+    }
+    kc_image_free(&img);
+    kc_program_free(&p);
+    npu_iss_ref.close(h);
+    return fails;
+}
+
+/* Random programs of the build `hw` on its ISS end as generated. */
+static int rgen_ends(npu_iss *s, kc_dram *d, const npu_hw *hw, const char *label)
+{
+    const kc_isa *isa = kc_isa_find("npu");
+    size_t size = kc_dram_config(d)->size_bytes;
+    int fails = 0;
+    for (uint64_t seed = 1; seed <= 150; seed++) {
+        kc_err err;
+        kc_err_clear(&err);
+        npu_rgen_opts ro = { .dram_bytes = (uint32_t)size, .trap = -1, .matrix = 1, .hw = hw };
+        npu_rgen_prog rp;
+        kc_program p;
+        if (npu_rgen_program(seed, &ro, &rp, &err) != KC_OK ||
+            kc_asm_assemble(isa, rp.text, "random", &p, &err) != KC_OK) {
+            printf("FAIL rgen %s seed %llu: %s\n", label, (unsigned long long)seed, err.text);
+            npu_rgen_prog_free(&rp);
+            return fails + 1;
+        }
+        npu_rgen_fill_dram(seed, kc_dram_data(d), size);
+        kc_core_status st;
+        if (npu_iss_reset(s, p.words, p.nwords, rp.args, rp.nargs, d, &err) != KC_OK)
+            st.state = KC_CORE_RUNNING;
+        else
+            npu_iss_run(s, 10000000);
+        npu_iss_status(s, &st);
+        unsigned want = (unsigned)rp.trap;
+        if (want ? st.state != KC_CORE_TRAPPED || st.cause != want : st.state != KC_CORE_HALTED) {
+            printf("FAIL rgen %s seed %llu: meant to end with %s, ended %s (state %d)\n", label,
+                   (unsigned long long)seed, want ? npu_iss_trap_name(want) : "halt",
+                   st.state == KC_CORE_TRAPPED ? npu_iss_trap_name(st.cause) : "", st.state);
+            fails++;
+        }
+        kc_program_free(&p);
+        npu_rgen_prog_free(&rp);
+    }
+    return fails;
+}
+
+int main(void)
+{
+    const kc_isa *isa = kc_isa_find("npu");
+    kc_err err;
+    kc_err_clear(&err);
+    npu_iss *s, *w;
+    npu_hw wide;
+    kc_dram *d;
+    kc_dram_cfg dc = { .size_bytes = 1u << 18 };
+    if (!isa || npu_iss_open(&s, NULL, &err) != KC_OK || npu_hw_from(&wide_hw, &wide, &err) != KC_OK ||
+        npu_iss_open(&w, &wide, &err) != KC_OK || kc_dram_open(&d, &dc, 32, &err) != KC_OK) {
+        fprintf(stderr, "setup: %s\n", err.text);
+        return 1;
+    }
+    size_t ncases = sizeof cases / sizeof cases[0], nwide = sizeof wide_cases / sizeof wide_cases[0];
+    int fails = run_cases(s, d, cases, ncases) + run_cases(w, d, wide_cases, nwide) + ref_events(d) +
+                rgen_ends(s, d, NULL, "npu") + rgen_ends(w, d, &wide, "npu_wide");
+    /* the table is complete: every row has exec semantics (npu_iss_open checked) and
      * the trap names are the RTL shim's */
     static const char *const names[] = {"none", "illegal-instruction", "pc-range", "vsram-range",
                                         "dram-range", "dram-misaligned", "bad-config", "loop"};
-    for (unsigned c = 0; c < KC_ISS_NTRAPS; c++)
-        if (strcmp(kc_iss_trap_name(c), names[c])) {
-            printf("FAIL trap name %u: %s\n", c, kc_iss_trap_name(c));
+    for (unsigned c = 0; c < NPU_ISS_NTRAPS; c++)
+        if (strcmp(npu_iss_trap_name(c), names[c])) {
+            printf("FAIL trap name %u: %s\n", c, npu_iss_trap_name(c));
             fails++;
         }
-    kc_iss_close(s);
+    npu_iss_close(s);
+    npu_iss_close(w);
     kc_dram_close(d);
-    printf("%zu cases, %d failed\n", ncases, fails);
+    printf("%zu cases, %d failed\n", ncases + nwide, fails);
     return fails ? 1 : 0;
 }

@@ -1,4 +1,4 @@
-/* kc_rgen.c — constrained-random npu programs (see kc_rgen.h).
+/* npu_rgen.c — constrained-random npu programs (see npu_rgen.h).
  *
  * Register conventions of a generated program (what keeps it legal):
  *   r1..r4   vector-row pointers, 0..~200 (re-based with li, drift bounded)
@@ -8,11 +8,13 @@
  *   r12      address / constant staging  r15  link register / jr target
  *   a0..a3   DRAM pointers inside the program's window (drift bounded)
  *   a4..a7   scratch address registers (never used by DMA)
- *   dlen 1..48, dstride even 0..256, vmask 1..16 (except in trap epilogues)
+ *   dlen 1..48, dstride even 0..256, vmask 1..VLEN (except in trap epilogues)
+ * Sizes (VLEN, rows, registers, MLEN, instruction memory) are the build's
+ * (npu_rgen_opts.hw); at the defaults a seed gives the same program as ever.
  * The window [16 KiB, 56 KiB) of DRAM is all a program touches before its
  * epilogue; DMA extents stay below 1 KiB past a pointer.
  */
-#include "kc_rgen.h"
+#include "npu_rgen.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -38,6 +40,7 @@ typedef struct rgen {
     unsigned avoid;
     int after_loop;           /* the last thing emitted was the end of a loop */
     int matrix;
+    npu_hw hw;                /* the build's sizes: vmask, trap rows, mrows, ... */
 } rgen;
 
 static uint64_t rg_next(rgen *g)
@@ -102,7 +105,7 @@ static unsigned rg_xdst(rgen *g)            /* integer destination: scratch, som
 
 static unsigned rg_xsrc(rgen *g)            /* any integer register */
 {
-    return rg_below(g, 16);
+    return rg_below(g, g->hw.nxregs);
 }
 
 static unsigned rg_row(rgen *g)             /* a vector-row pointer register */
@@ -188,13 +191,13 @@ static void blk_fp(rgen *g)
     static const char *const f2[] = {"fexp", "frecip", "frsqrt"};
     unsigned n = 1 + rg_below(g, 4);
     for (unsigned i = 0; i < n; i++) {
-        unsigned fd = rg_below(g, 16);
+        unsigned fd = rg_below(g, g->hw.nfregs);
         switch (rg_below(g, 7)) {
         case 0: case 1:
-            emit(g, "    %s f%u, f%u, f%u", f3[rg_below(g, 6)], fd, rg_below(g, 16), rg_below(g, 16));
+            emit(g, "    %s f%u, f%u, f%u", f3[rg_below(g, 6)], fd, rg_below(g, g->hw.nfregs), rg_below(g, g->hw.nfregs));
             break;
         case 2:
-            emit(g, "    %s f%u, f%u", f2[rg_below(g, 3)], fd, rg_below(g, 16));
+            emit(g, "    %s f%u, f%u", f2[rg_below(g, 3)], fd, rg_below(g, g->hw.nfregs));
             break;
         case 3:
             fp_load(g, fd);
@@ -203,7 +206,7 @@ static void blk_fp(rgen *g)
             emit(g, "    fcvtif f%u, r%u", fd, rg_xsrc(g));
             break;
         case 5:
-            emit(g, "    fmvfi r%u, f%u", rg_xdst(g), rg_below(g, 16));
+            emit(g, "    fmvfi r%u, f%u", rg_xdst(g), rg_below(g, g->hw.nfregs));
             break;
         default:
             emit(g, "    fmvif f%u, r%u", fd, rg_xsrc(g));
@@ -222,13 +225,13 @@ static void vec_op(rgen *g)
         emit(g, "    %s [r%u], [r%u], [r%u]", vv[rg_below(g, 5)], rg_row(g), rg_row(g), rg_row(g));
         break;
     case 2:
-        emit(g, "    %s [r%u], [r%u], f%u", vs[rg_below(g, 6)], rg_row(g), rg_row(g), rg_below(g, 16));
+        emit(g, "    %s [r%u], [r%u], f%u", vs[rg_below(g, 6)], rg_row(g), rg_row(g), rg_below(g, g->hw.nfregs));
         break;
     case 3:
         emit(g, "    %s [r%u], [r%u]", v1[rg_below(g, 3)], rg_row(g), rg_row(g));
         break;
     default:
-        emit(g, "    vbcast [r%u], f%u", rg_row(g), rg_below(g, 16));
+        emit(g, "    vbcast [r%u], f%u", rg_row(g), rg_below(g, g->hw.nfregs));
         break;
     }
 }
@@ -259,21 +262,21 @@ static void blk_vec(rgen *g)
 /* A reduction and, right behind it, an fp consumer of its result. */
 static void blk_red(rgen *g)
 {
-    unsigned f = rg_below(g, 16);
+    unsigned f = rg_below(g, g->hw.nfregs);
     emit(g, "    %s f%u, [r%u]", rg_chance(g, 50) ? "vredsum" : "vredmax", f, rg_row(g));
     switch (rg_below(g, 5)) {
-    case 0: emit(g, "    fadd f%u, f%u, f%u", rg_below(g, 16), f, rg_below(g, 16)); break;
+    case 0: emit(g, "    fadd f%u, f%u, f%u", rg_below(g, g->hw.nfregs), f, rg_below(g, g->hw.nfregs)); break;
     case 1: emit(g, "    fmvfi r%u, f%u", rg_xdst(g), f); break;
     case 2: emit(g, "    vadds [r%u], [r%u], f%u", rg_row(g), rg_row(g), f); break;
     case 3: emit(g, "    %s f%u, [r%u]", rg_chance(g, 50) ? "vredsum" : "vredmax", f, rg_row(g)); break;
-    default: emit(g, "    ffma f%u, f%u, f%u", f, rg_below(g, 16), f); break;
+    default: emit(g, "    ffma f%u, f%u, f%u", f, rg_below(g, g->hw.nfregs), f); break;
     }
 }
 
 static void blk_cfg(rgen *g)
 {
     switch (rg_below(g, 5)) {
-    case 0: emit(g, "    csrwi vmask, %u", 1 + rg_below(g, 16)); break;
+    case 0: emit(g, "    csrwi vmask, %u", 1 + rg_below(g, g->hw.vlen)); break;
     case 1: emit(g, "    csrwi dlen, %u", 1 + rg_below(g, 48)); break;
     case 2: emit(g, "    csrwi dstride, %u", 2 * rg_below(g, 129)); break;
     case 3:
@@ -281,7 +284,7 @@ static void blk_cfg(rgen *g)
             emit(g, "    li r12, %u", 1 + rg_below(g, 48));
             emit(g, "    csrw dlen, r12");
         } else {
-            emit(g, "    li r12, %u", 1 + rg_below(g, 16));
+            emit(g, "    li r12, %u", 1 + rg_below(g, g->hw.vlen));
             emit(g, "    csrw vmask, r12");
         }
         break;
@@ -316,13 +319,13 @@ static void blk_dma(rgen *g)
         if (load)
             emit(g, "    vadd [r%u], [r%u], [r%u]", rg_row(g), r, rg_row(g));
         else
-            emit(g, "    vmuls [r%u], [r%u], f%u", r, rg_row(g), rg_below(g, 16));
+            emit(g, "    vmuls [r%u], [r%u], f%u", r, rg_row(g), rg_below(g, g->hw.nfregs));
         break;
     case 1:   /* the inverse transfer over the same DRAM bytes */
         emit(g, "    %s [r%u], a%u, r10", load ? "dst" : "dld", rg_row(g), a);
         break;
     case 2:   /* a reduction of a row being loaded */
-        emit(g, "    vredsum f%u, [r%u]", rg_below(g, 16), r);
+        emit(g, "    vredsum f%u, [r%u]", rg_below(g, g->hw.nfregs), r);
         break;
     case 3: { /* step the pointer: strided walks across calls / loop iterations */
         int step = 2 * ((int)rg_below(g, 65) - 32);
@@ -342,12 +345,12 @@ static void blk_rows(rgen *g)
 
 static void blk_addr(rgen *g)
 {
-    unsigned s = 4 + rg_below(g, KC_ISS_NAREGS - 4);   /* scratch a4.. */
+    unsigned s = 4 + rg_below(g, g->hw.naregs - 4);   /* scratch a4.. */
     switch (rg_below(g, 4)) {
     case 0: emit(g, "    movar a%u, r%u", s, rg_xsrc(g)); break;
-    case 1: emit(g, "    movra r%u, a%u", rg_xdst(g), rg_below(g, KC_ISS_NAREGS)); break;
-    case 2: emit(g, "    adda a%u, a%u, r%u", s, rg_below(g, KC_ISS_NAREGS), rg_xsrc(g)); break;
-    default: emit(g, "    addai a%u, a%u, %d", s, rg_below(g, KC_ISS_NAREGS), (int)rg_below(g, 65536) - 32768); break;
+    case 1: emit(g, "    movra r%u, a%u", rg_xdst(g), rg_below(g, g->hw.naregs)); break;
+    case 2: emit(g, "    adda a%u, a%u, r%u", s, rg_below(g, g->hw.naregs), rg_xsrc(g)); break;
+    default: emit(g, "    addai a%u, a%u, %d", s, rg_below(g, g->hw.naregs), (int)rg_below(g, 65536) - 32768); break;
     }
 }
 
@@ -399,18 +402,18 @@ static void blk_countdown(rgen *g)
 
 /* Matrix unit: DRAM -> matrix SRAM, weight-buffer loads (plain and transposed),
  * multiply-accumulate from vector rows, accumulator readout; r12 stages the
- * matrix-SRAM row (0..1007). */
+ * matrix-SRAM row (below MROWS - VLEN). */
 static void blk_mat(rgen *g)
 {
     unsigned n = 1 + rg_below(g, 3);
     for (unsigned i = 0; i < n; i++) {
         switch (rg_below(g, 6)) {
         case 0:
-            emit(g, "    li r12, %u", rg_below(g, 1000));
+            emit(g, "    li r12, %u", rg_below(g, g->hw.mrows - 24));   /* + up to 12 rows */
             emit(g, "    mld [r12], a%u, r10", rg_below(g, 4));
             break;
         case 1:
-            emit(g, "    li r12, %u", rg_below(g, 1008));
+            emit(g, "    li r12, %u", rg_below(g, g->hw.mrows - g->hw.vlen));
             emit(g, "    %s %u, [r12]", rg_chance(g, 50) ? "mldb" : "mldbt", rg_below(g, 2));
             break;
         case 2: case 3:
@@ -420,7 +423,7 @@ static void blk_mat(rgen *g)
             emit(g, "    mst [r%u]", rg_row(g));
             break;
         default:
-            emit(g, "    csrwi mrows, %u", 1 + rg_below(g, 4));
+            emit(g, "    csrwi mrows, %u", 1 + rg_below(g, g->hw.mlen));
             break;
         }
     }
@@ -460,7 +463,7 @@ static void blk_loop(rgen *g, const char *shared_end)
         emit(g, "    loopi %u, %s", count, my_end);
     } else {
         count = rg_below(g, 4);
-        if (count == 0 && shared_end && (g->avoid & KC_RGEN_AVOID_ZERO_SHARED))
+        if (count == 0 && shared_end && (g->avoid & NPU_RGEN_AVOID_ZERO_SHARED))
             count = 1;
         emit(g, "    li r11, %u", count);
         emit(g, "    loop r11, %s", my_end);
@@ -481,7 +484,7 @@ static void blk_loop(rgen *g, const char *shared_end)
         }
     }
     /* A nested loop ending the body ends where this one does, shared label or not. */
-    if (g->after_loop && !nested_shared && (g->avoid & KC_RGEN_AVOID_ZERO_SHARED))
+    if (g->after_loop && !nested_shared && (g->avoid & NPU_RGEN_AVOID_ZERO_SHARED))
         emit(g, "    nop");
     g->depth--;
     g->mult = saved;
@@ -507,7 +510,7 @@ static void blk_any(rgen *g)
 static void inflight(rgen *g)
 {
     switch (rg_below(g, 4)) {
-    case 0: emit(g, "    vredsum f%u, [r%u]", rg_below(g, 16), rg_row(g)); break;
+    case 0: emit(g, "    vredsum f%u, [r%u]", rg_below(g, g->hw.nfregs), rg_row(g)); break;
     case 1: emit(g, "    dst [r%u], a%u, r10", rg_row(g), rg_below(g, 4)); break;
     case 2: emit(g, "    dld [r%u], a%u, r10", rg_row(g), rg_below(g, 4)); break;
     default: vec_op(g); break;
@@ -516,7 +519,7 @@ static void inflight(rgen *g)
 
 static void epilogue(rgen *g, int trap)
 {
-    int spacer = trap && (g->avoid & KC_RGEN_AVOID_RED_TRAP);
+    int spacer = trap && (g->avoid & NPU_RGEN_AVOID_RED_TRAP);
     if (spacer)
         emit(g, "    nop");
     if (rg_chance(g, 60))
@@ -528,28 +531,28 @@ static void epilogue(rgen *g, int trap)
         emit(g, "    halt");
         break;
     case 1:
-        if (rg_chance(g, 50) || (g->avoid & KC_RGEN_AVOID_FALLOFF))
+        if (rg_chance(g, 50) || (g->avoid & NPU_RGEN_AVOID_FALLOFF))
             emit(g, "    .word 0x%08x", (uint32_t)(rg_next(g) & 0x3ffffff));   /* opcode 0 */
         /* else: no halt, execution runs into the zero words after the program */
         break;
     case 2:
-        emit(g, "    li r15, %u", 16384 + rg_below(g, 100000));
+        emit(g, "    li r15, %u", g->hw.imem_words + rg_below(g, 100000));
         emit(g, "    jr r15");
         break;
     case 3:
         switch (rg_below(g, 3)) {
         case 0:
-            emit(g, "    li r1, %u", 2048 + rg_below(g, 5000));
+            emit(g, "    li r1, %u", g->hw.vrows + rg_below(g, 5000));
             emit(g, "    vadd [r%u], [r1], [r%u]", rg_chance(g, 50) ? 1 : 2, 2 + rg_below(g, 3));
             break;
         case 1:
-            emit(g, "    li r2, %u", 2048 + rg_below(g, 100));
+            emit(g, "    li r2, %u", g->hw.vrows + rg_below(g, 100));
             emit(g, "    vredmax f1, [r2]");
             break;
         default:
-            emit(g, "    li r1, %u", 2040 + rg_below(g, 8));
+            emit(g, "    li r1, %u", g->hw.vrows - 8 + rg_below(g, 8));
             emit(g, "    li r10, 4");
-            emit(g, "    csrwi dlen, 40");
+            emit(g, "    csrwi dlen, %u", 2 * g->hw.vlen + 8);   /* 3 SRAM rows per DRAM row */
             emit(g, "    dld [r1], a0, r10");
             break;
         }
@@ -572,7 +575,7 @@ static void epilogue(rgen *g, int trap)
         break;
     case 6:
         if (rg_chance(g, 50)) {
-            emit(g, "    csrwi vmask, %u", rg_chance(g, 50) ? 0 : 17 + rg_below(g, 1000));
+            emit(g, "    csrwi vmask, %u", rg_chance(g, 50) ? 0 : g->hw.vlen + 1 + rg_below(g, 1000));
             vec_op(g);
         } else {
             emit(g, "    csrwi dlen, 0");
@@ -596,7 +599,7 @@ static void epilogue(rgen *g, int trap)
     }
 }
 
-kc_status kc_rgen_program(uint64_t seed, const kc_rgen_opts *o, kc_rgen_prog *out, kc_err *err)
+kc_status npu_rgen_program(uint64_t seed, const npu_rgen_opts *o, npu_rgen_prog *out, kc_err *err)
 {
     memset(out, 0, sizeof *out);
     rgen g;
@@ -612,11 +615,16 @@ kc_status kc_rgen_program(uint64_t seed, const kc_rgen_opts *o, kc_rgen_prog *ou
     g.mult = 1;
     g.avoid = o ? o->avoid : 0;
     g.matrix = o ? o->matrix : 0;
+    g.hw = o && o->hw ? *o->hw : *npu_hw_default();
+    if (g.hw.naregs < 8 || g.hw.naregs > NPU_ISS_MAXREGS || g.hw.vrows < 256 || g.hw.mrows < 256 + g.hw.vlen)
+        return kc_err_set(err, KC_ERR_USAGE, "rgen: the programs need 8..16 address registers, 256 "
+                          "vector-SRAM rows and VLEN + 256 matrix-SRAM rows");
 
-    emit(&g, "# kc_rgen program, seed %llu (%s)", (unsigned long long)seed,
+    emit(&g, "# npu_rgen program, seed %llu (%s)", (unsigned long long)seed,
          trap ? "ends in a trap" : "ends with halt");
-    for (unsigned i = 0; i < KC_ISS_NAREGS; i++)
+    for (unsigned i = 0; i < g.hw.naregs; i++)
         out->args[i] = RG_WIN_LO + RG_DRIFT + 2 * rg_below(&g, 8192);
+    out->nargs = g.hw.naregs;
     /* Define every vector-SRAM row the program uses (0..223) from DRAM: the RTL's
      * SRAM is not reset, and a run must not depend on what a model held before. */
     emit(&g, "    csrwi dlen, 16");
@@ -627,7 +635,7 @@ kc_status kc_rgen_program(uint64_t seed, const kc_rgen_opts *o, kc_rgen_prog *ou
         emit(&g, "    mld [r0], a1, r10");
         emit(&g, "    mldb 0, [r0]");
         emit(&g, "    mldbt 1, [r0]");
-        emit(&g, "    csrwi mrows, 4");
+        emit(&g, "    csrwi mrows, %u", g.hw.mlen);
         emit(&g, "    mst [r0]");
         emit(&g, "    dld [r0], a0, r10");
     }
@@ -638,7 +646,7 @@ kc_status kc_rgen_program(uint64_t seed, const kc_rgen_opts *o, kc_rgen_prog *ou
     for (unsigned r = 1; r <= 4; r++)
         rebase_row(&g, r);
     for (unsigned i = 0; i < 4; i++)
-        fp_load(&g, rg_below(&g, 16));
+        fp_load(&g, rg_below(&g, g.hw.nfregs));
     for (unsigned i = 0; i < blocks; i++)
         blk_any(&g);
     epilogue(&g, trap);
@@ -651,7 +659,7 @@ kc_status kc_rgen_program(uint64_t seed, const kc_rgen_opts *o, kc_rgen_prog *ou
     return KC_OK;
 }
 
-void kc_rgen_prog_free(kc_rgen_prog *p)
+void npu_rgen_prog_free(npu_rgen_prog *p)
 {
     if (p) {
         free(p->text);
@@ -659,7 +667,7 @@ void kc_rgen_prog_free(kc_rgen_prog *p)
     }
 }
 
-void kc_rgen_fill_dram(uint64_t seed, uint8_t *data, size_t size)
+void npu_rgen_fill_dram(uint64_t seed, uint8_t *data, size_t size)
 {
     static const uint16_t edges[] = {
         0x0000, 0x8000, 0x7f80, 0xff80, 0x7fc0, 0xffc1, 0x7f81, 0x0001, 0x8001, 0x007f,

@@ -1,4 +1,4 @@
-/* kc_rgen.h — constrained-random npu programs for co-simulation (kc cosim --random).
+/* npu_rgen.h — constrained-random npu programs for co-simulation (kc cosim --random).
  *
  * A program is assembly text (so a failing one is a readable, re-runnable .s
  * file) plus the initial a0..a7 and a DRAM image, all a function of one seed.
@@ -13,41 +13,44 @@
  * strides, unaligned lane offsets, vmask/dlen changes; and, for some seeds, a
  * final instruction that traps (each cause in turn).
  */
-#ifndef KC_RGEN_H
-#define KC_RGEN_H
+#ifndef NPU_RGEN_H
+#define NPU_RGEN_H
 
-#include "kc_iss.h"
 #include <stddef.h>
 #include <stdint.h>
 
 #include "kc_err.h"
+#include "npu_hw.h"
+#include "npu_iss.h"
 
-typedef struct kc_rgen_opts {
+typedef struct npu_rgen_opts {
     uint32_t dram_bytes;   /* DRAM size the program may address (>= 64 KiB) */
     unsigned blocks;       /* random blocks per program (0 = 40) */
     int trap;              /* -1: decided by the seed; 0: end with halt; 1..7: end with that trap cause */
-    unsigned avoid;        /* KC_RGEN_AVOID_* bits: patterns of known, reported RTL bugs */
+    unsigned avoid;        /* NPU_RGEN_AVOID_* bits: patterns of known, reported RTL bugs */
     int matrix;            /* also generate matrix-unit instructions (mld, mldb, mldbt, mmac, mst) */
-} kc_rgen_opts;
+    const npu_hw *hw;      /* the build's sizes (NULL = the isa/npu.def defaults) */
+} npu_rgen_opts;
 
 /* Patterns a campaign can leave out while a known RTL bug is open (each has a
  * regression case in tests/cosim/cases that fails until it is fixed). */
-#define KC_RGEN_AVOID_FALLOFF  1u  /* running off the program end into "zero" words */
-#define KC_RGEN_AVOID_RED_TRAP 2u  /* a trap right behind a reduction */
-#define KC_RGEN_AVOID_ZERO_SHARED 4u /* a count-0 loop sharing its end label with the enclosing loop */
+#define NPU_RGEN_AVOID_FALLOFF  1u  /* running off the program end into "zero" words */
+#define NPU_RGEN_AVOID_RED_TRAP 2u  /* a trap right behind a reduction */
+#define NPU_RGEN_AVOID_ZERO_SHARED 4u /* a count-0 loop sharing its end label with the enclosing loop */
 
-typedef struct kc_rgen_prog {
+typedef struct npu_rgen_prog {
     char *text;            /* malloc'd assembly */
-    uint32_t args[KC_ISS_NAREGS]; /* initial address registers */
+    uint32_t args[NPU_ISS_MAXREGS]; /* initial address registers a0..a(nargs-1) */
+    size_t nargs;          /* NAREGS of the build */
     int trap;              /* trap cause the program ends with (0 = halt) */
-} kc_rgen_prog;
+} npu_rgen_prog;
 
 /* Generates the program of `seed`. */
-kc_status kc_rgen_program(uint64_t seed, const kc_rgen_opts *o, kc_rgen_prog *out, kc_err *err);
-void kc_rgen_prog_free(kc_rgen_prog *p);
+kc_status npu_rgen_program(uint64_t seed, const npu_rgen_opts *o, npu_rgen_prog *out, kc_err *err);
+void npu_rgen_prog_free(npu_rgen_prog *p);
 
 /* Fills a DRAM image for `seed`: bf16 values, mostly ordinary magnitudes with a
  * sprinkling of edge cases (zeros, infinities, NaNs, denormals, extremes). */
-void kc_rgen_fill_dram(uint64_t seed, uint8_t *data, size_t size);
+void npu_rgen_fill_dram(uint64_t seed, uint8_t *data, size_t size);
 
 #endif
