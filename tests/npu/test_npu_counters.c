@@ -215,7 +215,7 @@ static int run_case(const kc_isa *isa, const kc_acc_ops *ops, void *model, const
         kc_sim_report r;
         kc_sim_opts so = { .cycle_limit = 100000, .trace = NULL, .stalls = NULL };
         if (kc_dram_open(&dram, &cfgs[c], ops->beat_bytes, &err) != KC_OK ||
-            kc_sim_run(ops, model, dram, prog.words, prog.nwords, args, 4, &so, &r, &err) != KC_OK) {
+            kc_sim_run_words(ops, model, dram, prog.words, prog.nwords, args, 4, &so, &r, &err) != KC_OK) {
             FAIL("%s: %s", name, err.text);
             kc_dram_close(dram);
             break;
