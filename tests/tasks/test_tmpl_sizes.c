@@ -40,7 +40,8 @@ static char *gen_asm(const kc_task *t, int c, const kc_hw *hw, kc_status *st, kc
     kc_program prog = { 0 };
     kc_err aerr = { 0 };
     char buf[512];
-    CHECK(kc_isa_load("npu", &isa, &aerr) == KC_OK, "isa: %s", kc_err_format(&aerr, buf, sizeof buf));
+    CHECK(kc_isa_load("npu", &isa, &aerr) == KC_OK, "isa: %s",
+          kc_err_format(&aerr, buf, sizeof buf));
     CHECK(kc_asm_assemble(isa, text, t->name, &prog, &aerr) == KC_OK, "%s C%d at %s: %s", t->name,
           c, hw->acc, kc_err_format(&aerr, buf, sizeof buf));
     kc_program_free(&prog);
@@ -123,7 +124,8 @@ static void test_errors(void)
     kc_hw odd = { "npu_odd", "npu", 1, odd_rows };
     CHECK(npu_tmpl_emit(t, 1, &odd, &text, &err) == KC_ERR_RANGE && text == NULL,
           "VLEN=24 accepted");
-    CHECK(npu_tmpl_emit(t, 6, NULL, &text, &err) == KC_ERR_USAGE && text == NULL, "config 6 accepted");
+    CHECK(npu_tmpl_emit(t, 6, NULL, &text, &err) == KC_ERR_USAGE && text == NULL,
+          "config 6 accepted");
 }
 
 int main(int argc, char **argv)
