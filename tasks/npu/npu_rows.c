@@ -392,7 +392,7 @@ kc_status npu_rows_eltwise(npu_gen *g, const char *recipe_name, npu_opnd in, npu
     /* a binary op holds two inputs per buffer: tiles of half the rows, and its
      * fourth register per slot walks the second input instead of a temporary */
     uint32_t tile_rows = t->binary ? ELTWISE_TILE_ROWS / 2 : ELTWISE_TILE_ROWS;
-    t->nslots = 4;
+    t->nslots = MAX_SLOTS;
     for (int s = 0; s < t->nslots; s++)
         t->slots[s] = (slot){ .x = 7 + s, .t = t->binary ? -1 : 11 + s,
                               .g = t->binary ? 11 + s : -1, .b = -1, .c = -1, .p = -1 };
