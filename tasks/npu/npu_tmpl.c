@@ -28,7 +28,9 @@
 #include "npu_rows.h"
 
 /* The tasks whose baselines are checked at a size other than the default: all
- * configs correct on the ISS built at VLEN=32, MLEN=8, VROWS=4096 (npu_wide).
+ * configs correct on the ISS built at VLEN=32, MLEN=8, VROWS=4096 (npu_wide;
+ * tests/tasks/tmpl_wide_iss.sh), and a sample of them at VLEN=64, MLEN=8 and at
+ * VLEN=32, MLEN=4.
  * Not yet: dwconv (wrong at C3 and C5 there) and convblock (wrong at every
  * config there); both get a clear error at any size but the default. */
 static const char *const any_size[] = {
