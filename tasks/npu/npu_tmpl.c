@@ -82,6 +82,10 @@ kc_status npu_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char *
     memset(&g, 0, sizeof g);
     if (npu_hw_from(hw, &g.hw, err) != KC_OK)
         return KC_ERR_RANGE;
+    /* what the templates' register plans and schedules are written for */
+    if (g.hw.nxregs < 16 || g.hw.nfregs < 16 || g.hw.loop_depth < 2 || g.hw.mat_wbufs < 2)
+        return kc_err_set(err, KC_ERR_USAGE, "baseline: the npu templates need r0..r15, "
+                          "f0..f15, 2 nested hardware loops and 2 weight buffers");
     int rows = npu_rows_serves(task->name);
     int composite = !strcmp(task->family, "attn") || !strcmp(task->family, "block");
     int conv = !strcmp(task->family, "conv");

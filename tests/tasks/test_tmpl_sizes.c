@@ -126,6 +126,11 @@ static void test_errors(void)
           "VLEN=24 accepted");
     CHECK(npu_tmpl_emit(t, 6, NULL, &text, &err) == KC_ERR_USAGE && text == NULL,
           "config 6 accepted");
+    static const kc_hw_param flat_rows[] = { { "LOOP_DEPTH", 1, NULL } };
+    kc_hw flat = { "npu_flat", "npu", 1, flat_rows };
+    kc_err_clear(&err);
+    CHECK(npu_tmpl_emit(t, 1, &flat, &text, &err) == KC_ERR_USAGE && text == NULL &&
+              strstr(err.text, "2 nested hardware loops"), "LOOP_DEPTH=1 accepted");
 }
 
 int main(int argc, char **argv)
