@@ -472,8 +472,8 @@ kc_status npu_attn_stage(npu_gen *g, const npu_attn *a, npu_work w, kc_err *err)
         return s;
     p.L = g->nlabel;
     g->nlabel += LB_COUNT;
-    npu_emit_comment(g, "attention: blocks of %u queries x %u keys, head dim %u (%u tiles)", p.B, p.B,
-                a->d, p.kd);
+    npu_emit_comment(g, "attention: blocks of %u queries x %u keys, head dim %u (%u tiles)", p.B,
+                     p.B, a->d, p.kd);
     npu_emit_fconst(g, 1, a->scale);
     npu_emit_fconst(g, 2, -INFINITY);
     npu_emit_comment(g, "both K/V buffers finite (q[0] and zeros): keys past the end read them");

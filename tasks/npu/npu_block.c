@@ -26,8 +26,8 @@ static kc_status gen_sdpa(npu_gen *g, const kc_task_attn_dims *d, int ntensors, 
     npu_opnd none = { -1, 0, 0 };
     npu_attn a = { .batch = d->batch, .heads = d->heads, .kv_heads = d->kv_heads, .sq = d->sq,
                    .sk = d->sk, .d = d->dh, .scale = d->scale, .causal = d->causal,
-                   .q = npu_emit_op(0, 0, d->dh), .k = npu_emit_op(1, 0, d->dh), .v = npu_emit_op(2, 0, d->dh),
-                   .o = npu_emit_op(3, 0, d->dh), .bias = none,
+                   .q = npu_emit_op(0, 0, d->dh), .k = npu_emit_op(1, 0, d->dh),
+                   .v = npu_emit_op(2, 0, d->dh), .o = npu_emit_op(3, 0, d->dh), .bias = none,
                    .q_hstride = qh, .kv_hstride = kh, .o_hstride = qh,
                    .q_bstride = qh * d->heads, .kv_bstride = kh * d->kv_heads,
                    .o_bstride = qh * d->heads };
@@ -84,7 +84,7 @@ static kc_status seq_rmsnorm(seq *s, npu_opnd in, npu_opnd gamma, npu_opnd out, 
 {
     npu_emit_comment(s->g, "stage %d: rmsnorm of %u rows", s->stage, m);
     kc_status st = npu_rows_norm(s->g, "rmsnorm", in, gamma, no_opnd, out, m, n, eps,
-                                     seq_work(s), err);
+                                 seq_work(s), err);
     s->stage++;
     return st;
 }
@@ -131,12 +131,16 @@ static kc_status gen_self_attn(npu_gen *g, const kc_task_attn_dims *d, kc_err *e
     npu_opnd q = npu_emit_op(6, 0, qw), k = npu_emit_op(6, (uint64_t)S * qw, kw);
     npu_opnd v = npu_emit_op(6, (uint64_t)S * (qw + kw), kw);
     npu_opnd o = npu_emit_op(6, (uint64_t)S * (qw + 2 * kw), qw);
-    SEQ(seq_linear(&s, npu_emit_op(0, 0, D), npu_emit_op(1, 0, D), no_opnd, no_opnd, q, S, qw, D, err));
-    SEQ(seq_linear(&s, npu_emit_op(0, 0, D), npu_emit_op(2, 0, D), no_opnd, no_opnd, k, S, kw, D, err));
-    SEQ(seq_linear(&s, npu_emit_op(0, 0, D), npu_emit_op(3, 0, D), no_opnd, no_opnd, v, S, kw, D, err));
+    SEQ(seq_linear(&s, npu_emit_op(0, 0, D), npu_emit_op(1, 0, D), no_opnd, no_opnd, q, S, qw, D,
+                   err));
+    SEQ(seq_linear(&s, npu_emit_op(0, 0, D), npu_emit_op(2, 0, D), no_opnd, no_opnd, k, S, kw, D,
+                   err));
+    SEQ(seq_linear(&s, npu_emit_op(0, 0, D), npu_emit_op(3, 0, D), no_opnd, no_opnd, v, S, kw, D,
+                   err));
     SEQ(seq_attention(&s, q, k, v, o, no_opnd, S, d->heads, d->kv_heads, d->dh, d->scale, 0,
                       err));
-    return seq_linear(&s, o, npu_emit_op(4, 0, qw), no_opnd, no_opnd, npu_emit_op(5, 0, D), S, D, qw, err);
+    return seq_linear(&s, o, npu_emit_op(4, 0, qw), no_opnd, no_opnd, npu_emit_op(5, 0, D), S, D,
+                      qw, err);
 }
 
 /* FFN: a0 x, a1 W1, a2 b1, a3 W2, a4 b2, a5 y, a6 h: h = x W1^T + b1; h = gelu(h);
@@ -147,11 +151,11 @@ static kc_status gen_ffn(npu_gen *g, const kc_task_config *c, kc_err *err)
     seq s = { g, 7, last_use, 0 };
     uint32_t M = c->dims[0], D = c->dims[1], F = c->dims[2];
     npu_opnd h = npu_emit_op(6, 0, F);
-    SEQ(seq_linear(&s, npu_emit_op(0, 0, D), npu_emit_op(1, 0, D), npu_emit_op(2, 0, 0), no_opnd, h, M, F, D,
-                   err));
+    SEQ(seq_linear(&s, npu_emit_op(0, 0, D), npu_emit_op(1, 0, D), npu_emit_op(2, 0, 0), no_opnd, h,
+                   M, F, D, err));
     SEQ(seq_eltwise(&s, "gelu", h, no_opnd, h, (uint64_t)M * F, err));
-    return seq_linear(&s, h, npu_emit_op(3, 0, F), npu_emit_op(4, 0, 0), no_opnd, npu_emit_op(5, 0, D), M, D, F,
-                      err);
+    return seq_linear(&s, h, npu_emit_op(3, 0, F), npu_emit_op(4, 0, 0), no_opnd,
+                      npu_emit_op(5, 0, D), M, D, F, err);
 }
 
 /* LLaMA decoder layer: a0 x, a1 attn_norm, a2 Wq, a3 Wk, a4 Wv, a5 Wo, a6 ffn_norm,
@@ -178,7 +182,8 @@ static kc_status gen_llama(npu_gen *g, const kc_task *t, const kc_task_config *c
     SEQ(seq_eltwise(&s, "add", h1, npu_emit_op(0, 0, 0), h1, sd, err));
     SEQ(seq_rmsnorm(&s, h1, npu_emit_op(6, 0, 0), n, S, D, t->eps, err));
     SEQ(seq_linear(&s, n, npu_emit_op(8, 0, D), no_opnd, npu_emit_op(7, 0, D), gt, S, F, D, err));
-    SEQ(seq_linear(&s, gt, npu_emit_op(9, 0, F), no_opnd, no_opnd, npu_emit_op(12, 0, D), S, D, F, err));
+    SEQ(seq_linear(&s, gt, npu_emit_op(9, 0, F), no_opnd, no_opnd, npu_emit_op(12, 0, D), S, D, F,
+                   err));
     return seq_eltwise(&s, "add", npu_emit_op(12, 0, 0), h1, npu_emit_op(12, 0, 0), sd, err);
 }
 
@@ -203,7 +208,8 @@ static kc_status gen_t5(npu_gen *g, const kc_task *t, const kc_task_config *c, k
     SEQ(seq_rmsnorm(&s, h1, npu_emit_op(7, 0, 0), n2, S, D, t->eps, err));
     SEQ(seq_linear(&s, n2, npu_emit_op(8, 0, D), no_opnd, no_opnd, r, S, F, D, err));
     SEQ(seq_eltwise(&s, "relu", r, no_opnd, r, (uint64_t)S * F, err));
-    SEQ(seq_linear(&s, r, npu_emit_op(9, 0, F), no_opnd, no_opnd, npu_emit_op(10, 0, D), S, D, F, err));
+    SEQ(seq_linear(&s, r, npu_emit_op(9, 0, F), no_opnd, no_opnd, npu_emit_op(10, 0, D), S, D, F,
+                   err));
     return seq_eltwise(&s, "add", npu_emit_op(10, 0, 0), h1, npu_emit_op(10, 0, 0), sd, err);
 }
 

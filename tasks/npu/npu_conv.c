@@ -51,7 +51,8 @@ static void emit_borders(npu_gen *g, const npu_conv_plan *p)
     if (pad == 0)
         return;
     uint32_t tb = (pad * p->wp + pad) * ci, gap = 2 * pad * ci;
-    uint32_t nz = npu_conv_plan_ceil(tb, p->hw.vlen), ngap = (d->h - 1) * npu_conv_plan_ceil(gap, p->hw.vlen);
+    uint32_t nz = npu_conv_plan_ceil(tb, p->hw.vlen),
+             ngap = (d->h - 1) * npu_conv_plan_ceil(gap, p->hw.vlen);
     if (ngap > nz)
         nz = ngap;
     npu_emit_comment(g, "xp borders: %u zero rows", nz);
@@ -89,7 +90,8 @@ static void emit_nhwc_load(npu_gen *g, const npu_conv_plan *p, uint32_t blk, uin
     const kc_task_conv_dims *d = &p->d;
     uint32_t xb = blk / p->cb, cb = blk % p->cb, hw = d->h * d->w;
     npu_emit_aset(g, 12, 11, adv + 2ull * (p->hw.vlen * cb * hw + p->hw.vlen * xb));
-    npu_conv_plan_dma(g, "mld", 0, 12, npu_conv_plan_lanes(p, d->ci, cb), npu_conv_plan_lanes(p, d->w, xb), 2 * hw);
+    npu_conv_plan_dma(g, "mld", 0, 12, npu_conv_plan_lanes(p, d->ci, cb),
+                      npu_conv_plan_lanes(p, d->w, xb), 2 * hw);
 }
 
 static void emit_nhwc(npu_gen *g, const npu_conv_plan *p)
@@ -139,7 +141,8 @@ static void emit_wtranspose(npu_gen *g, const npu_conv_plan *p, const char *mrow
         npu_emit_ins(g, "addi r8, %s, %u", mrow_reg, off + h * NPU_CONV_PLAN_WHALF);
         npu_emit_ins(g, "mldbt %u, [r8]", h);
         for (uint32_t q = 0; q * p->hw.mlen < taps; q++) {
-            npu_emit_ins(g, "csrwi mrows, %u", npu_conv_plan_min(p->hw.mlen, taps - q * p->hw.mlen));
+            npu_emit_ins(g, "csrwi mrows, %u",
+                         npu_conv_plan_min(p->hw.mlen, taps - q * p->hw.mlen));
             npu_emit_ins(g, "li r9, %u", p->v_e + p->hw.mlen * q);
             npu_emit_ins(g, "mmac %u, [r9]", h);
             npu_emit_ins(g, "li r10, %u", p->v_t + h * p->hw.vlen + p->hw.mlen * q);
@@ -157,14 +160,16 @@ static void emit_wload(npu_gen *g, const npu_conv_plan *p, uint64_t elem, uint32
     for (uint32_t h = 0; h * p->hw.vlen < p->kk; h++) {
         npu_conv_plan_dma(g, "mld", h * NPU_CONV_PLAN_WHALF + rows, 0, p->hw.vlen, 1, 0);
         npu_emit_aset(g, 12, p->a_w, 2 * elem + 2 * p->hw.vlen * h);
-        npu_conv_plan_dma(g, "mld", h * NPU_CONV_PLAN_WHALF, 12, rows, npu_conv_plan_min(p->hw.vlen, p->kk - h * p->hw.vlen), 2 * p->kk);
+        npu_conv_plan_dma(g, "mld", h * NPU_CONV_PLAN_WHALF, 12, rows,
+                          npu_conv_plan_min(p->hw.vlen, p->kk - h * p->hw.vlen), 2 * p->kk);
     }
 }
 
 /* Conv: A tile (kk, cb) of chunk channel j at v_a + (kk*CB + cb)*cc + j. */
 static void emit_weights(npu_gen *g, const npu_conv_plan *p, uint32_t co0, uint32_t ncc)
 {
-    uint32_t ci = p->d.ci, cpc = npu_conv_plan_min(ncc, (NPU_CONV_PLAN_WHALF - 3 * p->hw.vlen) / ci);
+    uint32_t ci = p->d.ci,
+             cpc = npu_conv_plan_min(ncc, (NPU_CONV_PLAN_WHALF - 3 * p->hw.vlen) / ci);
     npu_emit_comment(g, "A tiles of output channels %u..%u", co0, co0 + ncc - 1);
     for (uint32_t s0 = 0; s0 < ncc; s0 += cpc) {
         uint32_t nsc = npu_conv_plan_min(cpc, ncc - s0);
@@ -188,18 +193,20 @@ static void emit_weights(npu_gen *g, const npu_conv_plan *p, uint32_t co0, uint3
     if (!p->pk)
         return;
     /* pk: through ws as w'[co][ky][kx][c], then tiles of 16 consecutive (kx, c) */
-    npu_emit_comment(g, "A tiles re-laid out: 16 consecutive (kx, c) per tile");
+    npu_emit_comment(g, "A tiles re-laid out: %u consecutive (kx, c) per tile", p->hw.vlen);
     uint32_t pitch = 2 * p->kk * ci;
     for (uint32_t kk = 0; kk < p->kk; kk++)
         for (uint32_t cb = 0; cb < p->cb; cb++) {
             npu_emit_aset(g, 12, p->a_ws, 2 * (p->wbase + (uint64_t)kk * ci + p->hw.vlen * cb));
-            npu_conv_plan_dma(g, "dst", p->v_a + (kk * p->cb + cb) * p->cc, 12, ncc, npu_conv_plan_lanes(p, ci, cb), pitch);
+            npu_conv_plan_dma(g, "dst", p->v_a + (kk * p->cb + cb) * p->cc, 12, ncc,
+                              npu_conv_plan_lanes(p, ci, cb), pitch);
         }
     for (uint32_t ky = 0; ky < p->d.k; ky++)
         for (uint32_t t = 0; t < p->tt; t++) {
-            npu_emit_aset(g, 12, p->a_ws, 2 * (p->wbase + (uint64_t)ky * p->d.k * ci + p->hw.vlen * t));
-            npu_conv_plan_dma(g, "dld", p->v_a + (ky * p->tt + t) * p->cc, 12, ncc, npu_conv_plan_lanes(p, p->d.k * ci, t),
-                pitch);
+            npu_emit_aset(g, 12, p->a_ws,
+                          2 * (p->wbase + (uint64_t)ky * p->d.k * ci + p->hw.vlen * t));
+            npu_conv_plan_dma(g, "dld", p->v_a + (ky * p->tt + t) * p->cc, 12, ncc,
+                              npu_conv_plan_lanes(p, p->d.k * ci, t), pitch);
         }
 }
 
@@ -242,7 +249,8 @@ typedef struct unit {
 
 /* Command i of the B load of unit u into the region at r<reg>, from xp at a11 +
  * adv bytes (adv: the next row block). */
-static void emit_bload_cmd(npu_gen *g, const npu_conv_plan *p, unit u, uint64_t adv, int reg, uint32_t i)
+static void emit_bload_cmd(npu_gen *g, const npu_conv_plan *p, unit u, uint64_t adv, int reg,
+                           uint32_t i)
 {
     if (p->pk) { /* 16 pixels' runs of 16 (kx, c) values: one command per (ky', psi, t) */
         uint32_t t = i % p->tt, psi = i / p->tt % p->pp, kyr = i / p->tt / p->pp;
@@ -276,8 +284,8 @@ static void emit_bload_cmd(npu_gen *g, const npu_conv_plan *p, unit u, uint64_t 
  * next unit's B load commands are spread evenly over the stream, so the load
  * engine (one command at a time) never stalls the core for long. */
 /* Stream op i of a unit (set, group, tile order): its B row and A tile. */
-static void stream_op(const npu_conv_plan *p, unit u, uint32_t groups, uint32_t i, uint32_t *brow_out,
-                      uint32_t *tile_out)
+static void stream_op(const npu_conv_plan *p, unit u, uint32_t groups, uint32_t i,
+                      uint32_t *brow_out, uint32_t *tile_out)
 {
     const kc_task_conv_dims *d = &p->d;
     uint32_t tiles = p->stiles, set = i / (groups * tiles), t = i % tiles;
@@ -293,8 +301,8 @@ static void stream_op(const npu_conv_plan *p, unit u, uint32_t groups, uint32_t 
     *tile_out = p->dw ? ky * d->k + kx : (ky * d->k + kx) * p->cb + u.cb0 + cbi;
 }
 
-static void emit_unit(npu_gen *g, const npu_conv_plan *p, unit u, uint32_t c0, uint32_t nch, unit next,
-                      uint64_t next_adv)
+static void emit_unit(npu_gen *g, const npu_conv_plan *p, unit u, uint32_t c0, uint32_t nch,
+                      unit next, uint64_t next_adv)
 {
     uint32_t groups = npu_conv_plan_ceil(nch, p->hw.mlen), tiles = p->stiles;
     uint32_t total = p->rb * p->pp * groups * tiles, ncmd = npu_conv_plan_bload_cmds(p), issued = 0;
@@ -366,7 +374,8 @@ static void emit_sel_build(npu_gen *g, const npu_conv_plan *p)
 static void emit_sel_load(npu_gen *g, const npu_conv_plan *p)
 {
     npu_emit_aset(g, 12, p->a_ws, 2 * p->sbase);
-    npu_conv_plan_dma(g, "mld", npu_conv_plan_smrow(p), 12, 2 * p->hw.vlen, p->hw.vlen, 2 * p->hw.vlen);
+    npu_conv_plan_dma(g, "mld", npu_conv_plan_smrow(p), 12, 2 * p->hw.vlen, p->hw.vlen,
+                      2 * p->hw.vlen);
 }
 
 /* sel: pooled[co] = max(R S_even, R S_odd) for R = the vertical max rows at v_r,
@@ -413,7 +422,8 @@ static void emit_sel_pool(npu_gen *g, const npu_conv_plan *p, uint32_t ncc)
 /* Bias (conv) or BN + ReLU + max over the unit's conv rows (ConvBlock) on the
  * block's rows of `ncc` channels (sets of cc rows), then one dst of the finished
  * rows to y (a9 + 32 ub). */
-static void emit_epilogue(npu_gen *g, const npu_conv_plan *p, uint32_t co0, uint32_t ncc, uint32_t ub)
+static void emit_epilogue(npu_gen *g, const npu_conv_plan *p, uint32_t co0, uint32_t ncc,
+                          uint32_t ub)
 {
     uint32_t cc = p->cc, sets = p->rb * p->pp;
     npu_emit_ins(g, "li r8, %u", p->v_o);

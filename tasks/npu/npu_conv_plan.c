@@ -177,12 +177,16 @@ kc_status npu_conv_plan_make(const npu_gen *g, npu_conv_plan *p, const kc_task *
         temps = npu_conv_plan_ceil(tb, p->hw.vlen);
     if (d->h > 1 && (d->h - 1) * npu_conv_plan_ceil(2 * d->pad * d->ci, p->hw.vlen) > temps)
         temps = (d->h - 1) * npu_conv_plan_ceil(2 * d->pad * d->ci, p->hw.vlen);
-    uint32_t bload = 2 * npu_conv_plan_bload_rows(p) + (p->sel ? 2 * p->hw.vlen : 0); /* two regions + S rows */
-    if (p->v_a + temps > p->hw.vrows || p->v_a + p->ntiles * p->cc > p->hw.vrows || bload > p->hw.mrows ||
-        d->ci > NPU_CONV_PLAN_WHALF - 3 * p->hw.vlen || p->kk > 2 * p->hw.vlen || tb > 0xffff ||
+    uint32_t bload =
+        2 * npu_conv_plan_bload_rows(p) + (p->sel ? 2 * p->hw.vlen : 0); /* two regions + S rows */
+    if (p->v_a + temps > p->hw.vrows || p->v_a + p->ntiles * p->cc > p->hw.vrows ||
+        bload > p->hw.mrows || d->ci > NPU_CONV_PLAN_WHALF - 3 * p->hw.vlen ||
+        p->kk > 2 * p->hw.vlen || tb > 0xffff ||
         2ull * p->hp * p->wp * d->ci * d->n > 0x7fffffffull)
-        return kc_err_set(err, KC_ERR_USAGE, "npu conv: %s config does not fit the npu "
-                          "template (SRAM rows, K <= 5, Ci <= %u)", t->name, NPU_CONV_PLAN_WHALF - p->hw.vlen);
+        return kc_err_set(err, KC_ERR_USAGE,
+                          "npu conv: %s config does not fit the npu "
+                          "template (SRAM rows, K <= 5, Ci <= %u)",
+                          t->name, NPU_CONV_PLAN_WHALF - p->hw.vlen);
     return KC_OK;
 }
 

@@ -1,10 +1,10 @@
 /* npu_conv_plan.h — the plan of an npu convolution baseline (npu_conv.c,
  * npu_dwconv.c): the shapes, the SRAM layout and the B-load geometry, and the
  * set-up stages both paths share (identity rows, per-channel rows).
- * The conv templates are verified at the default size only: npu_tmpl.c refuses
- * them at any other (the literal 16s and 4s of the comments are VLEN and MLEN;
- * NPU_CONV_PLAN_WHALF and the 256 zero rows are layout choices of the default
- * size). */
+ * Sizes come from p->hw; the 16s and 4s of the comments are VLEN and MLEN at
+ * the default size. NPU_CONV_PLAN_WHALF and the 256 zero rows of npu_dwconv.c
+ * are layout choices that fit every size from the default up. Conv2D is checked
+ * at a second size, DepthwiseConv and ConvBlock are not yet (npu_tmpl.c). */
 #ifndef NPU_CONV_PLAN_H
 #define NPU_CONV_PLAN_H
 

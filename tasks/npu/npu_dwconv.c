@@ -27,7 +27,8 @@ static void emit_dwt_pad(npu_gen *g, const dwt *t)
 {
     const npu_conv_plan *p = &t->p;
     const kc_task_conv_dims *d = &p->d;
-    uint64_t total = p->d.ws_elems, chunk = 256 * p->hw.vlen, full = total / chunk, rest = total % chunk;
+    uint64_t total = p->d.ws_elems, chunk = 256 * p->hw.vlen, full = total / chunk,
+             rest = total % chunk;
     uint32_t rows = d->h * npu_conv_plan_ceil(d->w, p->hw.vlen), planes = d->n * d->ci;
     npu_emit_comment(g, "ws = zero-padded NCHW copy of x");
     npu_emit_ins(g, "li r8, %u", p->v_a);
@@ -119,7 +120,8 @@ static void emit_dwt_unit(npu_gen *g, const dwt *t, uint32_t o_row, uint32_t nex
                           uint64_t next_adv)
 {
     const npu_conv_plan *p = &t->p;
-    uint32_t k = p->d.k, ho = p->d.ho, total = t->groups * k, issued = 0, s4 = p->d.stride * p->hw.mlen;
+    uint32_t k = p->d.k, ho = p->d.ho, total = t->groups * k, issued = 0,
+             s4 = p->d.stride * p->hw.mlen;
     for (uint32_t i = 0; i < total; i++) {
         uint32_t gi = i / k, kx = i % k;
         if (kx == 0 && gi + 1 == t->groups && ho % p->hw.mlen)
@@ -213,14 +215,16 @@ kc_status npu_dwconv_gen(npu_gen *g, const npu_conv_plan *plan, kc_err *err)
     p->v_o = t->v_w + 2 * p->hw.vlen;
     t->v_o1 = p->v_o + t->groups * p->hw.mlen;
     p->v_a = t->v_o1 + (d->stride > 1 ? 2 * t->groups * p->hw.mlen : 0);
-    uint32_t temps = 256 + 2 * d->h * npu_conv_plan_ceil(d->w, p->hw.vlen), arows = c * k * p->hw.mlen;
-    if (p->v_a + (temps > arows ? temps : arows) > p->hw.vrows || 2 * t->region > npu_conv_plan_smrow(p) ||
-        2 * p->wp > 0xffff)
+    uint32_t temps = 256 + 2 * d->h * npu_conv_plan_ceil(d->w, p->hw.vlen),
+             arows = c * k * p->hw.mlen;
+    if (p->v_a + (temps > arows ? temps : arows) > p->hw.vrows ||
+        2 * t->region > npu_conv_plan_smrow(p) || 2 * p->wp > 0xffff)
         return kc_err_set(err, KC_ERR_USAGE, "npu conv: depthwise config does not fit");
-    npu_emit_comment(g, "depthwise, stride 1: Toeplitz tiles, %u groups of 4 output rows", t->groups);
+    npu_emit_comment(g, "depthwise, stride 1: Toeplitz tiles, %u groups of %u output rows",
+                     t->groups, p->hw.mlen);
     npu_conv_plan_identity(g, p);
     npu_conv_plan_params(g, p);
-    npu_emit_comment(g, "matrix rows finite (mldb reads 16 rows; 0 * NaN is NaN)");
+    npu_emit_comment(g, "matrix rows finite (mldb reads %u rows; 0 * NaN is NaN)", p->hw.vlen);
     npu_conv_plan_dma(g, "mld", 0, 0, 2 * t->region, 1, 0);
     emit_dwt_pad(g, t);
     if (d->stride > 1) { /* S_lo[k][j] = (k == 2j), S_hi[k][j] = (k == 2(j - 8)) */
@@ -236,7 +240,8 @@ kc_status npu_dwconv_gen(npu_gen *g, const npu_conv_plan *plan, kc_err *err)
             }
         npu_emit_aset(g, 12, p->a_ws, 2 * p->sbase);
         npu_conv_plan_dma(g, "dst", p->v_a + 256, 12, 2 * p->hw.vlen, p->hw.vlen, 2 * p->hw.vlen);
-        npu_conv_plan_dma(g, "mld", npu_conv_plan_smrow(p), 12, 2 * p->hw.vlen, p->hw.vlen, 2 * p->hw.vlen);
+        npu_conv_plan_dma(g, "mld", npu_conv_plan_smrow(p), 12, 2 * p->hw.vlen, p->hw.vlen,
+                          2 * p->hw.vlen);
     }
     emit_dwt_weights(g, t);
     uint64_t plane = 2ull * p->hp * p->wp;

@@ -170,7 +170,8 @@ static void matmul_groups(npu_gen *g, const mm_plan *t, uint32_t count, uint32_t
  * further, each loading its own next panel), then joins them (matmul_gate). */
 static void matmul_half(npu_gen *g, const mm_plan *t, int full, const char *buf, int next, int h)
 {
-    uint32_t groups = t->rows / g->hw.mlen, rest = t->rows % g->hw.mlen, off = (uint32_t)h * t->gate_off;
+    uint32_t groups = t->rows / g->hw.mlen, rest = t->rows % g->hw.mlen,
+             off = (uint32_t)h * t->gate_off;
     uint32_t uniform = 0;
     int last = 0;
     if (t->wide) { /* blocks of 16 columns; the next panel loads during the last */
@@ -238,8 +239,9 @@ static void matmul_gate(npu_gen *g, const mm_plan *t, const char *buf)
                           { .x = 8, .g = 12, .t = -1, .b = -1, .c = -1, .p = -1 },
                           { .x = 9, .g = 14, .t = -1, .b = -1, .c = -1, .p = -1 },
                           { .x = 10, .g = 4, .t = -1, .b = -1, .c = -1, .p = -1 } };
-    npu_skel_row_pass(g, ops, 0, s, NPU_SKEL_MAX_SLOTS, (npu_skel_rowbase){ buf, 0 }, (npu_skel_rowbase){ buf, t->gate_off },
-             (npu_skel_rowbase){ "r0", 0 }, t->rows, 0);
+    npu_skel_row_pass(g, ops, 0, s, NPU_SKEL_MAX_SLOTS, (npu_skel_rowbase){ buf, 0 },
+                      (npu_skel_rowbase){ buf, t->gate_off }, (npu_skel_rowbase){ "r0", 0 },
+                      t->rows, 0);
 }
 
 static void matmul_compute_load(npu_gen *g, const void *ctx, int full, const char *buf,
@@ -401,9 +403,9 @@ kc_status npu_matmul_stage(npu_gen *g, const npu_mm *mm, npu_work w, kc_err *err
                 npu_emit_ins(g, "li r10, %u", t->bias_row);
             matmul_load_a(g, t);
             npu_skel_tiling tl = { .nfull = d->n / t->pw, .tail = t->nw_tail > 0,
-                          .buf_rows = t->wide || t->single ? 0 : span,
-                          .two_bufs = 1, .load = matmul_load, .store = matmul_store,
-                          .compute_load = matmul_compute_load };
+                                   .buf_rows = t->wide || t->single ? 0 : span,
+                                   .two_bufs = 1, .load = matmul_load, .store = matmul_store,
+                                   .compute_load = matmul_compute_load };
             npu_skel_pipeline(g, t, &tl);
         }
     if (t->wide)

@@ -189,8 +189,8 @@ static void eltwise_compute(npu_gen *g, const void *ctx, int full, const char *b
     uint32_t rows = ((full ? t->tile_elems : t->tail_elems) + g->hw.vlen - 1) / g->hw.vlen;
     slot s[MAX_SLOTS];
     memcpy(s, t->slots, sizeof s);
-    npu_skel_row_pass(g, t->r->ops, 0, s, t->nslots, (rowbase){ buf, 0 }, (rowbase){ buf, t->tile_rows },
-             (rowbase){ "r0", 0 }, rows, 0);
+    npu_skel_row_pass(g, t->r->ops, 0, s, t->nslots, (rowbase){ buf, 0 },
+                      (rowbase){ buf, t->tile_rows }, (rowbase){ "r0", 0 }, rows, 0);
 }
 
 /* -- rownorm: tiles of `group` tensor rows, each row k_rows SRAM rows -- */
@@ -244,9 +244,9 @@ static void rownorm_row(npu_gen *g, const rows_plan *t, const char *buf, uint32_
                 if (!st->beta)
                     s[i].b = -1;
             }
-            npu_skel_row_pass(g, st->ops, st->flags, s, t->nslots, (rowbase){ buf, row * t->k_rows },
-                     (rowbase){ "r0", t->gamma_row }, (rowbase){ "r0", t->beta_row }, t->k_full,
-                     t->k_tail_lanes);
+            npu_skel_row_pass(g, st->ops, st->flags, s, t->nslots,
+                              (rowbase){ buf, row * t->k_rows }, (rowbase){ "r0", t->gamma_row },
+                              (rowbase){ "r0", t->beta_row }, t->k_full, t->k_tail_lanes);
             break;
         }
         case STEP_END:
@@ -320,12 +320,12 @@ static void rope_compute(npu_gen *g, const void *ctx, int full, const char *buf)
     /* r1 (a DMA count outside compute) is slot 1's scratch-row register */
     npu_emit_ins(g, "li r11, %u", 12 * t->region);
     npu_emit_ins(g, "li r1, %u", 12 * t->region + 1);
-    npu_skel_row_pass(g, t->r->ops, 0, s, t->nslots, (rowbase){ buf, 0 }, (rowbase){ buf, t->region },
-             (rowbase){ buf, 2 * t->region }, rows, 0);
+    npu_skel_row_pass(g, t->r->ops, 0, s, t->nslots, (rowbase){ buf, 0 },
+                      (rowbase){ buf, t->region }, (rowbase){ buf, 2 * t->region }, rows, 0);
 }
 
 kc_status npu_rows_rope(npu_gen *g, npu_opnd x, npu_opnd cos, npu_opnd sin, npu_opnd y,
-                         uint32_t S, uint32_t H, uint32_t Dh, npu_work w, kc_err *err)
+                        uint32_t S, uint32_t H, uint32_t Dh, npu_work w, kc_err *err)
 {
     rows_plan tt, *t = &tt;
     memset(t, 0, sizeof *t);
@@ -359,8 +359,9 @@ kc_status npu_rows_rope(npu_gen *g, npu_opnd x, npu_opnd cos, npu_opnd sin, npu_
                           .c = -1, .p = -1 };
     t->slots[1] = (slot){ .x = 12, .g = 13, .b = 14, .w = 15, .w_off = 3 * t->region, .t = 1,
                           .c = -1, .p = -1 };
-    npu_skel_tiling tl = { .nfull = S / t->group, .tail = t->tail_group > 0, .buf_rows = 4 * t->region,
-                  .load = rope_load, .compute = rope_compute, .store = rope_store };
+    npu_skel_tiling tl = { .nfull = S / t->group, .tail = t->tail_group > 0,
+                           .buf_rows = 4 * t->region, .load = rope_load,
+                           .compute = rope_compute, .store = rope_store };
     npu_skel_pipeline(g, t, &tl);
     return KC_OK;
 }
@@ -373,7 +374,7 @@ static void emit_consts(npu_gen *g, const recipe *r)
 }
 
 kc_status npu_rows_eltwise(npu_gen *g, const char *recipe_name, npu_opnd in, npu_opnd in2,
-                            npu_opnd out, uint64_t elems, npu_work w, kc_err *err)
+                           npu_opnd out, uint64_t elems, npu_work w, kc_err *err)
 {
     rows_plan tt, *t = &tt;
     memset(t, 0, sizeof *t);
@@ -391,14 +392,14 @@ kc_status npu_rows_eltwise(npu_gen *g, const char *recipe_name, npu_opnd in, npu
     /* a binary op holds two inputs per buffer: tiles of half the rows, and its
      * fourth register per slot walks the second input instead of a temporary */
     uint32_t tile_rows = t->binary ? ELTWISE_TILE_ROWS / 2 : ELTWISE_TILE_ROWS;
-    t->nslots = 4;
+    t->nslots = MAX_SLOTS;
     for (int s = 0; s < t->nslots; s++)
         t->slots[s] = (slot){ .x = 7 + s, .t = t->binary ? -1 : 11 + s,
                               .g = t->binary ? 11 + s : -1, .b = -1, .c = -1, .p = -1 };
     t->tile_elems = elems < tile_rows * g->hw.vlen ? (uint32_t)elems : tile_rows * g->hw.vlen;
     t->tile_rows = (t->tile_elems + g->hw.vlen - 1) / g->hw.vlen;
     npu_skel_tiling tl = { .nfull = (uint32_t)(elems / t->tile_elems), .load = eltwise_load,
-                  .compute = eltwise_compute, .store = eltwise_store };
+                           .compute = eltwise_compute, .store = eltwise_store };
     t->tail_elems = (uint32_t)(elems % t->tile_elems);
     tl.tail = t->tail_elems > 0;
     tl.buf_rows = t->tile_rows * (t->binary ? 2 : 1);
@@ -416,8 +417,8 @@ kc_status npu_rows_eltwise(npu_gen *g, const char *recipe_name, npu_opnd in, npu
 }
 
 kc_status npu_rows_norm(npu_gen *g, const char *recipe_name, npu_opnd in, npu_opnd gamma,
-                            npu_opnd beta, npu_opnd out, uint32_t m, uint32_t n, double eps,
-                            npu_work w, kc_err *err)
+                        npu_opnd beta, npu_opnd out, uint32_t m, uint32_t n, double eps,
+                        npu_work w, kc_err *err)
 {
     rows_plan tt, *t = &tt;
     memset(t, 0, sizeof *t);
@@ -473,8 +474,8 @@ kc_status npu_rows_norm(npu_gen *g, const char *recipe_name, npu_opnd in, npu_op
     for (int s = 0; s < t->nslots; s++)
         npu_emit_ins(g, "li r%d, %u", t->slots[s].t, scratch + (uint32_t)s);
     npu_skel_tiling tl = { .nfull = m / t->group, .tail = t->tail_group > 0,
-                  .buf_rows = t->group * t->k_rows, .load = rownorm_load,
-                  .compute = rownorm_compute, .store = rownorm_store };
+                           .buf_rows = t->group * t->k_rows, .load = rownorm_load,
+                           .compute = rownorm_compute, .store = rownorm_store };
     npu_skel_pipeline(g, t, &tl);
     return KC_OK;
 }
@@ -500,12 +501,13 @@ kc_status npu_rows_gen(npu_gen *g, const kc_task *task, const kc_task_config *c,
     switch (r->fam) {
     case FAM_ELTWISE:
         s = npu_rows_eltwise(g, r->task, npu_emit_op(0, 0, 0), none, npu_emit_op(out, 0, 0),
-                              sh->t[0].nelem, w, err);
+                             sh->t[0].nelem, w, err);
         break;
     case FAM_ROWNORM:
-        s = npu_rows_norm(g, r->task, npu_emit_op(0, 0, cols), nt > 2 ? npu_emit_op(1, 0, 0) : none,
-                              nt > 3 ? npu_emit_op(2, 0, 0) : none, npu_emit_op(out, 0, cols), rows, cols,
-                              task->eps, w, err);
+        s = npu_rows_norm(g, r->task, npu_emit_op(0, 0, cols),
+                          nt > 2 ? npu_emit_op(1, 0, 0) : none,
+                          nt > 3 ? npu_emit_op(2, 0, 0) : none, npu_emit_op(out, 0, cols), rows,
+                          cols, task->eps, w, err);
         break;
     default: /* FAM_ROPE */
         s = npu_rows_rope(g, npu_emit_op(0, 0, 0), npu_emit_op(1, 0, 0), npu_emit_op(2, 0, 0),

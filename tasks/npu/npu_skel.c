@@ -4,7 +4,6 @@
 
 #include <stdio.h>
 
-/* Expands {X} {T} {G} {B} (as rN) and {C} {P} (as fN) for one slot. */
 void npu_skel_op(npu_gen *g, const char *op, const npu_skel_slot *s)
 {
     char line[256];
@@ -32,7 +31,6 @@ void npu_skel_op(npu_gen *g, const char *op, const npu_skel_slot *s)
     npu_emit_ins(g, "%s", line);
 }
 
-/* Issues ops round-robin over slots [s0, s1): op k of every slot before op k+1. */
 void npu_skel_ops(npu_gen *g, const char *const *ops, const npu_skel_slot *slots, int s0, int s1)
 {
     for (const char *const *op = ops; *op; op++)
@@ -40,8 +38,6 @@ void npu_skel_ops(npu_gen *g, const char *const *ops, const npu_skel_slot *slots
             npu_skel_op(g, *op, &slots[s]);
 }
 
-/* One pass over `full` whole rows and, when tail_lanes > 0, one ragged row.
- * X pointers start at xb; gamma/beta pointers (when the slots have them) at gb/bb. */
 void npu_skel_row_pass(npu_gen *g, const char *const *ops, unsigned flags, npu_skel_slot *slots,
                        int nslots, npu_skel_rowbase xb, npu_skel_rowbase gb, npu_skel_rowbase bb,
                        uint32_t full, uint32_t tail_lanes)

@@ -6,7 +6,7 @@
  * operation is the bit-exact model of the hardware's fp blocks (harness/kc_fp.c:
  * round to nearest even, denormals flushed, exp/recip/rsqrt as the RTL computes
  * them). The first variant of each task is the npu baseline's own operation
- * order (tasks/npu/kc_npu_tmpl.c); the others are plausible alternatives (a
+ * order (tasks/npu/npu_rows.c); the others are plausible alternatives (a
  * factor held in bf16 instead of fp32, another association, a scalar kernel
  * keeping everything in fp32). Run on every bf16 input (element-wise tasks) or
  * on all five configs and many seeds (KC_TEST_SEEDS=N: seeds 1..N, default 5,
