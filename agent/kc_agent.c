@@ -82,7 +82,7 @@ kc_status kc_agent_system_prompt(const char *platform, const char *task, int con
     if (st != KC_OK)
         return st;
     char *doc = NULL;
-    if ((st = kc_isagen_doc(isa, &doc, err)) != KC_OK)
+    if ((st = kc_isagen_doc(isa, NULL, &doc, err)) != KC_OK)
         return st;
     kc_task_inst inst;
     if ((st = kc_task_inst_make(&inst, t, config, p->dtype, visible_seed, err)) != KC_OK) {
@@ -708,7 +708,7 @@ kc_status kc_agent_run(const kc_agent_opts *o, json_t **record, kc_err *err)
     }
     char *doc = NULL;
     const kc_isa *isa = NULL;
-    if ((st = kc_isa_load(o->platform, &isa, err)) != KC_OK || (st = kc_isagen_doc(isa, &doc, err)) != KC_OK) {
+    if ((st = kc_isa_load(o->platform, &isa, err)) != KC_OK || (st = kc_isagen_doc(isa, NULL, &doc, err)) != KC_OK) {
         teardown(&r);
         return st;
     }

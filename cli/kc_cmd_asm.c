@@ -271,7 +271,7 @@ int kc_cmd_asm_isadoc(int argc, char **argv)
         if (!out)
             return 0;
     }
-    if (kc_isagen_doc(isa, &text, &err))
+    if (kc_isagen_doc(isa, NULL, &text, &err))   /* NULL: the table's defaults */
         return cmd_asm_fail(&err);
     kc_status st = KC_OK;
     if (out)

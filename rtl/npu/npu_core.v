@@ -15,14 +15,16 @@
 `undef NPU_ISA_MACROS_ONLY
 
 module npu_core #(
-    parameter integer VLEN       = 16,
-    parameter integer VROWS      = 2048,
-    parameter integer IMEM_WORDS = 16384,
-    parameter integer LOOP_DEPTH = 2,
-    parameter integer NCOUNTERS  = 10,
-    parameter integer MLEN       = 4,
-    parameter integer MROWS      = 1024,
-    parameter integer ROWW       = $clog2(VROWS)
+    parameter integer VLEN       = `NPU_VLEN,
+    parameter integer VROWS      = `NPU_VROWS,
+    parameter integer IMEM_WORDS = `NPU_IMEM_WORDS,
+    parameter integer LOOP_DEPTH = `NPU_LOOP_DEPTH,
+    parameter integer NCOUNTERS  = `NPU_NCOUNTERS,
+    parameter integer MLEN       = `NPU_MLEN,
+    parameter integer MROWS      = `NPU_MROWS,
+    parameter integer ROWW       = $clog2(VROWS),
+    parameter integer FRW        = $clog2(`NPU_NFREGS),   // fp register index
+    parameter integer MRW        = $clog2(MLEN + 1)       // mrows, 1..MLEN
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -38,15 +40,15 @@ module npu_core #(
     output wire [ROWW-1:0] v_ra,
     output wire [ROWW-1:0] v_rb,
     output wire [31:0]     v_fs,
-    output wire [3:0]      v_fd,
+    output wire [FRW-1:0]  v_fd,
     output wire [VLEN-1:0] v_lanes,
     input  wire            s2_busy,
     input  wire            s2_wrow,
     input  wire [ROWW-1:0] s2_row,
     input  wire            s2_wf,
-    input  wire [3:0]      s2_fd,
+    input  wire [FRW-1:0]  s2_fd,
     input  wire            wbf_valid,
-    input  wire [3:0]      wbf_idx,
+    input  wire [FRW-1:0]  wbf_idx,
     input  wire [31:0]     wbf_val,
     // DMA
     output wire            dma_ld,
@@ -69,7 +71,7 @@ module npu_core #(
     output wire            m_bsel,
     output wire [ROWW-1:0] m_row,        // matrix-SRAM row (mldb) / vector-SRAM row (mmac, mst)
     output wire            m_mac_issue,
-    output wire [2:0]      m_rows,
+    output wire [MRW-1:0]  m_rows,
     output wire            m_st_issue,
     input  wire            m_loader_busy,
     input  wire            m_loader_bsel,
@@ -103,9 +105,9 @@ module npu_core #(
     // Architectural state is readable from the simulator (co-simulation compares it
     // with the ISS); public_flat_rd does not change the hardware.
     reg [31:0] pc                         /* verilator public_flat_rd */;
-    reg [31:0] X [0:15]                   /* verilator public_flat_rd */;
-    reg [31:0] F [0:15]                   /* verilator public_flat_rd */;
-    reg [31:0] A [0:NPU_NAREGS-1]                    /* verilator public_flat_rd */;
+    reg [31:0] X [0:NPU_NXREGS-1]         /* verilator public_flat_rd */;
+    reg [31:0] F [0:NPU_NFREGS-1]         /* verilator public_flat_rd */;
+    reg [31:0] A [0:NPU_NAREGS-1]         /* verilator public_flat_rd */;
     reg [31:0] cfg_dstride, cfg_dlen, cfg_vmask, cfg_mrows /* verilator public_flat_rd */;
     reg [31:0] lp_start [0:LOOP_DEPTH-1];
     reg [31:0] lp_end   [0:LOOP_DEPTH-1];
@@ -119,17 +121,26 @@ module npu_core #(
     assign fetch_pc = pc;
 
     // ---------------------------------------------------------------- decode
-    wire [5:0]  op    = insn[31:26];
-    wire [5:0]  fn    = insn[5:0];
-    wire [3:0]  rd    = insn[25:22];
-    wire [3:0]  rs1   = insn[21:18];
-    wire [3:0]  rs2   = insn[17:14];
-    wire [31:0] simm16 = {{16{insn[15]}}, insn[15:0]};
-    wire [31:0] uimm16 = {16'd0, insn[15:0]};
-    wire [31:0] simm14 = {{18{insn[13]}}, insn[13:0]};
-    wire [31:0] soff22 = {{10{insn[21]}}, insn[21:0]};
-    wire [31:0] cnt10  = {22'd0, insn[25:16]};
-    wire [3:0]  cfgid  = rs2;
+    // Field positions and widths come from isa/npu.def via npu_isa.vh.
+    localparam integer RW  = NPU_F_RD_WIDTH;    // rd, rs1 and rs2 are register indices alike
+    localparam integer I16 = NPU_F_IMM16_WIDTH, I14 = NPU_F_IMM14_WIDTH;
+    localparam integer O22 = NPU_F_OFF22_WIDTH, C10 = NPU_F_CNT10_WIDTH;
+    wire [NPU_F_OPCODE_WIDTH-1:0] op = insn[NPU_F_OPCODE_HI:NPU_F_OPCODE_LO];
+    wire [NPU_F_FUNCT_WIDTH-1:0]  fn = insn[NPU_F_FUNCT_HI:NPU_F_FUNCT_LO];
+    wire [RW-1:0] rd    = insn[NPU_F_RD_HI:NPU_F_RD_LO];
+    wire [RW-1:0] rs1   = insn[NPU_F_RS1_HI:NPU_F_RS1_LO];
+    wire [RW-1:0] rs2   = insn[NPU_F_RS2_HI:NPU_F_RS2_LO];
+    wire [I16-1:0] imm16 = insn[NPU_F_IMM16_HI:NPU_F_IMM16_LO];
+    wire [I14-1:0] imm14 = insn[NPU_F_IMM14_HI:NPU_F_IMM14_LO];
+    wire [31:0] simm16 = {{(32-I16){imm16[I16-1]}}, imm16};
+    wire [31:0] uimm16 = {{(32-I16){1'b0}}, imm16};
+    wire [31:0] simm14 = {{(32-I14){imm14[I14-1]}}, imm14};
+    wire [31:0] uimm14 = {{(32-I14){1'b0}}, imm14};
+    wire [31:0] soff22 = {{(32-O22){insn[NPU_F_OFF22_HI]}}, insn[NPU_F_OFF22_HI:NPU_F_OFF22_LO]};
+    wire [31:0] cnt10  = {{(32-C10){1'b0}}, insn[NPU_F_CNT10_HI:NPU_F_CNT10_LO]};
+    wire [RW-1:0] cfgid = rs2;
+    wire [4:0]  shamt  = imm16[4:0];            // shift amounts 0..31 (npu_isa_legal checks the range)
+    wire        rd_x0  = rd == '0;              // writes to r0 are discarded
 
     wire [31:0] x_rd  = X[rd];
     wire [31:0] x_rs1 = X[rs1];
@@ -140,8 +151,8 @@ module npu_core #(
     // an event-driven simulator (Icarus, VCS, Questa) re-evaluates such an
     // assignment only when an argument changes (IEEE 1800 10.3.2), so anything
     // else the body read would go stale (tests/icarus checks this).
-    function automatic [31:0] fread(input [3:0] i, input [31:0] f_i, input wb_valid,
-                                    input [3:0] wb_idx, input [31:0] wb_val);
+    function automatic [31:0] fread(input [FRW-1:0] i, input [31:0] f_i, input wb_valid,
+                                    input [FRW-1:0] wb_idx, input [31:0] wb_val);
         fread = (wb_valid && wb_idx == i) ? wb_val : f_i;
     endfunction
     wire [31:0] f_rd  = fread(rd, F[rd], wbf_valid, wbf_idx, wbf_val);
@@ -312,8 +323,8 @@ module npu_core #(
     function automatic rows_overlap(input [31:0] lo, input [32:0] hi, input [ROWW-1:0] blo, input [31:0] bhi);
         rows_overlap = overlaps({32'd0, lo}, {31'd0, hi}, {{(64-ROWW){1'b0}}, blo}, {32'd0, bhi});
     endfunction
-    wire s2_in_a  = s2_wrow && {21'd0, s2_row} >= x_rs1 && {22'd0, s2_row} < m_a_end;
-    wire s2_in_st = s2_wrow && {21'd0, s2_row} >= x_rd && {22'd0, s2_row} < m_st_end;
+    wire s2_in_a  = s2_wrow && 32'(s2_row) >= x_rs1 && 33'(s2_row) < m_a_end;
+    wire s2_in_st = s2_wrow && 32'(s2_row) >= x_rd && 33'(s2_row) < m_st_end;
     wire st_mat =
         (m_ldb && (m_loader_busy || m_b_inuse[m_b] ||
                    (ld_busy[0] && ld_to_m[0] && rows_overlap(x_rs1, m_ldb_end, lo0, ld_vhi[0])) ||
@@ -413,7 +424,7 @@ module npu_core #(
     assign m_bsel      = m_b;
     assign m_row       = m_st ? x_rd[ROWW-1:0] : x_rs1[ROWW-1:0];
     assign m_mac_issue = issue && m_mac;
-    assign m_rows      = cfg_mrows[2:0];
+    assign m_rows      = cfg_mrows[MRW-1:0];
     assign m_st_issue  = issue && m_st;
 
     generate
@@ -425,13 +436,13 @@ module npu_core #(
     // ---------------------------------------------------------------- execute
     // Reads the configuration registers directly: called only inside the clocked
     // block below, where it runs at every edge (never from a continuous assignment).
-    function automatic [31:0] cfg_read(input [3:0] id);
+    function automatic [31:0] cfg_read(input [RW-1:0] id);
         case (id)
-            NPU_CFG_DSTRIDE[3:0]: cfg_read = cfg_dstride;
-            NPU_CFG_DLEN[3:0]:    cfg_read = cfg_dlen;
-            NPU_CFG_VMASK[3:0]:   cfg_read = cfg_vmask;
-            NPU_CFG_MROWS[3:0]:   cfg_read = cfg_mrows;
-            NPU_CFG_CYCLE[3:0]:   cfg_read = cnt[0];
+            NPU_CFG_DSTRIDE: cfg_read = cfg_dstride;
+            NPU_CFG_DLEN:    cfg_read = cfg_dlen;
+            NPU_CFG_VMASK:   cfg_read = cfg_vmask;
+            NPU_CFG_MROWS:   cfg_read = cfg_mrows;
+            NPU_CFG_CYCLE:   cfg_read = cnt[0];
             default:              cfg_read = 32'd0;
         endcase
     endfunction
@@ -451,10 +462,10 @@ module npu_core #(
             cfg_dlen    <= NPU_CFG_DLEN_RESET;
             cfg_vmask   <= NPU_CFG_VMASK_RESET;
             cfg_mrows   <= NPU_CFG_MROWS_RESET;
-            for (i = 0; i < 16; i = i + 1) begin
+            for (i = 0; i < NPU_NXREGS; i = i + 1)
                 X[i] <= 32'd0;
+            for (i = 0; i < NPU_NFREGS; i = i + 1)
                 F[i] <= 32'd0;
-            end
             for (i = 0; i < NPU_NAREGS; i = i + 1)
                 A[i] <= args[i*32 +: 32];
             for (i = 0; i < NCOUNTERS; i = i + 1)
@@ -501,7 +512,7 @@ module npu_core #(
                     NPU_OP_HALT: if (is_halt) halted <= 1'b1;
                     NPU_OP_J:    pc <= pc + soff22;
                     NPU_OP_JAL: begin
-                        if (rd != 4'd0) X[rd] <= pc + 32'd1;
+                        if (!rd_x0) X[rd] <= pc + 32'd1;
                         pc <= pc + simm16;
                     end
                     NPU_OP_JR:   pc <= x_rs1;
@@ -524,15 +535,15 @@ module npu_core #(
                     end
                     NPU_OP_CSRW, NPU_OP_CSRWI: begin
                         case (cfgid)
-                            NPU_CFG_DSTRIDE[3:0]: cfg_dstride <= op == NPU_OP_CSRW ? x_rs1 : {18'd0, insn[13:0]};
-                            NPU_CFG_DLEN[3:0]:    cfg_dlen    <= op == NPU_OP_CSRW ? x_rs1 : {18'd0, insn[13:0]};
-                            NPU_CFG_VMASK[3:0]:   cfg_vmask   <= op == NPU_OP_CSRW ? x_rs1 : {18'd0, insn[13:0]};
-                            NPU_CFG_MROWS[3:0]:   cfg_mrows   <= op == NPU_OP_CSRW ? x_rs1 : {18'd0, insn[13:0]};
+                            NPU_CFG_DSTRIDE: cfg_dstride <= op == NPU_OP_CSRW ? x_rs1 : uimm14;
+                            NPU_CFG_DLEN:    cfg_dlen    <= op == NPU_OP_CSRW ? x_rs1 : uimm14;
+                            NPU_CFG_VMASK:   cfg_vmask   <= op == NPU_OP_CSRW ? x_rs1 : uimm14;
+                            NPU_CFG_MROWS:   cfg_mrows   <= op == NPU_OP_CSRW ? x_rs1 : uimm14;
                             default: ;   // read-only registers ignore writes
                         endcase
                     end
-                    NPU_OP_CSRR: if (rd != 4'd0) X[rd] <= cfg_read(cfgid);
-                    NPU_OP_ADD: if (rd != 4'd0) begin
+                    NPU_OP_CSRR: if (!rd_x0) X[rd] <= cfg_read(cfgid);
+                    NPU_OP_ADD: if (!rd_x0) begin
                         case (fn)
                             NPU_FN_ADD:  X[rd] <= x_rs1 + x_rs2;
                             NPU_FN_SUB:  X[rd] <= x_rs1 - x_rs2;
@@ -548,19 +559,19 @@ module npu_core #(
                             default: ;
                         endcase
                     end
-                    NPU_OP_ADDI: if (rd != 4'd0) X[rd] <= x_rs1 + simm16;
-                    NPU_OP_ANDI: if (rd != 4'd0) X[rd] <= x_rs1 & uimm16;
-                    NPU_OP_ORI:  if (rd != 4'd0) X[rd] <= x_rs1 | uimm16;
-                    NPU_OP_XORI: if (rd != 4'd0) X[rd] <= x_rs1 ^ uimm16;
-                    NPU_OP_SLLI: if (rd != 4'd0) X[rd] <= x_rs1 << insn[4:0];
-                    NPU_OP_SRLI: if (rd != 4'd0) X[rd] <= x_rs1 >> insn[4:0];
-                    NPU_OP_SRAI: if (rd != 4'd0) X[rd] <= $signed(x_rs1) >>> insn[4:0];
-                    NPU_OP_SLTI: if (rd != 4'd0) X[rd] <= {31'd0, $signed(x_rs1) < $signed(simm16)};
-                    NPU_OP_LUI:  if (rd != 4'd0) X[rd] <= {insn[15:0], 16'd0};
+                    NPU_OP_ADDI: if (!rd_x0) X[rd] <= x_rs1 + simm16;
+                    NPU_OP_ANDI: if (!rd_x0) X[rd] <= x_rs1 & uimm16;
+                    NPU_OP_ORI:  if (!rd_x0) X[rd] <= x_rs1 | uimm16;
+                    NPU_OP_XORI: if (!rd_x0) X[rd] <= x_rs1 ^ uimm16;
+                    NPU_OP_SLLI: if (!rd_x0) X[rd] <= x_rs1 << shamt;
+                    NPU_OP_SRLI: if (!rd_x0) X[rd] <= x_rs1 >> shamt;
+                    NPU_OP_SRAI: if (!rd_x0) X[rd] <= $signed(x_rs1) >>> shamt;
+                    NPU_OP_SLTI: if (!rd_x0) X[rd] <= {31'd0, $signed(x_rs1) < $signed(simm16)};
+                    NPU_OP_LUI:  if (!rd_x0) X[rd] <= {imm16, {(32-I16){1'b0}}};
                     NPU_OP_MOVAR: begin
                         case (fn)
                             NPU_FN_MOVAR: A[rd] <= x_rs1;
-                            NPU_FN_MOVRA: if (rd != 4'd0) X[rd] <= A[rs1];
+                            NPU_FN_MOVRA: if (!rd_x0) X[rd] <= A[rs1];
                             NPU_FN_ADDA:  A[rd] <= A[rs1] + x_rs2;
                             default: ;
                         endcase
@@ -577,12 +588,12 @@ module npu_core #(
                             NPU_FN_FRSQRT: F[rd] <= kc_fp_rsqrt(f_rs1);
                             NPU_FN_FCVTIF: F[rd] <= kc_fp_from_int(x_rs1);
                             NPU_FN_FMVIF:  F[rd] <= x_rs1;
-                            NPU_FN_FMVFI:  if (rd != 4'd0) X[rd] <= f_rs1;
+                            NPU_FN_FMVFI:  if (!rd_x0) X[rd] <= f_rs1;
                             default: ;
                         endcase
                     end
-                    NPU_OP_FLUI: F[rd] <= {insn[15:0], 16'd0};
-                    NPU_OP_FLLI: F[rd] <= {f_rd[31:16], insn[15:0]};
+                    NPU_OP_FLUI: F[rd] <= {imm16, {(32-I16){1'b0}}};
+                    NPU_OP_FLLI: F[rd] <= {f_rd[31:I16], imm16};
                     NPU_OP_DLD, NPU_OP_MLD: begin
                         ld_dlo[ld_next] <= d_addr; ld_dhi[ld_next] <= d_dend[31:0];
                         ld_vhi[ld_next] <= d_vend[31:0];

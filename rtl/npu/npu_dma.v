@@ -11,10 +11,17 @@
 // keeps each engine's SRAM and DRAM ranges for its interlocks.
 `default_nettype none
 
+`define NPU_ISA_MACROS_ONLY
+`include "npu_isa.vh"
+`undef NPU_ISA_MACROS_ONLY
+
 module npu_dma #(
-    parameter integer VLEN = 16,
-    parameter integer ROWW = 11,
-    parameter integer W    = VLEN * 16
+    parameter integer VLEN  = `NPU_VLEN,
+    parameter integer ROWW  = $clog2(`NPU_VROWS),
+    parameter integer W     = VLEN * 16,
+    // beat index within a DRAM row: a row of up to 65535 elements (dlen is 16 bits)
+    // at any lane offset spans at most (65535 + 2*VLEN - 2) / VLEN beats
+    parameter integer BEATW = $clog2((65535 + 2 * VLEN - 2) / VLEN + 1)
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -111,7 +118,7 @@ module npu_dma #(
     genvar e;
     generate
         for (e = 0; e < 2; e = e + 1) begin : g_load
-            npu_dma_load #(.VLEN(VLEN), .ROWW(ROWW)) u_load (
+            npu_dma_load #(.VLEN(VLEN), .ROWW(ROWW), .BEATW(BEATW)) u_load (
                 .clk(clk), .rst(rst), .start(cmd_ld && ld_next == e), .addr0(cmd_addr),
                 .vrow0(cmd_vrow), .nrows(cmd_nrows), .stride(cmd_stride), .dlen(cmd_dlen),
                 .req_valid(lreq[e]), .req_addr(laddr[e*32 +: 32]),
@@ -135,7 +142,7 @@ module npu_dma #(
     assign dw1_lanes = rsel ? w1l[VLEN +: VLEN] : w1l[0 +: VLEN];
     assign dw1_data  = rsel ? w1d[W +: W] : w1d[0 +: W];
 
-    npu_dma_store #(.VLEN(VLEN), .ROWW(ROWW)) u_store (
+    npu_dma_store #(.VLEN(VLEN), .ROWW(ROWW), .BEATW(BEATW)) u_store (
         .clk(clk), .rst(rst), .start(cmd_st), .addr0(cmd_addr), .vrow0(cmd_vrow),
         .nrows(cmd_nrows), .stride(cmd_stride), .dlen(cmd_dlen),
         .req_valid(st_req), .req_addr(st_addr), .req_data(mem_req_wdata),

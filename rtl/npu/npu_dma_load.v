@@ -8,10 +8,15 @@
 // on a row's last beat the whole of subrow k is written so its padding is too.
 `default_nettype none
 
+`define NPU_ISA_MACROS_ONLY
+`include "npu_isa.vh"
+`undef NPU_ISA_MACROS_ONLY
+
 module npu_dma_load #(
-    parameter integer VLEN = 16,
-    parameter integer ROWW = 11,
-    parameter integer W    = VLEN * 16
+    parameter integer VLEN  = `NPU_VLEN,
+    parameter integer ROWW  = $clog2(`NPU_VROWS),
+    parameter integer W     = VLEN * 16,
+    parameter integer BEATW = 13   // beat index width (npu_dma derives it from VLEN)
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -43,19 +48,19 @@ module npu_dma_load #(
     localparam integer LV = $clog2(VLEN);
 
     wire [LV-1:0] q_off, s_off;
-    wire [12:0]   q_beat, q_nbeats, q_subrows, s_beat, s_nbeats, s_subrows;
+    wire [BEATW-1:0] q_beat, q_nbeats, q_subrows, s_beat, s_nbeats, s_subrows;
     wire [ROWW-1:0] q_vrow, s_vrow;
     wire          q_last, s_last, s_active;
     wire [15:0]   q_dlen, s_dlen;
 
-    npu_dma_walk #(.VLEN(VLEN), .ROWW(ROWW)) u_req (
+    npu_dma_walk #(.VLEN(VLEN), .ROWW(ROWW), .BEATW(BEATW)) u_req (
         .clk(clk), .rst(rst), .start(start), .addr0(addr0), .vrow0(vrow0), .nrows(nrows),
         .stride0(stride), .dlen0(dlen), .step(req_accept), .active(req_valid),
         .beat_addr(req_addr), .off(q_off), .beat(q_beat), .nbeats(q_nbeats),
         .subrows(q_subrows), .vrow(q_vrow), .last_beat(q_last), .dlen(q_dlen));
 
     /* verilator lint_off PINCONNECTEMPTY */
-    npu_dma_walk #(.VLEN(VLEN), .ROWW(ROWW)) u_rsp (
+    npu_dma_walk #(.VLEN(VLEN), .ROWW(ROWW), .BEATW(BEATW)) u_rsp (
         .clk(clk), .rst(rst), .start(start), .addr0(addr0), .vrow0(vrow0), .nrows(nrows),
         .stride0(stride), .dlen0(dlen), .step(resp_valid), .active(s_active),
         .beat_addr(), .off(s_off), .beat(s_beat), .nbeats(s_nbeats),
@@ -68,15 +73,17 @@ module npu_dma_load #(
     /* verilator lint_on UNUSEDSIGNAL */
     wire [W-1:0]   rot = dbl[W-1:0];
 
-    // Elements of subrow k still inside the row: lanes l < dlen - k*VLEN.
-    wire signed [18:0] rem_k  = $signed({3'b0, s_dlen}) - $signed({1'b0, s_beat, {LV{1'b0}}});
-    wire signed [18:0] rem_k1 = rem_k + $signed(19'(VLEN));
+    // Elements of subrow k still inside the row: lanes l < dlen - k*VLEN (signed:
+    // wide enough for dlen and for k*VLEN, plus a sign bit).
+    localparam integer RMW = (BEATW + LV > 16 ? BEATW + LV : 16) + 2;
+    wire signed [RMW-1:0] rem_k  = $signed(RMW'(s_dlen)) - $signed(RMW'({s_beat, {LV{1'b0}}}));
+    wire signed [RMW-1:0] rem_k1 = rem_k + $signed(RMW'(VLEN));
 
     genvar g;
     generate
         for (g = 0; g < VLEN; g = g + 1) begin : g_lane
-            wire in_k  = rem_k  > $signed(19'(g));
-            wire in_k1 = rem_k1 > $signed(19'(g));
+            wire in_k  = rem_k  > $signed(RMW'(g));
+            wire in_k1 = rem_k1 > $signed(RMW'(g));
             assign w0_lanes[g] = (32'(s_off) + g < VLEN) || s_last;
             assign w1_lanes[g] = (32'(s_off) + g >= VLEN);
             assign w0_data[g*16 +: 16] = in_k  ? rot[g*16 +: 16] : 16'h0000;
@@ -86,11 +93,11 @@ module npu_dma_load #(
 
     assign w0_en  = resp_valid && (s_beat < s_subrows);
     assign w0_row = s_vrow + ROWW'(s_beat);
-    assign w1_en  = resp_valid && (s_beat != 13'd0) && (s_off != {LV{1'b0}});
+    assign w1_en  = resp_valid && (s_beat != '0) && (s_off != {LV{1'b0}});
     assign w1_row = s_vrow + ROWW'(s_beat) - 1'b1;
 
     assign busy    = s_active;
-    assign busy_lo = s_vrow + ((s_beat == 13'd0) ? {ROWW{1'b0}} : ROWW'(s_beat - 13'd1));
+    assign busy_lo = s_vrow + ((s_beat == '0) ? {ROWW{1'b0}} : ROWW'(s_beat - 1'b1));
 
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused = &{1'b0, q_off, q_beat, q_nbeats, q_subrows, q_vrow, q_last, q_dlen, s_nbeats};

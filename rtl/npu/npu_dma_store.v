@@ -7,10 +7,15 @@
 // is written.
 `default_nettype none
 
+`define NPU_ISA_MACROS_ONLY
+`include "npu_isa.vh"
+`undef NPU_ISA_MACROS_ONLY
+
 module npu_dma_store #(
-    parameter integer VLEN = 16,
-    parameter integer ROWW = 11,
-    parameter integer W    = VLEN * 16
+    parameter integer VLEN  = `NPU_VLEN,
+    parameter integer ROWW  = $clog2(`NPU_VROWS),
+    parameter integer W     = VLEN * 16,
+    parameter integer BEATW = 13   // beat index width (npu_dma derives it from VLEN)
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -38,12 +43,12 @@ module npu_dma_store #(
     localparam integer LV = $clog2(VLEN);
 
     wire [LV-1:0]   off;
-    wire [12:0]     beat, nbeats, subrows;
+    wire [BEATW-1:0] beat, nbeats, subrows;
     wire [ROWW-1:0] vrow;
     wire            last;
     wire [15:0]     cur_dlen;
 
-    npu_dma_walk #(.VLEN(VLEN), .ROWW(ROWW)) u_walk (
+    npu_dma_walk #(.VLEN(VLEN), .ROWW(ROWW), .BEATW(BEATW)) u_walk (
         .clk(clk), .rst(rst), .start(start), .addr0(addr0), .vrow0(vrow0), .nrows(nrows),
         .stride0(stride), .dlen0(dlen), .step(req_accept), .active(req_valid),
         .beat_addr(req_addr), .off(off), .beat(beat), .nbeats(nbeats), .subrows(subrows),
@@ -53,8 +58,8 @@ module npu_dma_store #(
     // k-1 not on its first; the rows read there are don't-cares (strobes are off),
     // clamped to stay inside the row.
     /* verilator lint_off UNUSEDSIGNAL */   // only the low ROWW bits index the SRAM
-    wire [12:0] k0 = (beat < subrows) ? beat : beat - 13'd1;
-    wire [12:0] k1 = (beat != 13'd0) ? beat - 13'd1 : 13'd0;
+    wire [BEATW-1:0] k0 = (beat < subrows) ? beat : beat - 1'b1;
+    wire [BEATW-1:0] k1 = (beat != '0) ? beat - 1'b1 : '0;
     /* verilator lint_on UNUSEDSIGNAL */
     assign r0_row = vrow + ROWW'(k0);
     assign r1_row = vrow + ROWW'(k1);
@@ -65,18 +70,20 @@ module npu_dma_store #(
     assign req_data = pair[W-1:0];
 
     // Lane j of beat k holds element e = k*VLEN + j - o; it is written iff 0 <= e < dlen.
-    wire signed [19:0] base = $signed({2'b0, beat, {LV{1'b0}}}) - $signed(20'({1'b0, off}));
+    // (signed: wide enough for dlen and for k*VLEN + VLEN, plus a sign bit)
+    localparam integer EW = (BEATW + LV > 16 ? BEATW + LV : 16) + 3;
+    wire signed [EW-1:0] base = $signed(EW'({beat, {LV{1'b0}}})) - $signed(EW'(off));
     genvar g;
     generate
         for (g = 0; g < VLEN; g = g + 1) begin : g_lane
-            wire signed [19:0] e = base + $signed(20'(g));
-            wire on = (e >= 0) && (e < $signed({4'b0, cur_dlen}));
+            wire signed [EW-1:0] e = base + $signed(EW'(g));
+            wire on = (e >= 0) && (e < $signed(EW'(cur_dlen)));
             assign req_strb[2*g +: 2] = {on, on};
         end
     endgenerate
 
     assign busy    = req_valid;
-    assign busy_lo = vrow + ((beat == 13'd0) ? {ROWW{1'b0}} : ROWW'(beat - 13'd1));
+    assign busy_lo = vrow + ((beat == '0) ? {ROWW{1'b0}} : ROWW'(beat - 1'b1));
 
     /* verilator lint_off UNUSEDSIGNAL */
     wire unused = &{1'b0, nbeats, last};

@@ -8,9 +8,14 @@
 // these walkers, so the sequence is defined once.
 `default_nettype none
 
+`define NPU_ISA_MACROS_ONLY
+`include "npu_isa.vh"
+`undef NPU_ISA_MACROS_ONLY
+
 module npu_dma_walk #(
-    parameter integer VLEN = 16,
-    parameter integer ROWW = 11
+    parameter integer VLEN  = `NPU_VLEN,
+    parameter integer ROWW  = $clog2(`NPU_VROWS),
+    parameter integer BEATW = 13   // beat index width (npu_dma derives it from VLEN)
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -24,9 +29,9 @@ module npu_dma_walk #(
     output reg             active,
     output wire [31:0]     beat_addr, // aligned byte address of the current beat
     output wire [LV-1:0]   off,       // lane offset o of the current row
-    output reg  [12:0]     beat,      // beat index k within the row
-    output wire [12:0]     nbeats,
-    output wire [12:0]     subrows,
+    output reg  [BEATW-1:0] beat,     // beat index k within the row
+    output wire [BEATW-1:0] nbeats,
+    output wire [BEATW-1:0] subrows,
     output reg  [ROWW-1:0] vrow,      // SRAM row of the current row's first subrow
     output wire            last_beat, // k == nbeats - 1
     output reg  [15:0]     dlen
@@ -39,10 +44,11 @@ module npu_dma_walk #(
     reg [31:0] stride;
 
     assign off       = row_addr[LB-1:1];
-    assign nbeats    = 13'(({13'd0, off} + {1'b0, dlen} + 17'(VLEN - 1)) >> LV);
-    assign subrows   = 13'(({1'b0, dlen} + 17'(VLEN - 1)) >> LV);
-    assign beat_addr = {row_addr[31:LB], {LB{1'b0}}} + ({19'd0, beat} << LB);
-    assign last_beat = beat == nbeats - 13'd1;
+    // 18 bits hold off + dlen + VLEN - 1 for any VLEN up to 2^16
+    assign nbeats    = BEATW'((18'(off) + 18'(dlen) + 18'(VLEN - 1)) >> LV);
+    assign subrows   = BEATW'((18'(dlen) + 18'(VLEN - 1)) >> LV);
+    assign beat_addr = {row_addr[31:LB], {LB{1'b0}}} + (32'(beat) << LB);
+    assign last_beat = beat == nbeats - 1'b1;
 
     always @(posedge clk) begin
         if (rst) begin
@@ -54,17 +60,17 @@ module npu_dma_walk #(
             rows_left <= nrows;
             stride    <= stride0;
             dlen      <= dlen0;
-            beat      <= 13'd0;
+            beat      <= '0;
         end else if (active && step) begin
             if (last_beat) begin
-                beat      <= 13'd0;
+                beat      <= '0;
                 row_addr  <= row_addr + stride;
                 vrow      <= vrow + ROWW'(subrows);
                 rows_left <= rows_left - 32'd1;
                 if (rows_left == 32'd1)
                     active <= 1'b0;
             end else begin
-                beat <= beat + 13'd1;
+                beat <= beat + 1'b1;
             end
         end
     end

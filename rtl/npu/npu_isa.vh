@@ -9,7 +9,8 @@
 // header; they are defined once. To get only the macros (outside a module),
 // `define NPU_ISA_MACROS_ONLY before the `include and `undef it after.
 // Decode: word is instruction X iff (word & NPU_MASK_X) == NPU_MATCH_X; exactly one X
-// matches a legal word. Fields: word[NPU_F_<FIELD>_LO +: NPU_F_<FIELD>_WIDTH].
+// matches a legal word. Fields: word[NPU_F_<FIELD>_LO +: NPU_F_<FIELD>_WIDTH], the same
+// bits as word[NPU_F_<FIELD>_HI:NPU_F_<FIELD>_LO].
 
 `ifndef NPU_ISA_VH_MACROS
 `define NPU_ISA_VH_MACROS
@@ -44,25 +45,34 @@ localparam int NPU_MLEN = 4;  // rows of the systolic array: A rows per mmac (th
 localparam int NPU_MROWS = 1024;  // rows of matrix SRAM (1024 x 16 x bf16 = 32 KiB), filled by mld
 localparam int NPU_MAT_WBUFS = 2;  // weight buffers b0, b1 (VLEN x VLEN bf16 each), loaded by mldb/mldbt
 
-// Instruction fields: word[LO +: WIDTH]
+// Instruction fields: word[LO +: WIDTH] = word[HI:LO]
 localparam int NPU_F_OPCODE_LO = 26;
 localparam int NPU_F_OPCODE_WIDTH = 6;
+localparam int NPU_F_OPCODE_HI = 31;
 localparam int NPU_F_FUNCT_LO = 0;
 localparam int NPU_F_FUNCT_WIDTH = 6;
+localparam int NPU_F_FUNCT_HI = 5;
 localparam int NPU_F_RD_LO = 22;
 localparam int NPU_F_RD_WIDTH = 4;  // destination register (or first register operand)
+localparam int NPU_F_RD_HI = 25;
 localparam int NPU_F_RS1_LO = 18;
 localparam int NPU_F_RS1_WIDTH = 4;  // first source register
+localparam int NPU_F_RS1_HI = 21;
 localparam int NPU_F_RS2_LO = 14;
 localparam int NPU_F_RS2_WIDTH = 4;  // second source register or configuration register id
+localparam int NPU_F_RS2_HI = 17;
 localparam int NPU_F_IMM16_LO = 0;
 localparam int NPU_F_IMM16_WIDTH = 16;  // 16-bit immediate or branch offset
+localparam int NPU_F_IMM16_HI = 15;
 localparam int NPU_F_IMM14_LO = 0;
 localparam int NPU_F_IMM14_WIDTH = 14;  // 14-bit immediate or branch offset
+localparam int NPU_F_IMM14_HI = 13;
 localparam int NPU_F_OFF22_LO = 0;
 localparam int NPU_F_OFF22_WIDTH = 22;  // 22-bit jump offset
+localparam int NPU_F_OFF22_HI = 21;
 localparam int NPU_F_CNT10_LO = 16;
 localparam int NPU_F_CNT10_WIDTH = 10;  // 10-bit loop count
+localparam int NPU_F_CNT10_HI = 25;
 
 // Configuration registers: id and reset value
 localparam logic [3:0] NPU_CFG_DSTRIDE = 4'd0;
@@ -379,7 +389,7 @@ function automatic npu_isa_legal(input [31:0] w);
         ((w & NPU_MASK_BLTU) == NPU_MATCH_BLTU) ||
         ((w & NPU_MASK_BGEU) == NPU_MATCH_BGEU) ||
         ((w & NPU_MASK_LOOP) == NPU_MATCH_LOOP) ||
-        ((w & NPU_MASK_LOOPI) == NPU_MATCH_LOOPI && w[25:16] >= 10'd1) ||
+        ((w & NPU_MASK_LOOPI) == NPU_MATCH_LOOPI && w[NPU_F_CNT10_HI:NPU_F_CNT10_LO] >= 10'd1) ||
         ((w & NPU_MASK_CSRW) == NPU_MATCH_CSRW) ||
         ((w & NPU_MASK_CSRWI) == NPU_MATCH_CSRWI) ||
         ((w & NPU_MASK_CSRR) == NPU_MATCH_CSRR) ||
@@ -398,9 +408,9 @@ function automatic npu_isa_legal(input [31:0] w);
         ((w & NPU_MASK_ANDI) == NPU_MATCH_ANDI) ||
         ((w & NPU_MASK_ORI) == NPU_MATCH_ORI) ||
         ((w & NPU_MASK_XORI) == NPU_MATCH_XORI) ||
-        ((w & NPU_MASK_SLLI) == NPU_MATCH_SLLI && w[15:0] <= 16'd31) ||
-        ((w & NPU_MASK_SRLI) == NPU_MATCH_SRLI && w[15:0] <= 16'd31) ||
-        ((w & NPU_MASK_SRAI) == NPU_MATCH_SRAI && w[15:0] <= 16'd31) ||
+        ((w & NPU_MASK_SLLI) == NPU_MATCH_SLLI && w[NPU_F_IMM16_HI:NPU_F_IMM16_LO] <= 16'd31) ||
+        ((w & NPU_MASK_SRLI) == NPU_MATCH_SRLI && w[NPU_F_IMM16_HI:NPU_F_IMM16_LO] <= 16'd31) ||
+        ((w & NPU_MASK_SRAI) == NPU_MATCH_SRAI && w[NPU_F_IMM16_HI:NPU_F_IMM16_LO] <= 16'd31) ||
         ((w & NPU_MASK_SLTI) == NPU_MATCH_SLTI) ||
         ((w & NPU_MASK_LUI) == NPU_MATCH_LUI) ||
         ((w & NPU_MASK_MOVAR) == NPU_MATCH_MOVAR) ||
@@ -441,9 +451,9 @@ function automatic npu_isa_legal(input [31:0] w);
         ((w & NPU_MASK_DLD) == NPU_MATCH_DLD) ||
         ((w & NPU_MASK_DST) == NPU_MATCH_DST) ||
         ((w & NPU_MASK_MLD) == NPU_MATCH_MLD) ||
-        ((w & NPU_MASK_MLDB) == NPU_MATCH_MLDB && w[25:22] <= 4'd1) ||
-        ((w & NPU_MASK_MLDBT) == NPU_MATCH_MLDBT && w[25:22] <= 4'd1) ||
-        ((w & NPU_MASK_MMAC) == NPU_MATCH_MMAC && w[25:22] <= 4'd1) ||
+        ((w & NPU_MASK_MLDB) == NPU_MATCH_MLDB && w[NPU_F_RD_HI:NPU_F_RD_LO] <= 4'd1) ||
+        ((w & NPU_MASK_MLDBT) == NPU_MATCH_MLDBT && w[NPU_F_RD_HI:NPU_F_RD_LO] <= 4'd1) ||
+        ((w & NPU_MASK_MMAC) == NPU_MATCH_MMAC && w[NPU_F_RD_HI:NPU_F_RD_LO] <= 4'd1) ||
         ((w & NPU_MASK_MST) == NPU_MATCH_MST);
 endfunction
 /* verilator lint_on UNUSEDPARAM */

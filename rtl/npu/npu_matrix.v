@@ -17,12 +17,17 @@
 // Interlocks live in the core; this module reports what is in flight.
 `default_nettype none
 
+`define NPU_ISA_MACROS_ONLY
+`include "npu_isa.vh"
+`undef NPU_ISA_MACROS_ONLY
+
 module npu_matrix #(
-    parameter integer VLEN  = 16,
-    parameter integer MLEN  = 4,
-    parameter integer MROWS = 1024,
+    parameter integer VLEN  = `NPU_VLEN,
+    parameter integer MLEN  = `NPU_MLEN,
+    parameter integer MROWS = `NPU_MROWS,
     parameter integer MROWW = $clog2(MROWS),
-    parameter integer W     = VLEN * 16
+    parameter integer W     = VLEN * 16,
+    parameter integer MRW   = $clog2(MLEN + 1)   // mrows, 1..MLEN
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -34,7 +39,7 @@ module npu_matrix #(
     // multiply-accumulate (mmac): A rows as read from the vector SRAM this cycle
     input  wire              mac_issue,
     input  wire              mac_bsel,
-    input  wire [2:0]        mac_rows,     // 1..MLEN
+    input  wire [MRW-1:0]    mac_rows,     // 1..MLEN
     input  wire [MLEN*W-1:0] mac_a,
     // accumulator readout (mst): the values are read by the vector unit
     input  wire              clear,
@@ -98,7 +103,7 @@ module npu_matrix #(
     // ---------------------------------------------------------------- feeder
     reg              f_busy, f_bsel;
     reg [KW-1:0]     f_k;
-    reg [2:0]        f_rows;
+    reg [MRW-1:0]    f_rows;
     reg [MLEN*W-1:0] f_a;
     assign feeder_busy = f_busy;
     assign feeder_last = f_busy && f_k == KW'(VLEN - 1);
@@ -131,7 +136,7 @@ module npu_matrix #(
     // The last PE of a row passes nothing on: those bits are never read.
     /* verilator lint_off UNUSEDSIGNAL */
     reg [NPE*16-1:0] pa;                 // PE output A element
-    reg [NPE*4-1:0]  pk;                 // PE output step k
+    reg [NPE*KW-1:0] pk;                 // PE output step k
     /* verilator lint_on UNUSEDSIGNAL */
     reg [NPE*32-1:0] acc /* verilator public_flat_rd */;
     wire [MLEN-1:0]  skew_busy;
@@ -146,7 +151,7 @@ module npu_matrix #(
             // skew line: stage s is bit (field) s; the row's PEs read stage gi
             reg [gi:0]       d_v, d_b;
             reg [16*gi+15:0] d_a;
-            reg [4*gi+3:0]   d_k;
+            reg [KW*gi+KW-1:0] d_k;
             always @(posedge clk) begin
                 if (rst || clear)
                     d_v <= '0;
@@ -154,7 +159,7 @@ module npu_matrix #(
                     d_v <= (d_v << 1) | (gi + 1)'(f_busy && gi < 32'(f_rows));
                     d_b <= (d_b << 1) | (gi + 1)'(f_bsel);
                     d_a <= (d_a << 16) | (16*gi + 16)'(f_a[gi*W + f_k*16 +: 16]);
-                    d_k <= (d_k << 4) | (4*gi + 4)'(f_k);
+                    d_k <= (d_k << KW) | (KW*gi + KW)'(f_k);
                 end
             end
             assign skew_busy[gi] = |d_v;
@@ -165,7 +170,7 @@ module npu_matrix #(
                 wire        in_v = gj == 0 ? d_v[gi] : pv[(P > 0 ? P : 1) - 1];
                 wire        in_b = gj == 0 ? d_b[gi] : pb[(P > 0 ? P : 1) - 1];
                 wire [15:0] in_a = gj == 0 ? d_a[16*gi +: 16] : pa[((P > 0 ? P : 1) - 1)*16 +: 16];
-                wire [3:0]  in_k = gj == 0 ? d_k[4*gi +: 4] : pk[((P > 0 ? P : 1) - 1)*4 +: 4];
+                wire [KW-1:0] in_k = gj == 0 ? d_k[KW*gi +: KW] : pk[((P > 0 ? P : 1) - 1)*KW +: KW];
                 always @(posedge clk) begin
                     if (rst || clear) begin      // mst issues only when the array is idle
                         pv[P]           <= 1'b0;
@@ -175,9 +180,9 @@ module npu_matrix #(
                         if (in_v) begin
                             pb[P]           <= in_b;
                             pa[P*16 +: 16]  <= in_a;
-                            pk[P*4 +: 4]    <= in_k;
+                            pk[P*KW +: KW]  <= in_k;
                             acc[P*32 +: 32] <= kc_fp_fma(kc_fp_from_bf16(in_a),
-                                                         kc_fp_from_bf16(wbuf[{in_b, in_k[KW-1:0]}][gj*16 +: 16]),
+                                                         kc_fp_from_bf16(wbuf[{in_b, in_k}][gj*16 +: 16]),
                                                          acc[P*32 +: 32]);
                         end
                     end

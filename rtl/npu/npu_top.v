@@ -46,6 +46,8 @@ module npu_top #(
     localparam integer ROWW = $clog2(VROWS);
     localparam integer W    = VLEN * 16;
     localparam integer MROWW = $clog2(MROWS);
+    localparam integer FRW  = $clog2(`NPU_NFREGS);   // fp register index
+    localparam integer MRW  = $clog2(MLEN + 1);      // mrows, 1..MLEN
 
     wire [31:0] fetch_pc, insn;
 
@@ -53,7 +55,7 @@ module npu_top #(
     wire [5:0]      v_funct;
     wire [ROWW-1:0] v_rd, v_ra, v_rb, s2_row;
     wire [31:0]     v_fs, wbf_val;
-    wire [3:0]      v_fd, s2_fd, wbf_idx;
+    wire [FRW-1:0]  v_fd, s2_fd, wbf_idx;
     wire [VLEN-1:0] v_lanes;
 
     wire            dma_ld, dma_st, st_busy, ld_next, resp_to_m;
@@ -66,7 +68,7 @@ module npu_top #(
 
     wire            m_ld_issue, m_ld_trans, m_bsel, m_mac_issue, m_st_issue;
     wire [ROWW-1:0] m_row;
-    wire [2:0]      m_rows;
+    wire [MRW-1:0]  m_rows;
     wire            m_loader_busy, m_loader_bsel, m_feeder_busy, m_feeder_last, m_array_busy;
     wire [1:0]      m_b_inuse;
     wire [MLEN*W-1:0]       ma_data;
@@ -82,7 +84,8 @@ module npu_top #(
         .raddr(fetch_pc), .rdata(insn));
 
     npu_core #(.VLEN(VLEN), .VROWS(VROWS), .IMEM_WORDS(IMEM_WORDS), .LOOP_DEPTH(LOOP_DEPTH),
-               .NCOUNTERS(NCOUNTERS), .MLEN(MLEN), .MROWS(MROWS), .ROWW(ROWW)) u_core (
+               .NCOUNTERS(NCOUNTERS), .MLEN(MLEN), .MROWS(MROWS), .ROWW(ROWW),
+               .FRW(FRW), .MRW(MRW)) u_core (
         .clk(clk), .rst(rst), .args(args), .dram_bytes(dram_bytes),
         .fetch_pc(fetch_pc), .insn(insn),
         .v_issue(v_issue), .v_funct(v_funct), .v_rd(v_rd), .v_ra(v_ra), .v_rb(v_rb),
@@ -102,7 +105,7 @@ module npu_top #(
         .trap_info(trap_info), .perf(perf),
         .retire_valid(retire_valid), .retire_pc(retire_pc), .retire_insn(retire_insn));
 
-    npu_vector #(.VLEN(VLEN), .VROWS(VROWS), .MLEN(MLEN), .ROWW(ROWW)) u_vector (
+    npu_vector #(.VLEN(VLEN), .VROWS(VROWS), .MLEN(MLEN), .ROWW(ROWW), .FRW(FRW), .MRW(MRW)) u_vector (
         .clk(clk), .rst(rst),
         .iss_valid(v_issue), .iss_funct(v_funct), .iss_rd(v_rd), .iss_ra(v_ra), .iss_rb(v_rb),
         .iss_fs(v_fs), .iss_fd(v_fd), .iss_lanes(v_lanes),
@@ -114,7 +117,7 @@ module npu_top #(
         .ma_row(m_row), .ma_data(ma_data),
         .mw_en(m_st_issue), .mw_row(m_row), .mw_rows(m_rows), .mw_acc(m_acc));
 
-    npu_matrix #(.VLEN(VLEN), .MLEN(MLEN), .MROWS(MROWS)) u_matrix (
+    npu_matrix #(.VLEN(VLEN), .MLEN(MLEN), .MROWS(MROWS), .MRW(MRW)) u_matrix (
         .clk(clk), .rst(rst),
         .ld_issue(m_ld_issue), .ld_trans(m_ld_trans), .ld_bsel(m_bsel), .ld_row(m_row[MROWW-1:0]),
         .mac_issue(m_mac_issue), .mac_bsel(m_bsel), .mac_rows(m_rows), .mac_a(ma_data),

@@ -18,12 +18,18 @@
 // clocked case, so a simulator only evaluates the selected operation.
 `default_nettype none
 
+`define NPU_ISA_MACROS_ONLY
+`include "npu_isa.vh"
+`undef NPU_ISA_MACROS_ONLY
+
 module npu_vector #(
-    parameter integer VLEN  = 16,
-    parameter integer VROWS = 2048,
-    parameter integer MLEN  = 4,
+    parameter integer VLEN  = `NPU_VLEN,
+    parameter integer VROWS = `NPU_VROWS,
+    parameter integer MLEN  = `NPU_MLEN,
     parameter integer ROWW  = $clog2(VROWS),
-    parameter integer W     = VLEN * 16
+    parameter integer W     = VLEN * 16,
+    parameter integer FRW   = $clog2(`NPU_NFREGS),   // fp register index
+    parameter integer MRW   = $clog2(MLEN + 1)       // mrows, 1..MLEN
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -34,17 +40,17 @@ module npu_vector #(
     input  wire [ROWW-1:0] iss_ra,
     input  wire [ROWW-1:0] iss_rb,
     input  wire [31:0]     iss_fs,      // scalar operand (forwarded fp register)
-    input  wire [3:0]      iss_fd,      // fp destination (reductions)
+    input  wire [FRW-1:0]  iss_fd,      // fp destination (reductions)
     input  wire [VLEN-1:0] iss_lanes,   // active lanes (from vmask)
     // hazard view of the instruction in S2
     output wire            s2_busy,
     output wire            s2_wrow,     // S2 will write row s2_row at the next edge
     output wire [ROWW-1:0] s2_row,
     output wire            s2_wf,       // S2 will produce fp register s2_fd
-    output wire [3:0]      s2_fd,
+    output wire [FRW-1:0]  s2_fd,
     // fp write-back (registered; the core forwards it and writes its register file)
     output reg             wbf_valid,
-    output reg  [3:0]      wbf_idx,
+    output reg  [FRW-1:0]  wbf_idx,
     output reg  [31:0]     wbf_val,
     // DMA load: two lane-masked row writes per cycle
     input  wire            dw0_en,
@@ -65,7 +71,7 @@ module npu_vector #(
     output wire [MLEN*W-1:0] ma_data,
     input  wire            mw_en,
     input  wire [ROWW-1:0] mw_row,
-    input  wire [2:0]      mw_rows,
+    input  wire [MRW-1:0]  mw_rows,
     input  wire [MLEN*VLEN*32-1:0] mw_acc
 );
 `include "npu_isa.vh"
@@ -79,7 +85,7 @@ module npu_vector #(
     reg [ROWW-1:0] s2_rd;
     reg [W-1:0]    s2_a, s2_b, s2_d;
     reg [31:0]     s2_fs;
-    reg [3:0]      s2_fdr;
+    reg [FRW-1:0]  s2_fdr;
     reg [VLEN-1:0] s2_lanes;
 
     function automatic is_reduction(input [5:0] f);
@@ -166,10 +172,17 @@ module npu_vector #(
                                           : d[q*16 +: 16];
     endfunction
 
+    // The conversion is a call, not inlined per lane: inlined, the MLEN x VLEN copies
+    // in the mst loop below exceed Verilator's unroll limit (at VLEN=32 MLEN=8) and
+    // it then rejects the loop's delayed array writes.
+    function automatic [15:0] acc_lane(input [31:0] a);
+        /* verilator no_inline_task */
+        acc_lane = kc_fp_to_bf16(a);
+    endfunction
     function automatic [W-1:0] acc_row(input [MLEN*VLEN*32-1:0] acc, input integer r);
         integer q;
         for (q = 0; q < VLEN; q = q + 1)
-            acc_row[q*16 +: 16] = kc_fp_to_bf16(acc[(r*VLEN + q)*32 +: 32]);
+            acc_row[q*16 +: 16] = acc_lane(acc[(r*VLEN + q)*32 +: 32]);
     endfunction
 
     integer m;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "kc_isagen.h"
+#include "npu_hw.h"
 
 static int failures;
 
@@ -36,6 +37,34 @@ static const char *entry(const char *doc, const char *name, char *buf, size_t si
     return buf;
 }
 
+/* The document's sizes come from the build's parameter table: the defaults table
+ * gives the committed document, the npu_wide sizes show in the configuration table
+ * and the prose, and another design's table is refused. */
+static void sizes_from_hw(const kc_isa *isa, const char *dflt)
+{
+    kc_err err;
+    kc_err_clear(&err);
+    char *doc = NULL;
+    must(kc_isagen_doc(isa, npu_hw_default_table(), &doc, &err) == KC_OK && doc && !strcmp(doc, dflt),
+         "the document of npu_hw_default_table() differs from the table's defaults");
+    free(doc);
+    const kc_hw_param rows[] = {{"VLEN", 32, NULL}, {"MLEN", 8, NULL}, {"VROWS", 4096, NULL}};
+    const kc_hw wide = {"npu_wide", "npu", 3, rows};
+    doc = NULL;
+    must(kc_isagen_doc(isa, &wide, &doc, &err) == KC_OK && doc, "no document for the npu_wide sizes");
+    if (doc) {
+        must(strstr(doc, "| VLEN | 32 |") && strstr(doc, "| MLEN | 8 |") && strstr(doc, "| VROWS | 4096 |"),
+             "the configuration table does not show the build's sizes");
+        must(strstr(doc, "4096 rows of 32 bf16 lanes (64 bytes per row)") != NULL,
+             "the machine section does not show the build's vector SRAM");
+        must(strstr(doc, "| MROWS | 1024 |") != NULL, "a parameter the build lacks lost its default");
+    }
+    free(doc);
+    const kc_hw other = {"vliw", "vliw", 3, rows};
+    doc = NULL;
+    must(kc_isagen_doc(isa, &other, &doc, &err) != KC_OK && !doc, "another design's sizes were accepted");
+}
+
 int main(int argc, char **argv)
 {
     const char *name = argc > 1 ? argv[1] : "npu";
@@ -43,7 +72,7 @@ int main(int argc, char **argv)
     kc_err_clear(&err);
     const kc_isa *isa;
     char *doc = NULL;
-    if (kc_isa_load(name, &isa, &err) != KC_OK || kc_isagen_doc(isa, &doc, &err) != KC_OK) {
+    if (kc_isa_load(name, &isa, &err) != KC_OK || kc_isagen_doc(isa, NULL, &doc, &err) != KC_OK) {
         fprintf(stderr, "FAIL: %s\n", err.text);
         return 1;
     }
@@ -73,6 +102,8 @@ int main(int argc, char **argv)
     const char *mld = entry(body, "mld", buf, sizeof buf);
     must(strstr(mld, "MATRIX-SRAM row") && !strstr(mld, "vector-SRAM row whose"),
          "mld's row operand is not a matrix-SRAM row");
+    if (!strcmp(name, "npu"))
+        sizes_from_hw(isa, doc);
     free(doc);
     if (!failures)
         printf("the %s document is self-contained and has timing for every background instruction\n", name);
