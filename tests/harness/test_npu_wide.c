@@ -16,21 +16,8 @@
 #include "kc_dram.h"
 #include "kc_sim.h"
 
-enum {
-#define NPU_INSN(name, opc, funct, ...) OP_##name = opc, FN_##name = funct,
-#include "npu.def"
-#undef NPU_INSN
-};
-enum {
-#define NPU_FIELD(name, lo, width, text) LO_##name = lo, W_##name = width,
-#include "npu.def"
-#undef NPU_FIELD
-};
-enum {
-#define NPU_CFG(name, id, reset, text) CFG_##name = id,
-#include "npu.def"
-#undef NPU_CFG
-};
+#include "npu_words.h"
+
 static const struct { const char *name; long value; } def_params[] = {
 #define NPU_PARAM(name, value, text) { #name, value },
 #include "npu.def"
@@ -38,24 +25,7 @@ static const struct { const char *name; long value; } def_params[] = {
 };
 #define NDEF (sizeof def_params / sizeof def_params[0])
 
-static uint32_t fld(unsigned lo, unsigned width, long v) { return ((uint32_t)v & ((1u << width) - 1)) << lo; }
-#define INSN(name) ((uint32_t)OP_##name << 26 | (FN_##name >= 0 ? (uint32_t)FN_##name : 0u))
-#define RD(v) fld(LO_rd, W_rd, v)
-#define RS1(v) fld(LO_rs1, W_rs1, v)
-#define RS2(v) fld(LO_rs2, W_rs2, v)
-#define IMM16(v) fld(LO_imm16, W_imm16, v)
-#define IMM14(v) fld(LO_imm14, W_imm14, v)
-
 static int failures;
-#define CHECK(cond, ...)                                                               \
-    do {                                                                               \
-        if (!(cond)) {                                                                 \
-            failures++;                                                                \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond);   \
-            fprintf(stderr, __VA_ARGS__);                                              \
-            fputc('\n', stderr);                                                       \
-        }                                                                              \
-    } while (0)
 
 static long def_value(const char *name)
 {
