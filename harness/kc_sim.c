@@ -50,13 +50,12 @@ static void stall_sample(stall_probe *sp, void *h, uint64_t c)
     for (size_t k = 0; k < n; k++) {
         if (!sp->is_stall[k] || now[k] == sp->prev[k])
             continue;
-        kc_arch_state a;
-        sp->ops->arch(h, &a);
-        if (a.pc >= sp->out->nwords) {
+        uint64_t pc = sp->ops->arch_pc(h);
+        if (pc >= sp->out->nwords) {
             sp->out->elsewhere += now[k] - sp->prev[k];
             continue;
         }
-        size_t cell = (size_t)a.pc * n + k;
+        size_t cell = (size_t)pc * n + k;
         kc_sim_stall *s = &sp->out->cells[cell];
         int same = cell == sp->last && c == sp->last_cycle + 1;
         sp->run = same ? sp->run + 1 : 1;
@@ -143,8 +142,8 @@ kc_status kc_sim_run(const kc_acc_ops *ops, void *handle, kc_dram *dram,
     if (opts && opts->stalls) {
         kc_sim_stalls *out = opts->stalls;
         kc_sim_stalls_free(out);
-        if (!ops->arch)
-            return kc_err_set(err, KC_ERR_USAGE, "sim: model %s has no architectural state for a "
+        if (!ops->arch_pc)
+            return kc_err_set(err, KC_ERR_USAGE, "sim: model %s has no architectural pc for a "
                               "stall view", ops->name);
         size_t nwords = (size_t)kc_image_pc_end(img);
         out->nwords = nwords;

@@ -28,7 +28,7 @@ typedef enum kc_sim_result {
  * named "stall_*" grew, that cycle is charged to the instruction at the core's pc
  * (the one waiting to issue) under that counter: which instruction waited, on
  * what, how long. Sampled through the model's counters and architectural pc
- * (kc_acc_ops.counters / .arch), so it needs no RTL support and costs nothing
+ * (kc_acc_ops.counters / .arch_pc), so it needs no RTL support and costs nothing
  * when not requested. */
 typedef struct kc_sim_stall {
     uint64_t cycles;     /* cycles the instruction waited for this reason */
@@ -46,7 +46,7 @@ void kc_sim_stalls_free(kc_sim_stalls *s);
 typedef struct kc_sim_opts {
     uint64_t cycle_limit;        /* 0 = KC_SIM_DEFAULT_CYCLE_LIMIT */
     const kc_trace_opts *trace;  /* NULL = no waveform */
-    kc_sim_stalls *stalls;       /* NULL = no stall view; else filled (needs ops->arch) */
+    kc_sim_stalls *stalls;       /* NULL = no stall view; else filled (needs ops->arch_pc) */
 } kc_sim_opts;
 
 #define KC_SIM_DEFAULT_CYCLE_LIMIT 50000000ull

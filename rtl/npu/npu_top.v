@@ -10,13 +10,13 @@
 `undef NPU_ISA_MACROS_ONLY
 
 module npu_top #(
-    parameter integer VLEN       = `NPU_VLEN,
-    parameter integer VROWS      = `NPU_VROWS,
-    parameter integer IMEM_WORDS = `NPU_IMEM_WORDS,
-    parameter integer LOOP_DEPTH = `NPU_LOOP_DEPTH,
-    parameter integer NCOUNTERS  = `NPU_NCOUNTERS,
-    parameter integer MLEN       = `NPU_MLEN,
-    parameter integer MROWS      = `NPU_MROWS
+    parameter integer VLEN       /* verilator public_flat_rd */ = `NPU_VLEN,
+    parameter integer VROWS      /* verilator public_flat_rd */ = `NPU_VROWS,
+    parameter integer IMEM_WORDS /* verilator public_flat_rd */ = `NPU_IMEM_WORDS,
+    parameter integer LOOP_DEPTH /* verilator public_flat_rd */ = `NPU_LOOP_DEPTH,
+    parameter integer NCOUNTERS  /* verilator public_flat_rd */ = `NPU_NCOUNTERS,
+    parameter integer MLEN       /* verilator public_flat_rd */ = `NPU_MLEN,
+    parameter integer MROWS      /* verilator public_flat_rd */ = `NPU_MROWS
 ) (
     input  wire                    clk,
     input  wire                    rst,

@@ -20,23 +20,8 @@
 #include "kc_dram.h"
 #include "kc_sim.h"
 #include "npu.h"
+#include "npu_words.h"
 
-/* ---- encodings from the table ------------------------------------------- */
-enum {
-#define NPU_INSN(name, opc, funct, ...) OP_##name = opc, FN_##name = funct,
-#include "npu.def"
-#undef NPU_INSN
-};
-enum {
-#define NPU_FIELD(name, lo, width, text) LO_##name = lo, W_##name = width,
-#include "npu.def"
-#undef NPU_FIELD
-};
-enum {
-#define NPU_CFG(name, id, reset, text) CFG_##name = id,
-#include "npu.def"
-#undef NPU_CFG
-};
 enum {
 #define NPU_PARAM(name, value, text) P_##name = value,
 #include "npu.def"
@@ -47,20 +32,6 @@ static const struct { int op, funct; } npu_rows[] = {
 #include "npu.def"
 #undef NPU_INSN
 };
-
-static uint32_t fld(unsigned lo, unsigned width, long v)
-{
-    return ((uint32_t)v & ((1u << width) - 1)) << lo;
-}
-
-#define INSN(name) ((uint32_t)OP_##name << 26 | (FN_##name >= 0 ? (uint32_t)FN_##name : 0u))
-#define RD(v) fld(LO_rd, W_rd, v)
-#define RS1(v) fld(LO_rs1, W_rs1, v)
-#define RS2(v) fld(LO_rs2, W_rs2, v)
-#define IMM16(v) fld(LO_imm16, W_imm16, v)
-#define IMM14(v) fld(LO_imm14, W_imm14, v)
-#define OFF22(v) fld(LO_off22, W_off22, v)
-#define CNT10(v) fld(LO_cnt10, W_cnt10, v)
 
 static uint32_t addi(int rd, int rs1, int imm) { return INSN(addi) | RD(rd) | RS1(rs1) | IMM16(imm); }
 static uint32_t dld(int rrow, int areg, int rcnt) { return INSN(dld) | RD(rrow) | RS1(areg) | RS2(rcnt); }
@@ -88,15 +59,6 @@ static uint32_t illegal_word(void)
 static int failures;
 static const char *outdir = ".";
 
-#define CHECK(cond, ...)                                                           \
-    do {                                                                           \
-        if (!(cond)) {                                                             \
-            failures++;                                                            \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                          \
-            fputc('\n', stderr);                                                   \
-        }                                                                          \
-    } while (0)
 
 static void die(const char *what, const kc_err *err)
 {

@@ -1,0 +1,401 @@
+/* kc_vl_model.h — the Verilator glue every accelerator shim shares (C++ only).
+ *
+ * kc_vl_model<Derived, Top> owns one Verilated top and its own VerilatedContext
+ * and does everything that is not a port: the exception/$stop guard (with the
+ * hooks of kc_vl_hooks.h), rebuilding after a Verilator fatal error, reset edges,
+ * the clock edge with its VCD time stamps, and VCD tracing with a depth and a
+ * run-time switch. A shim derives from it (CRTP) and supplies only its port
+ * mapping; kc_vl_ops<Derived> turns the result into the kc_acc_ops table.
+ *
+ * What Derived provides (all called with the model's context current):
+ *   static constexpr const char *acc_name;         the build's name ("npu_wide")
+ *   static constexpr unsigned beat_bytes, ncounters;
+ *   static const char *const counter_names[];
+ *   static const kc_hw hw;  static const kc_arch_file arch_files[];  narch_files
+ *   kc_status check(const kc_image *, const uint32_t *args, size_t nargs, kc_err *) const;
+ *                                 refuse an image/arguments before the model is touched
+ *   void built();                 a fresh (re)built model: forget derived state
+ *   void load(const kc_image *, const uint32_t *args, size_t nargs, uint32_t dram_bytes);
+ *                                 with rst held high: set the inputs, write memories
+ *                                 through their ports using reset_edge()
+ *   void drive(const kc_bus_resp *in);   this cycle's inputs, clock low
+ *   void bus_out(kc_bus_req *) const;  void status(kc_core_status *) const;
+ *   void counters(uint64_t *, size_t) const;
+ * and optionally retire / arch_pc / arch_read (and the old arch / arch_mem).
+ *
+ * Conventions every model shares: ports `clk` and `rst` (active high); clock()
+ * is one full cycle (clock low with this cycle's inputs, then the rising edge);
+ * cycle c after reset (c = 0 for the first clock) is dumped at VCD time 10c and
+ * 10c+5, timescale 1 ns. No C++ exception leaves a guarded entry point.
+ */
+#ifndef KC_VL_MODEL_H
+#define KC_VL_MODEL_H
+
+#include <cerrno>
+#include <cstring>
+#include <new>
+#include <string>
+#include <type_traits>
+
+#include "kc_acc.h"
+#include "kc_vl_hooks.h"
+#include "kc_vl_trace.h"
+#include "verilated.h"
+#include "verilated_vcd_c.h"
+
+template <typename Derived, typename Top> class kc_vl_model {
+public:
+    using top_t = Top;
+
+    kc_vl_model() = default;
+    kc_vl_model(const kc_vl_model &) = delete;
+    kc_vl_model &operator=(const kc_vl_model &) = delete;
+
+    kc_status open(kc_err *err)
+    {
+        return guard(err, "open", [&] { build(); return KC_OK; });
+    }
+
+    /* Frees the Verilated model; safe on a half-built or broken one. */
+    void close()
+    {
+        guard(nullptr, "close", [&] { destroy(); return KC_OK; });
+    }
+
+    kc_status reset(const kc_image *img, const uint32_t *args, size_t nargs, uint32_t dram_bytes,
+                    kc_err *err)
+    {
+        kc_status s = self().check(img, args, nargs, err);
+        if (s != KC_OK)
+            return s;
+        return guard(err, "reset", [&] {
+            if (broken_ || !top) {  /* rebuild: the old model's state is unknown */
+                destroy();
+                build();
+            }
+            enter();
+            trace_drop();           /* a trace belongs to one run */
+            stopped_ = false;
+            cycle_ = 0;
+            kc_vl_hooks_take(nullptr);
+            ctx_->gotFinish(false);
+            ctx_->gotError(false);
+            ctx_->errorCount(0);
+            ctx_->time(0);
+            top->rst = 1;
+            self().load(img, args, nargs, dram_bytes);
+            top->rst = 0;
+            top->eval();            /* settle outputs that see rst combinationally */
+            cycle_ = 0;
+            return check_hooks(err);
+        });
+    }
+
+    kc_status clock(const kc_bus_resp *in, kc_err *err)
+    {
+        if (VL_UNLIKELY(broken_ || stopped_))
+            return kc_err_set(err, KC_ERR_SIM, "%s: the model stopped on a simulator error; reset it first",
+                              Derived::acc_name);
+        return guard(err, "clock", [&] {
+            enter();
+            const uint64_t now = cycle_ * 10;
+            top->clk = 0;
+            self().drive(in);
+            ctx_->time(now);
+            top->eval();
+            if (VL_UNLIKELY(trace_on_))
+                vcd_->dump(now);
+            top->clk = 1;
+            ctx_->time(now + 5);
+            top->eval();
+            if (VL_UNLIKELY(trace_on_))
+                vcd_->dump(now + 5);
+            kc_status s = check_hooks(err);  /* names this cycle, then count it */
+            cycle_++;
+            return s;
+        });
+    }
+
+    /* VCD only (FST is refused by name). depth = levels below the top, 0 = all. */
+    kc_status trace_open(const char *path, int depth, kc_err *err)
+    {
+        if (!path || !path[0])
+            return kc_err_set(err, KC_ERR_USAGE, "%s: no trace file name", Derived::acc_name);
+        size_t len = std::strlen(path);
+        if (len >= 4 && std::strcmp(path + len - 4, ".fst") == 0)
+            return kc_err_set(err, KC_ERR_USAGE, "%s: %s: this build writes VCD only (name the file .vcd)",
+                              Derived::acc_name, path);
+        if (depth < 0)
+            return kc_err_set(err, KC_ERR_USAGE, "%s: trace depth %d (0 = all levels)", Derived::acc_name,
+                              depth);
+        return guard(err, "trace", [&] {
+            enter();
+            trace_drop();
+            vcd_file_ = new kc_vl_trace_file;
+            vcd_path_ = path;
+            vcd_ = new VerilatedVcdC(vcd_file_);
+            vcd_->set_time_unit("1ns");
+            vcd_->set_time_resolution("1ns");
+            /* The levels argument of trace() is ignored by Verilator 5.006; depth
+             * is applied like $dumpvars(depth + 1, TOP): the TOP wrapper is one
+             * level, so depth 1 keeps the top module's own signals, 2 adds its
+             * submodules. */
+            if (depth)
+                vcd_->dumpvars(depth + 1, "TOP");
+            top->trace(vcd_, 99);
+            vcd_->open(path);
+            if (!vcd_->isOpen()) {
+                int e = trace_drop();
+                return kc_err_set(err, KC_ERR_IO, "%s: cannot write trace file %s: %s", Derived::acc_name,
+                                  path, std::strerror(e ? e : EIO));
+            }
+            return KC_OK;
+        });
+    }
+
+    void trace_enable(int on) { trace_on_ = on && vcd_; }
+
+    kc_status trace_close(kc_err *err)
+    {
+        if (!vcd_)
+            return KC_OK;
+        std::string path = vcd_path_;
+        int e = 0;
+        kc_status s = guard(err, "trace close", [&] {
+            enter();
+            e = trace_drop();
+            return KC_OK;
+        });
+        if (s == KC_OK && e)
+            s = kc_err_set(err, KC_ERR_IO, "%s: cannot write trace file %s: %s", Derived::acc_name,
+                           path.c_str(), std::strerror(e));
+        return s;
+    }
+
+    uint64_t cycle() const { return cycle_; }
+
+protected:
+    Top *top = nullptr;   /* the port mapping reads and writes it */
+
+    /* One clock cycle while in reset (no trace, no cycle count). */
+    void reset_edge()
+    {
+        top->clk = 0;
+        top->eval();
+        top->clk = 1;
+        top->eval();
+    }
+
+private:
+    VerilatedContext *ctx_ = nullptr;
+    VerilatedVcdC *vcd_ = nullptr;
+    kc_vl_trace_file *vcd_file_ = nullptr;   /* behind vcd_; holds its first write error */
+    std::string vcd_path_;
+    bool trace_on_ = false;
+    bool broken_ = false;   /* a Verilator fatal error left the model unusable */
+    bool stopped_ = false;  /* $stop/$error/$fatal/$finish ran; reset to continue */
+    uint64_t cycle_ = 0;
+
+    Derived &self() { return static_cast<Derived &>(*this); }
+
+    /* Verilator 5.006 runtime code (scope registration, $stop bookkeeping, scope
+     * destructors) reaches the context through the thread-local
+     * Verilated::threadContextp(), which is simply the context constructed last.
+     * With several models per process that is often another model's context or a
+     * deleted one (a use-after-free that deadlocks in ~VerilatedScope), so every
+     * entry point that runs Verilated code first makes its own context current. */
+    void enter() const { Verilated::threadContextp(ctx_); }
+
+    void build()
+    {
+        ctx_ = new VerilatedContext;
+        ctx_->fatalOnError(false);  /* belt and braces: the hooks never call abort */
+        ctx_->randReset(0);         /* the build uses --x-initial 0; this covers any
+                                       remaining VL_RAND_RESET with zeros */
+        ctx_->traceEverOn(true);    /* must precede the model, or tracing is refused */
+        ctx_->timeunit(-9);
+        ctx_->timeprecision(-9);
+        top = new Top(ctx_, "TOP");
+        broken_ = stopped_ = false;
+        self().built();
+    }
+
+    void destroy()
+    {
+        if (ctx_)
+            enter();
+        trace_drop();
+        if (top && !broken_)
+            top->final();
+        delete top;
+        top = nullptr;
+        delete ctx_;
+        ctx_ = nullptr;
+        /* Never leave the thread's (and the process's last) context dangling:
+         * null makes Verilator fall back to its default context. */
+        Verilated::threadContextp(nullptr);
+    }
+
+    /* Closes and frees the trace, if any; returns the first write error (errno) of
+     * its file, 0 when none. Never throws: the file swallows write errors. */
+    int trace_drop()
+    {
+        int e = 0;
+        if (vcd_) {
+            vcd_->close();
+            delete vcd_;
+            vcd_ = nullptr;
+        }
+        if (vcd_file_) {
+            e = vcd_file_->error();
+            delete vcd_file_;
+            vcd_file_ = nullptr;
+        }
+        trace_on_ = false;
+        return e;
+    }
+
+    /* After an eval: did the RTL execute $stop/$error/$fatal/$finish? */
+    kc_status check_hooks(kc_err *err)
+    {
+        kc_vl_hooks_event ev;
+        if (VL_LIKELY(!kc_vl_hooks_take(&ev)))
+            return KC_OK;
+        stopped_ = true;
+        char buf[512];
+        return kc_err_set(err, KC_ERR_SIM, "%s: %s (cycle %llu)", Derived::acc_name,
+                          kc_vl_hooks_describe(&ev, buf, sizeof buf), (unsigned long long)cycle_);
+    }
+
+    /* Runs f; maps anything thrown to a kc_status. */
+    template <typename F> kc_status guard(kc_err *err, const char *what, F &&f)
+    {
+        try {
+            return f();
+        } catch (const kc_vl_hooks_fatal &e) {
+            kc_vl_hooks_take(nullptr);
+            broken_ = true;
+            return kc_err_set(err, KC_ERR_SIM, "%s: %s: Verilator fatal error: %s", Derived::acc_name, what,
+                              e.what());
+        } catch (const std::bad_alloc &) {
+            return kc_err_set(err, KC_ERR_NOMEM, "%s: %s: out of memory", Derived::acc_name, what);
+        } catch (const std::exception &e) {
+            broken_ = true;
+            return kc_err_set(err, KC_ERR_SIM, "%s: %s: C++ exception: %s", Derived::acc_name, what, e.what());
+        } catch (...) {
+            broken_ = true;
+            return kc_err_set(err, KC_ERR_SIM, "%s: %s: unknown C++ exception", Derived::acc_name, what);
+        }
+    }
+};
+
+/* ---- the kc_acc_ops table of a model, written once -------------------------------
+ * kc_vl_ops<M>::ops is a constant table whose entries cast the handle back to M.
+ * The co-simulation entries are filled when M has them, NULL otherwise. */
+#define KC_VL_HAS(trait, expr)                                                                 \
+    template <typename M, typename = void> struct trait : std::false_type {};                \
+    template <typename M> struct trait<M, std::void_t<decltype(expr)>> : std::true_type {};
+KC_VL_HAS(kc_vl_has_arch, &M::arch)
+KC_VL_HAS(kc_vl_has_retire, &M::retire)
+KC_VL_HAS(kc_vl_has_arch_mem, &M::arch_mem)
+KC_VL_HAS(kc_vl_has_arch_pc, &M::arch_pc)
+KC_VL_HAS(kc_vl_has_arch_read, &M::arch_read)
+#undef KC_VL_HAS
+
+template <typename M> struct kc_vl_ops {
+    static M *cast(void *h) { return static_cast<M *>(h); }
+
+    static kc_status open(void **h, kc_err *err)
+    {
+        *h = nullptr;
+        M *m = new (std::nothrow) M;
+        if (!m)
+            return kc_err_set(err, KC_ERR_NOMEM, "%s: open: out of memory", M::acc_name);
+        kc_status s = m->open(err);
+        if (s != KC_OK) {
+            m->close();
+            delete m;
+            return s;
+        }
+        *h = m;
+        return KC_OK;
+    }
+    static void close(void *h)
+    {
+        if (!h)
+            return;
+        cast(h)->close();
+        delete cast(h);
+    }
+    static kc_status reset(void *h, const kc_image *img, const uint32_t *args, size_t nargs,
+                           uint32_t dram_bytes, kc_err *err)
+    {
+        return cast(h)->reset(img, args, nargs, dram_bytes, err);
+    }
+    static void bus_out(void *h, kc_bus_req *req) { cast(h)->bus_out(req); }
+    static kc_status clock(void *h, const kc_bus_resp *in, kc_err *err) { return cast(h)->clock(in, err); }
+    static void status(void *h, kc_core_status *st) { cast(h)->status(st); }
+    static void counters(void *h, uint64_t *vals, size_t n) { cast(h)->counters(vals, n); }
+    static kc_status trace_open(void *h, const char *path, int depth, kc_err *err)
+    {
+        return cast(h)->trace_open(path, depth, err);
+    }
+    static void trace_enable(void *h, int on) { cast(h)->trace_enable(on); }
+    static kc_status trace_close(void *h, kc_err *err) { return cast(h)->trace_close(err); }
+    static void arch(void *h, kc_arch_state *st)
+    {
+        if constexpr (kc_vl_has_arch<M>::value)
+            cast(h)->arch(st);
+    }
+    static int retire(void *h, uint32_t *pc, uint32_t *insn)
+    {
+        if constexpr (kc_vl_has_retire<M>::value)
+            return cast(h)->retire(pc, insn);
+        return 0;
+    }
+    static size_t arch_mem(void *h, unsigned mem, uint32_t row, uint32_t n, void *buf)
+    {
+        if constexpr (kc_vl_has_arch_mem<M>::value)
+            return cast(h)->arch_mem(mem, row, n, buf);
+        return 0;
+    }
+    static uint64_t arch_pc(void *h)
+    {
+        if constexpr (kc_vl_has_arch_pc<M>::value)
+            return cast(h)->arch_pc();
+        return 0;
+    }
+    static int arch_read(void *h, unsigned file, uint32_t first, uint32_t n, void *buf)
+    {
+        if constexpr (kc_vl_has_arch_read<M>::value)
+            return cast(h)->arch_read(file, first, n, buf);
+        return -1;
+    }
+
+    static constexpr kc_acc_ops ops = {
+        M::acc_name,
+        M::beat_bytes,
+        M::ncounters,
+        M::counter_names,
+        open,
+        close,
+        reset,
+        bus_out,
+        clock,
+        status,
+        counters,
+        trace_open,
+        trace_enable,
+        trace_close,
+        kc_vl_has_arch<M>::value ? arch : nullptr,
+        kc_vl_has_retire<M>::value ? retire : nullptr,
+        kc_vl_has_arch_mem<M>::value ? arch_mem : nullptr,
+        &M::hw,
+        M::arch_files,
+        M::narch_files,
+        kc_vl_has_arch_pc<M>::value ? arch_pc : nullptr,
+        kc_vl_has_arch_read<M>::value ? arch_read : nullptr,
+    };
+};
+
+#endif
