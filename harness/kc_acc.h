@@ -45,19 +45,6 @@ typedef struct kc_trace_opts {
     int depth;
 } kc_trace_opts;
 
-/* Architectural state for co-simulation (isa/kc_cosim.h), as after the last
- * clock edge. Registers a model does not have stay 0; cfg is indexed by the
- * configuration-register id of the ISA table. */
-#define KC_ARCH_MAX_REGS 32
-#define KC_ARCH_MAX_CFG 16
-typedef struct kc_arch_state {
-    uint32_t pc;                          /* the next instruction to issue */
-    uint32_t x[KC_ARCH_MAX_REGS];         /* integer registers */
-    uint32_t f[KC_ARCH_MAX_REGS];         /* fp32 registers (bit patterns) */
-    uint32_t a[KC_ARCH_MAX_REGS];         /* address registers */
-    uint32_t cfg[KC_ARCH_MAX_CFG];        /* configuration registers by id */
-} kc_arch_state;
-
 typedef struct kc_acc_ops {
     const char *name;        /* "npu" */
     unsigned beat_bytes;     /* width of the kc_bus port */
@@ -97,20 +84,14 @@ typedef struct kc_acc_ops {
     void (*trace_enable)(void *handle, int on);
     kc_status (*trace_close)(void *handle, kc_err *err);   /* KC_ERR_IO: a write failed (disk full) */
 
-    /* Co-simulation (optional: NULL in models without it). arch fills the
-     * architectural registers; retire returns 1 when an instruction issued at
-     * the last edge and names it; arch_mem copies rows [row, row + n) of on-chip
-     * memory `mem` (npu: 0 = vector SRAM, rows of VLEN bf16 lanes, lane 0 first)
-     * into buf and returns the bytes per row, 0 when there is no such memory or
-     * the rows are out of range. */
-    void (*arch)(void *handle, kc_arch_state *st);
+    /* Co-simulation (optional: NULL in models without it): returns 1 when an
+     * instruction issued at the last edge and names it. */
     int (*retire)(void *handle, uint32_t *pc, uint32_t *insn);
-    size_t (*arch_mem)(void *handle, unsigned mem, uint32_t row, uint32_t n, void *buf);
 
-    /* ---- issue 11: being filled in (verilated/ glue); the fixed kc_arch_state,
-     * arch and arch_mem above go once every user reads state through these. ---- */
-    const kc_hw *hw;                     /* the parameters this build has (kc_hw.h) */
-    const kc_arch_file *arch_files;      /* architectural state (kc_arch.h) */
+    /* The build: its parameters (kc_hw.h) and its architectural state as files
+     * (kc_arch.h) — what co-simulation, traces and documents read. */
+    const kc_hw *hw;
+    const kc_arch_file *arch_files;
     size_t narch_files;
     /* The pc of the next instruction to issue, as after the last edge. */
     uint64_t (*arch_pc)(void *handle);

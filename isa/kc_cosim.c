@@ -17,7 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kc_cosim_legacy.h"
 #include "kc_sim.h"
 
 #define COSIM_DRAIN_LIMIT 1000000u
@@ -50,6 +49,7 @@ typedef struct cosim {
     void *rh;
     const kc_arch_file *files;   /* the reference's description (checked against the RTL's) */
     size_t nfiles;
+    unsigned *rtl_file;          /* the RTL's index of each reference file (matched by name) */
     cfile *cf;
     due_ent *dues;
     size_t ndues, capdues;
@@ -69,16 +69,12 @@ typedef struct cosim {
 
 static int rtl_read(cosim *c, unsigned file, uint32_t first, uint32_t n, void *buf)
 {
-    if (c->ops->arch_read)
-        return c->ops->arch_read(c->model, file, first, n, buf);
-    return kc_cosim_legacy_read(c->ops, c->model, file, first, n, buf);   /* TEMPORARY */
+    return c->ops->arch_read(c->model, c->rtl_file[file], first, n, buf);
 }
 
 static uint64_t rtl_pc(cosim *c)
 {
-    if (c->ops->arch_pc)
-        return c->ops->arch_pc(c->model);
-    return kc_cosim_legacy_pc(c->ops, c->model);   /* TEMPORARY */
+    return c->ops->arch_pc(c->model);
 }
 
 /* ---- reporting ------------------------------------------------------------------ */
@@ -427,28 +423,30 @@ static void cmp_final(cosim *c, kc_dram *dram)
 
 /* ---- setup -------------------------------------------------------------------------- */
 
-/* The reference's files and the RTL's must be the same list. */
+/* Every file of the reference must be one of the RTL model's, by name, with the
+ * same shape. The model may show more (views only the RTL has, e.g. npu's weight
+ * buffers and accumulators for waveforms and traces): those are not compared. */
 static kc_status check_files(cosim *c, kc_err *err)
 {
     c->files = c->ref->files(c->rh, &c->nfiles);
     const kc_acc_ops *ops = c->ops;
-    if (!ops->arch_files) {   /* TEMPORARY: models without arch_files (kc_cosim_legacy.c) */
-        if (!ops->arch || !ops->arch_mem)
-            return kc_err_set(err, KC_ERR_USAGE, "cosim: the %s model has no co-simulation interface",
-                              ops->name);
-        return KC_OK;
-    }
-    if (!ops->arch_read || !ops->arch_pc)
+    if (!ops->arch_files || !ops->arch_read || !ops->arch_pc)
         return kc_err_set(err, KC_ERR_USAGE, "cosim: the %s model has no co-simulation interface", ops->name);
-    if (ops->narch_files != c->nfiles)
-        return kc_err_set(err, KC_ERR_INTERNAL, "cosim: the %s model has %zu state files, %s %zu",
-                          ops->name, ops->narch_files, c->ref->name, c->nfiles);
+    if (!(c->rtl_file = calloc(c->nfiles + 1, sizeof *c->rtl_file)))
+        return kc_err_set(err, KC_ERR_NOMEM, "cosim: out of memory");
     for (size_t i = 0; i < c->nfiles; i++) {
-        const kc_arch_file *a = &ops->arch_files[i], *e = &c->files[i];
-        if (strcmp(a->name, e->name) || a->count != e->count || a->bytes != e->bytes)
-            return kc_err_set(err, KC_ERR_INTERNAL, "cosim: state file %zu is %s %u x %u in the %s model, "
-                              "%s %u x %u in %s", i, a->name, a->count, a->bytes, ops->name, e->name,
-                              e->count, e->bytes, c->ref->name);
+        const kc_arch_file *e = &c->files[i], *a = NULL;
+        for (size_t k = 0; k < ops->narch_files && !a; k++)
+            if (!strcmp(ops->arch_files[k].name, e->name))
+                a = &ops->arch_files[k];
+        if (!a)
+            return kc_err_set(err, KC_ERR_INTERNAL, "cosim: the %s model has no state file %s (%s has it)",
+                              ops->name, e->name, c->ref->name);
+        if (a->count != e->count || a->bytes != e->bytes)
+            return kc_err_set(err, KC_ERR_INTERNAL, "cosim: state file %s is %u x %u in the %s model, "
+                              "%u x %u in %s", e->name, a->count, a->bytes, ops->name, e->count, e->bytes,
+                              c->ref->name);
+        c->rtl_file[i] = (unsigned)(a - ops->arch_files);
     }
     return KC_OK;
 }
@@ -490,6 +488,7 @@ static void free_state(cosim *c)
     free(c->abuf);
     free(c->dues);
     free(c->stores);
+    free(c->rtl_file);
 }
 
 /* On-chip memories are not reset on the RTL: the reference starts from them. */

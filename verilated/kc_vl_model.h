@@ -21,7 +21,7 @@
  *   void drive(const kc_bus_resp *in);   this cycle's inputs, clock low
  *   void bus_out(kc_bus_req *) const;  void status(kc_core_status *) const;
  *   void counters(uint64_t *, size_t) const;
- * and optionally retire / arch_pc / arch_read (and the old arch / arch_mem).
+ * and optionally retire / arch_pc / arch_read.
  *
  * Conventions every model shares: ports `clk` and `rst` (active high); clock()
  * is one full cycle (clock low with this cycle's inputs, then the rising edge);
@@ -295,9 +295,7 @@ private:
 #define KC_VL_HAS(trait, expr)                                                                 \
     template <typename M, typename = void> struct trait : std::false_type {};                \
     template <typename M> struct trait<M, std::void_t<decltype(expr)>> : std::true_type {};
-KC_VL_HAS(kc_vl_has_arch, &M::arch)
 KC_VL_HAS(kc_vl_has_retire, &M::retire)
-KC_VL_HAS(kc_vl_has_arch_mem, &M::arch_mem)
 KC_VL_HAS(kc_vl_has_arch_pc, &M::arch_pc)
 KC_VL_HAS(kc_vl_has_arch_read, &M::arch_read)
 #undef KC_VL_HAS
@@ -342,21 +340,10 @@ template <typename M> struct kc_vl_ops {
     }
     static void trace_enable(void *h, int on) { cast(h)->trace_enable(on); }
     static kc_status trace_close(void *h, kc_err *err) { return cast(h)->trace_close(err); }
-    static void arch(void *h, kc_arch_state *st)
-    {
-        if constexpr (kc_vl_has_arch<M>::value)
-            cast(h)->arch(st);
-    }
     static int retire(void *h, uint32_t *pc, uint32_t *insn)
     {
         if constexpr (kc_vl_has_retire<M>::value)
             return cast(h)->retire(pc, insn);
-        return 0;
-    }
-    static size_t arch_mem(void *h, unsigned mem, uint32_t row, uint32_t n, void *buf)
-    {
-        if constexpr (kc_vl_has_arch_mem<M>::value)
-            return cast(h)->arch_mem(mem, row, n, buf);
         return 0;
     }
     static uint64_t arch_pc(void *h)
@@ -387,9 +374,7 @@ template <typename M> struct kc_vl_ops {
         trace_open,
         trace_enable,
         trace_close,
-        kc_vl_has_arch<M>::value ? arch : nullptr,
         kc_vl_has_retire<M>::value ? retire : nullptr,
-        kc_vl_has_arch_mem<M>::value ? arch_mem : nullptr,
         &M::hw,
         M::arch_files,
         M::narch_files,

@@ -30,10 +30,6 @@ enum npu_trap_cause {
 /* "illegal-instruction", ... ("unknown" for codes the table does not know). */
 const char *npu_cause_name(unsigned cause);
 
-/* The memories of the old kc_acc_ops.arch_mem (rows of VLEN bf16 lanes); goes
- * with it once co-simulation reads the "vsram" / "msram" files. */
-enum npu_mem { NPU_MEM_VSRAM = 0, NPU_MEM_MSRAM = 1 };
-
 #ifdef __cplusplus
 }
 #endif

@@ -295,26 +295,6 @@ public:
         return 0;
     }
 
-    /* ---- the fixed interface of co-simulation (kc_acc.h kc_arch_state), until
-     * isa/kc_cosim.c reads state through arch_read; then these two go. ---- */
-    void arch(kc_arch_state *st) const
-    {
-        static_assert(P_NXREGS <= KC_ARCH_MAX_REGS && P_NFREGS <= KC_ARCH_MAX_REGS &&
-                      P_NAREGS <= KC_ARCH_MAX_REGS && NPU_NCFG <= KC_ARCH_MAX_CFG,
-                      "registers beyond kc_arch_state");
-        std::memset(st, 0, sizeof *st);
-        st->pc = (uint32_t)arch_pc();
-        arch_read(F_R, 0, P_NXREGS, st->x);
-        arch_read(F_F, 0, P_NFREGS, st->f);
-        arch_read(F_A, 0, P_NAREGS, st->a);
-        arch_read(F_CFG, 0, NPU_NCFG, st->cfg);
-    }
-    size_t arch_mem(unsigned mem, uint32_t row, uint32_t n, void *buf) const
-    {
-        unsigned file = mem == NPU_MEM_VSRAM ? F_VSRAM : mem == NPU_MEM_MSRAM ? F_MSRAM : F_COUNT;
-        return arch_read(file, row, n, buf) == 0 ? NPU_BEAT : 0;
-    }
-
 private:
     size_t loaded_words_ = 0;   /* instruction-memory words the last program wrote */
 
@@ -336,19 +316,19 @@ const kc_hw npu_model::hw = { KC_ACC_NAME, KC_ACC_FAMILY, sizeof npu_hw_rows / s
                               npu_hw_rows };
 
 const kc_arch_file npu_model::arch_files[F_COUNT] = {
-    { "r", "integer registers", P_NXREGS, 4, KC_ARCH_U32, KC_ARCH_ZERO0, nullptr },
-    { "f", "fp32 registers", P_NFREGS, 4, KC_ARCH_FP32, 0, nullptr },
-    { "a", "DRAM address registers", P_NAREGS, 4, KC_ARCH_U32, 0, nullptr },
-    { "cfg", "configuration registers (by id)", NPU_NCFG, 4, KC_ARCH_U32, 0, npu_cfg_names.data() },
-    { npu_timing_cfg(), "cycles since reset (low 32 bits)", 1, 4, KC_ARCH_U32, KC_ARCH_TIMING, nullptr },
+    { "r", "integer registers", P_NXREGS, 4, KC_ARCH_U32, KC_ARCH_ZERO0, nullptr, nullptr },
+    { "f", "fp32 registers", P_NFREGS, 4, KC_ARCH_FP32, 0, nullptr, nullptr },
+    { "a", "DRAM address registers", P_NAREGS, 4, KC_ARCH_U32, 0, nullptr, nullptr },
+    { "cfg", "configuration registers (by id)", NPU_NCFG, 4, KC_ARCH_U32, 0, npu_cfg_names.data(), nullptr },
+    { npu_timing_cfg(), "cycles since reset (low 32 bits)", 1, 4, KC_ARCH_U32, KC_ARCH_TIMING, nullptr, nullptr },
     { "vsram", "vector SRAM (VLEN bf16 lanes a row)", P_VROWS, NPU_BEAT, KC_ARCH_BF16_LANES, KC_ARCH_MEMORY,
-      nullptr },
+      nullptr, nullptr },
     { "msram", "matrix SRAM (VLEN bf16 lanes a row)", P_MROWS, NPU_BEAT, KC_ARCH_BF16_LANES, KC_ARCH_MEMORY,
-      nullptr },
+      nullptr, nullptr },
     { "wbuf", "weight buffers (MAT_WBUFS x VLEN rows of VLEN bf16)", P_MAT_WBUFS * P_VLEN, NPU_BEAT,
-      KC_ARCH_BF16_LANES, KC_ARCH_MEMORY, nullptr },
+      KC_ARCH_BF16_LANES, KC_ARCH_MEMORY, nullptr, nullptr },
     { "acc", "matrix accumulators (MLEN rows of VLEN fp32)", P_MLEN, P_VLEN * 4, KC_ARCH_FP32_LANES,
-      KC_ARCH_MEMORY, nullptr },
+      KC_ARCH_MEMORY, nullptr, nullptr },
 };
 
 }  // namespace
