@@ -88,7 +88,10 @@ int kc_cmd_asm_asm(int argc, char **argv)
         switch (id) {
         case KC_ARGS_HELP: kc_args_help(&asm_spec, stdout); return 0;
         case KC_ARGS_ERROR: return kc_args_exit(&a);
-        case KC_OPTS_PLATFORM: platform = a.value; break;
+        case KC_OPTS_PLATFORM:
+            if (kc_opts_take_platform(&a, &platform) == KC_ARGS_ERROR)
+                return kc_args_exit(&a);
+            break;
         case OPT_OUT: out = a.value; break;
         case OPT_HEX: hex = 1; break;
         case OPT_LISTING: listing = 1; break;
@@ -184,7 +187,10 @@ int kc_cmd_asm_disasm(int argc, char **argv)
         switch (id) {
         case KC_ARGS_HELP: kc_args_help(&disasm_spec, stdout); return 0;
         case KC_ARGS_ERROR: return kc_args_exit(&a);
-        case KC_OPTS_PLATFORM: platform = a.value; break;
+        case KC_OPTS_PLATFORM:
+            if (kc_opts_take_platform(&a, &platform) == KC_ARGS_ERROR)
+                return kc_args_exit(&a);
+            break;
         case OPT_HEX: force_hex = 1; break;
         }
     }
@@ -248,7 +254,10 @@ int kc_cmd_asm_isadoc(int argc, char **argv)
         switch (id) {
         case KC_ARGS_HELP: kc_args_help(&isadoc_spec, stdout); return 0;
         case KC_ARGS_ERROR: return kc_args_exit(&a);
-        case KC_OPTS_PLATFORM: platform = a.value; break;
+        case KC_OPTS_PLATFORM:
+            if (kc_opts_take_platform(&a, &platform) == KC_ARGS_ERROR)
+                return kc_args_exit(&a);
+            break;
         case OPT_OUT: out = a.value; break;
         case OPT_VERILOG_HEADER: vh = a.value; break;
         }

@@ -404,7 +404,7 @@ static int take_one(cosim_cli *o, kc_args *a, int id)
 {
     uint64_t n = a->number;
     switch (id) {
-    case KC_OPTS_PLATFORM: o->platform = a->value; break;
+    case KC_OPTS_PLATFORM: return kc_opts_take_platform(a, &o->platform);
     case OPT_TASK: o->task = a->value; break;
     case OPT_CONFIG: o->config = (int)n; break;
     case OPT_SEED: o->seed = n; break;

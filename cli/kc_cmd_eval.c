@@ -70,7 +70,10 @@ int kc_cmd_eval_compile(int argc, char **argv)
             list_tasks(stdout);
             return 0;
         case KC_ARGS_ERROR: return kc_args_exit(&a);
-        case KC_OPTS_PLATFORM: platform = a.value; break;
+        case KC_OPTS_PLATFORM:
+            if (kc_opts_take_platform(&a, &platform) == KC_ARGS_ERROR)
+                return kc_args_exit(&a);
+            break;
         case OPT_TASK: task = a.value; break;
         case OPT_CONFIG: config = (int)a.number; break;
         case OPT_OUT: out = a.value; break;
@@ -218,7 +221,10 @@ int kc_cmd_eval_main(int argc, char **argv)
             list_tasks(stdout);
             return 0;
         case KC_ARGS_ERROR: return kc_args_exit(&a);
-        case KC_OPTS_PLATFORM: platform = a.value; break;
+        case KC_OPTS_PLATFORM:
+            if (kc_opts_take_platform(&a, &platform) == KC_ARGS_ERROR)
+                return kc_args_exit(&a);
+            break;
         case OPT_TASK: task = a.value; break;
         case OPT_CONFIG: config = (int)a.number; break;
         case OPT_JSON: json = 1; break;

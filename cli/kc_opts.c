@@ -96,18 +96,23 @@ static int parse_configs(kc_args *a, const char *list, unsigned *mask)
     }
 }
 
+int kc_opts_take_platform(kc_args *a, const char **platform)
+{
+    if (!kc_platform_find(a->value)) {
+        char want[200] = "one of:";
+        for (const kc_platform *const *p = kc_platform_all(); *p; p++)
+            snprintf(want + strlen(want), sizeof want - strlen(want), " %s", (*p)->name);
+        return kc_args_bad_value(a, want);
+    }
+    *platform = a->value;
+    return 1;
+}
+
 int kc_opts_take(kc_opts *o, kc_args *a, int id)
 {
     switch (id) {
     case KC_OPTS_PLATFORM:
-        if (!kc_platform_find(a->value)) {
-            char want[200] = "one of:";
-            for (const kc_platform *const *p = kc_platform_all(); *p; p++)
-                snprintf(want + strlen(want), sizeof want - strlen(want), " %s", (*p)->name);
-            return kc_args_bad_value(a, want);
-        }
-        o->platform = a->value;
-        return 1;
+        return kc_opts_take_platform(a, &o->platform);
     case KC_OPTS_TASKS:
         if (check_tasks(a, a->value))
             return KC_ARGS_ERROR;

@@ -49,6 +49,10 @@ void kc_opts_init(kc_opts *o);
  * why: an unknown platform or task, a malformed config list). */
 int kc_opts_take(kc_opts *o, kc_args *a, int id);
 
+/* The value of --platform (just returned by kc_args_next) into *platform:
+ * 1, or KC_ARGS_ERROR when no platform has that name. */
+int kc_opts_take_platform(kc_args *a, const char **platform);
+
 /* Expands the selection in registry order; returns the number of jobs (at most
  * max). Unknown task names were already rejected by kc_opts_take. */
 size_t kc_opts_jobs(const kc_opts *o, kc_opts_job *jobs, size_t max);

@@ -23,8 +23,11 @@ err=$("$KC" bench --jobs 2>&1 > /dev/null)
 [ $? = 2 ] && [ "$err" = "kc bench: --jobs needs a value" ] || fail "bench missing value: '$err'"
 err=$("$KC" cosim --random --count=0 2>&1 > /dev/null)
 [ $? = 2 ] && [ "$err" = "kc cosim: --count takes a whole number in 1..100000000, got '0'" ] || fail "cosim range: '$err'"
-err=$("$KC" run --platform=nosuch 2>&1 > /dev/null)
-[ $? = 2 ] && echo "$err" | grep -q "^kc run: --platform takes one of: .*, got 'nosuch'$" || fail "platform: '$err'"
+# every --platform is checked against the platform table, in one message form
+for s in run bench eval compile asm disasm isa-doc perf cosim agent; do
+    err=$("$KC" $s --platform=nosuch 2>&1 > /dev/null)
+    [ $? = 2 ] && echo "$err" | grep -q "^kc $s: --platform takes one of: .*, got 'nosuch'$" || fail "kc $s platform: '$err'"
+done
 # the = form gives the same result as the separate value
 a=$("$KC" compile --task=relu --config=1 --platform=npu) || fail "compile with ="
 b=$("$KC" compile --task relu --config 1) || fail "compile without ="
