@@ -644,18 +644,19 @@ static const kc_platform *platform_of(kc_tools_ctx *c, sb *b)
     return p;
 }
 
-/* Assembles a workspace file. Returns 1 with prog filled (and the text in *src_out
- * when asked), 0 with the explanation (diagnostic or missing file) in b. */
-static int assemble_file(kc_tools_ctx *c, const char *rel, kc_program *prog, char **src_out, sb *b)
+/* Builds a workspace file into a program image (the platform's build step).
+ * Returns 1 with img filled (and the text in *src_out when asked), 0 with the
+ * explanation (diagnostic or missing file) in b. */
+static int assemble_file(kc_tools_ctx *c, const char *rel, kc_image *img, char **src_out, sb *b)
 {
-    memset(prog, 0, sizeof *prog);
+    kc_image_init(img, 0, 0);
     const kc_platform *p = platform_of(c, b);
     char *src = p ? read_ws(c, rel, b) : NULL;
     if (!src)
         return 0;
     kc_err err;
     kc_err_clear(&err);
-    if (p->assemble(src, rel, prog, &err) != KC_OK) {
+    if (kc_platform_build(p, src, rel, img, &err) != KC_OK) {
         char diag[700];
         kc_err_format(&err, diag, sizeof diag);
         show_diag(b, src, diag, err.line, err.col);
@@ -673,15 +674,16 @@ static void t_check_syntax(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
 {
     sb b = { 0 };
     const char *rel = arg_str(a, "path", KC_TOOLS_DEFAULT_PATH);
-    kc_program prog;
-    if (!assemble_file(c, rel, &prog, NULL, &b)) {
+    kc_image img;
+    if (!assemble_file(c, rel, &img, NULL, &b)) {
         o->meta = json_pack("{s:b}", "ok", 0);
         finish(o, &b, 0);   /* a syntax error is a normal answer, not a tool failure */
         return;
     }
-    kc_text_printf(&b, "ok: %s assembles to %zu instructions.", rel, prog.nwords);
-    o->meta = json_pack("{s:b, s:I}", "ok", 1, "instructions", (json_int_t)prog.nwords);
-    kc_program_free(&prog);
+    size_t n = kc_image_insns(&img);
+    kc_text_printf(&b, "ok: %s assembles to %zu instructions.", rel, n);
+    o->meta = json_pack("{s:b, s:I}", "ok", 1, "instructions", (json_int_t)n);
+    kc_image_free(&img);
     finish(o, &b, 0);
 }
 
@@ -689,19 +691,20 @@ static void t_get_inst_size(kc_tools_ctx *c, const json_t *a, kc_tools_result *o
 {
     sb b = { 0 };
     const char *rel = arg_str(a, "path", KC_TOOLS_DEFAULT_PATH);
-    kc_program prog;
-    if (!assemble_file(c, rel, &prog, NULL, &b)) {
+    kc_image img;
+    if (!assemble_file(c, rel, &img, NULL, &b)) {
         finish(o, &b, 0);
         return;
     }
-    const kc_isa *isa = kc_isa_find(c->platform);
-    long cap = isa ? (long)isa->imem_words : -1;
-    kc_text_printf(&b, "%s: %zu instructions (%zu bytes)", rel, prog.nwords, prog.nwords * 4);
+    const kc_platform *p = kc_platform_find(c->platform);
+    long cap = p && p->max_insns ? (long)p->max_insns : -1;
+    size_t n = kc_image_insns(&img);
+    kc_text_printf(&b, "%s: %zu instructions (%zu bytes)", rel, n, n * img.insn_bytes);
     if (cap > 0)
         kc_text_printf(&b, " of %ld in instruction memory", cap);
     kc_text_printf(&b, ".");
-    o->meta = json_pack("{s:I}", "instructions", (json_int_t)prog.nwords);
-    kc_program_free(&prog);
+    o->meta = json_pack("{s:I}", "instructions", (json_int_t)n);
+    kc_image_free(&img);
     finish(o, &b, 0);
 }
 
@@ -726,7 +729,7 @@ static kc_eval_result *evaluate(kc_tools_ctx *c, const char *rel, const kc_trace
                         .stalls = stalls };
     kc_err err;
     kc_err_clear(&err);
-    if (kc_eval_run(&eo, src, rel, r, &err) != KC_OK) {
+    if (kc_eval_run(c->eval, &eo, src, rel, r, &err) != KC_OK) {
         char msg[700];
         kc_text_printf(b, "error: the evaluation failed: %s.", kc_err_format(&err, msg, sizeof msg));
         free(r);
@@ -744,18 +747,21 @@ static kc_eval_result *evaluate(kc_tools_ctx *c, const char *rel, const kc_trace
 static void describe_pc(kc_tools_ctx *c, const char *src, uint32_t pc, sb *b)
 {
     const kc_platform *p = kc_platform_find(c->platform);
-    kc_program prog = { 0 };
+    kc_image img;
+    kc_image_init(&img, 0, 0);
     kc_err err;
     kc_err_clear(&err);
-    if (!p || p->assemble(src, "kernel", &prog, &err) != KC_OK)
+    if (!p || kc_platform_build(p, src, "kernel", &img, &err) != KC_OK)
         return;
-    if (pc < prog.nwords && prog.line && prog.line[pc] > 0) {
+    uint64_t end = kc_image_pc_end(&img);
+    int ln = kc_image_line(&img, pc);
+    if (pc < end && ln > 0) {
         char text[300];
-        source_line(src, prog.line[pc], text, sizeof text);
-        kc_text_printf(b, " (source line %d: %s)", prog.line[pc], text);
-    } else if (pc >= prog.nwords)
-        kc_text_printf(b, " (past the last instruction, %zu: did the kernel end without halt?)", prog.nwords);
-    kc_program_free(&prog);
+        source_line(src, ln, text, sizeof text);
+        kc_text_printf(b, " (source line %d: %s)", ln, text);
+    } else if (pc >= end)
+        kc_text_printf(b, " (past the last instruction, %" PRIu64 ": did the kernel end without halt?)", end);
+    kc_image_free(&img);
 }
 
 static json_t *eval_meta(const kc_eval_result *r)
@@ -956,20 +962,19 @@ static void stall_sites(kc_tools_ctx *c, const char *src, const kc_eval_result *
             v[n++] = (stall_site){ (uint32_t)(i / st->ncounters), i % st->ncounters, &st->cells[i] };
     qsort(v, n, sizeof *v, stall_site_cmp);
     const kc_platform *p = kc_platform_find(c->platform);
-    const kc_isa *isa = kc_isa_find(c->platform);
-    kc_program prog = { 0 };
+    kc_image img;
+    kc_image_init(&img, 0, 0);
     kc_err err;
     kc_err_clear(&err);
-    int have = p && p->assemble(src, "kernel", &prog, &err) == KC_OK;
+    int have = p && kc_platform_build(p, src, "kernel", &img, &err) == KC_OK;
     kc_text_printf(b, "top stall sites (the instruction that waited to issue, on what, how long):\n");
     json_t *arr = json_array();
     for (size_t i = 0; i < n && i < (size_t)top; i++) {
         char dis[160] = "?", line[200] = "";
         int ln = 0;
-        if (have && v[i].pc < prog.nwords) {
-            if (isa)
-                kc_asm_disasm_word(isa, prog.words[v[i].pc], v[i].pc, dis, sizeof dis);
-            ln = prog.line ? prog.line[v[i].pc] : 0;
+        if (have && v[i].pc < kc_image_pc_end(&img)) {
+            p->disasm(p, &img, v[i].pc, dis, sizeof dis);
+            ln = kc_image_line(&img, v[i].pc);
             if (ln > 0)
                 source_line(src, ln, line, sizeof line);
         }
@@ -986,7 +991,7 @@ static void stall_sites(kc_tools_ctx *c, const char *src, const kc_eval_result *
     if (n > (size_t)top)
         kc_text_printf(b, "  ... %zu more stall sites\n", n - (size_t)top);
     json_object_set_new(meta, "stall_sites", arr);
-    kc_program_free(&prog);
+    kc_image_free(&img);
     free(v);
 }
 

@@ -247,7 +247,7 @@ static int build_jobs(const bench_args *a, const kc_platform *p, job_list *l)
         char *text = NULL, name[160], path[512];
         kc_err err;
         kc_err_clear(&err);
-        if (p->baseline(pairs[k].task, c, &text, &err) != KC_OK || !keep(l, text)) {
+        if (kc_platform_baseline(p, pairs[k].task, c, &text, &err) != KC_OK || !keep(l, text)) {
             char buf[800];
             fprintf(stderr, "kc: baseline of %s C%d: %s\n", task, c, kc_err_format(&err, buf, sizeof buf));
             return -1;
