@@ -116,6 +116,7 @@ const kc_platform *kc_platform_default(void)
 kc_status kc_platform_build(const kc_platform *p, const char *src, const char *filename, kc_image *out,
                             kc_err *err)
 {
+    kc_image_init(out, 0, 0);   /* empty on failure: the caller frees either way */
     return p->build(p, p->hw, src, filename, out, err);
 }
 

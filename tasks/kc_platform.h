@@ -93,7 +93,8 @@ const kc_platform *kc_platform_default(void);
  * refuses, or one of no known family); "" when every build is a platform. */
 const char *kc_platform_problem(void);
 
-/* Kernel text -> image on p (p->build with p's own parameters). */
+/* Kernel text -> image on p (p->build with p's own parameters). `out` is
+ * initialised first, so kc_image_free(out) is right after a failure too. */
 kc_status kc_platform_build(const kc_platform *p, const char *src, const char *filename, kc_image *out,
                             kc_err *err);
 
