@@ -22,8 +22,6 @@
 #include <unistd.h>
 
 #include "kc_eval.h"
-#include "kc_isa.h"
-#include "kc_isagen.h"
 #include "kc_platform.h"
 #include "kc_text.h"
 #include "kc_tools.h"
@@ -77,12 +75,9 @@ kc_status kc_agent_system_prompt(const char *platform, const char *task, int con
         return kc_err_set(err, KC_ERR_USAGE, "agent: unknown platform '%s'", platform);
     if (!t)
         return kc_err_set(err, KC_ERR_USAGE, "agent: unknown task '%s'", task);
-    const kc_isa *isa = NULL;
-    kc_status st = kc_isa_load(p->name, &isa, err);
-    if (st != KC_OK)
-        return st;
     char *doc = NULL;
-    if ((st = kc_isagen_doc(isa, NULL, &doc, err)) != KC_OK)
+    kc_status st = p->doc(p, p->hw, &doc, err);
+    if (st != KC_OK)
         return st;
     kc_task_inst inst;
     if ((st = kc_task_inst_make(&inst, t, config, p->dtype, visible_seed, err)) != KC_OK) {
@@ -545,7 +540,7 @@ static json_t *score(run *r, kc_err *err, kc_status *st)
         for (size_t i = 0; i < r->nhidden; i++) {
             kc_eval_opts eo = { .platform = o->platform, .task = o->task, .config = o->config,
                                 .seed = r->hidden[i], .cycle_limit = o->cycle_limit };
-            if ((*st = kc_eval_run(&eo, src, name, res, err)) != KC_OK)
+            if ((*st = kc_eval_run(r->ctx.eval, &eo, src, name, res, err)) != KC_OK)
                 break;
             json_t *j = kc_eval_result_json(res);
             log_event(r, "score", json_pack("{s:I, s:O}", "seed", (json_int_t)r->hidden[i], "result", j), err);
@@ -668,6 +663,8 @@ static kc_status setup(run *r, const kc_agent_opts *o, kc_err *err)
     r->ctx.workspace = r->workspace;
     r->ctx.workspace_fd = r->ws_fd;
     r->ctx.task_doc = r->task->description;
+    if ((st = kc_eval_ctx_open(&r->ctx.eval, err)) != KC_OK)
+        return st;
     r->messages = json_array();
     r->tools = kc_tools_schemas();
     r->t0 = kc_transcript_now();
@@ -681,6 +678,7 @@ static void teardown(run *r)
     free((char *)r->ctx.isa_doc);
     json_decref(r->messages);
     json_decref(r->tools);
+    kc_eval_ctx_close(r->ctx.eval);
     kc_tools_ctx_free(&r->ctx);
     if (r->ws_fd >= 0)
         close(r->ws_fd);
@@ -707,8 +705,8 @@ kc_status kc_agent_run(const kc_agent_opts *o, json_t **record, kc_err *err)
                           "or choose another --out", r.dir);
     }
     char *doc = NULL;
-    const kc_isa *isa = NULL;
-    if ((st = kc_isa_load(o->platform, &isa, err)) != KC_OK || (st = kc_isagen_doc(isa, NULL, &doc, err)) != KC_OK) {
+    const kc_platform *p = kc_platform_find(o->platform);
+    if ((st = p->doc(p, p->hw, &doc, err)) != KC_OK) {
         teardown(&r);
         return st;
     }

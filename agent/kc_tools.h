@@ -40,6 +40,7 @@ typedef struct kc_tools_ctx {
     const char *isa_doc;      /* searched by grep_docs as "isa" */
     const char *task_doc;     /* searched by grep_docs as "task" */
     int iteration;            /* the loop's current iteration (1-based), for the records */
+    kc_eval_ctx *eval;        /* the run's evaluation context (kc_eval.h), owned by the caller */
 
     /* state, read by the loop */
     int submitted;

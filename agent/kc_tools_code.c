@@ -94,18 +94,19 @@ static const kc_platform *platform_of(kc_tools_ctx *c, kc_text *b)
     return p;
 }
 
-/* Assembles a workspace file. Returns 1 with prog filled (and the text in *src_out
- * when asked), 0 with the explanation (diagnostic or missing file) in b. */
-static int assemble_file(kc_tools_ctx *c, const char *rel, kc_program *prog, char **src_out, kc_text *b)
+/* Builds a workspace file into a program image (the platform's build step).
+ * Returns 1 with img filled (and the text in *src_out when asked), 0 with the
+ * explanation (diagnostic or missing file) in b. */
+static int assemble_file(kc_tools_ctx *c, const char *rel, kc_image *img, char **src_out, kc_text *b)
 {
-    memset(prog, 0, sizeof *prog);
+    kc_image_init(img, 0, 0);
     const kc_platform *p = platform_of(c, b);
     char *src = p ? kc_tools_read(c, rel, b) : NULL;
     if (!src)
         return 0;
     kc_err err;
     kc_err_clear(&err);
-    if (p->assemble(src, rel, prog, &err) != KC_OK) {
+    if (kc_platform_build(p, src, rel, img, &err) != KC_OK) {
         char diag[700];
         kc_err_format(&err, diag, sizeof diag);
         kc_tools_code_show_diag(b, src, diag, err.line, err.col);
@@ -123,15 +124,16 @@ void kc_tools_code_check_syntax(kc_tools_ctx *c, const json_t *a, kc_tools_resul
 {
     kc_text b = { 0 };
     const char *rel = kc_tools_arg_str(a, "path", KC_TOOLS_DEFAULT_PATH);
-    kc_program prog;
-    if (!assemble_file(c, rel, &prog, NULL, &b)) {
+    kc_image img;
+    if (!assemble_file(c, rel, &img, NULL, &b)) {
         o->meta = json_pack("{s:b}", "ok", 0);
         kc_tools_finish(o, &b, 0);   /* a syntax error is a normal answer, not a tool failure */
         return;
     }
-    kc_text_printf(&b, "ok: %s assembles to %zu instructions.", rel, prog.nwords);
-    o->meta = json_pack("{s:b, s:I}", "ok", 1, "instructions", (json_int_t)prog.nwords);
-    kc_program_free(&prog);
+    size_t n = kc_image_insns(&img);
+    kc_text_printf(&b, "ok: %s assembles to %zu instructions.", rel, n);
+    o->meta = json_pack("{s:b, s:I}", "ok", 1, "instructions", (json_int_t)n);
+    kc_image_free(&img);
     kc_tools_finish(o, &b, 0);
 }
 
@@ -139,19 +141,20 @@ void kc_tools_code_inst_size(kc_tools_ctx *c, const json_t *a, kc_tools_result *
 {
     kc_text b = { 0 };
     const char *rel = kc_tools_arg_str(a, "path", KC_TOOLS_DEFAULT_PATH);
-    kc_program prog;
-    if (!assemble_file(c, rel, &prog, NULL, &b)) {
+    kc_image img;
+    if (!assemble_file(c, rel, &img, NULL, &b)) {
         kc_tools_finish(o, &b, 0);
         return;
     }
-    const kc_isa *isa = kc_isa_find(c->platform);
-    long cap = isa ? (long)isa->imem_words : -1;
-    kc_text_printf(&b, "%s: %zu instructions (%zu bytes)", rel, prog.nwords, prog.nwords * 4);
+    const kc_platform *p = kc_platform_find(c->platform);
+    long cap = p && p->max_insns ? (long)p->max_insns : -1;
+    size_t n = kc_image_insns(&img);
+    kc_text_printf(&b, "%s: %zu instructions (%zu bytes)", rel, n, n * img.insn_bytes);
     if (cap > 0)
         kc_text_printf(&b, " of %ld in instruction memory", cap);
     kc_text_printf(&b, ".");
-    o->meta = json_pack("{s:I}", "instructions", (json_int_t)prog.nwords);
-    kc_program_free(&prog);
+    o->meta = json_pack("{s:I}", "instructions", (json_int_t)n);
+    kc_image_free(&img);
     kc_tools_finish(o, &b, 0);
 }
 

@@ -34,7 +34,7 @@ kc_eval_result *kc_tools_eval_file(kc_tools_ctx *c, const char *rel, const kc_tr
                         .stalls = stalls };
     kc_err err;
     kc_err_clear(&err);
-    if (kc_eval_run(&eo, src, rel, r, &err) != KC_OK) {
+    if (kc_eval_run(c->eval, &eo, src, rel, r, &err) != KC_OK) {
         char msg[700];
         kc_text_printf(b, "error: the evaluation failed: %s.", kc_err_format(&err, msg, sizeof msg));
         free(r);
@@ -52,18 +52,21 @@ kc_eval_result *kc_tools_eval_file(kc_tools_ctx *c, const char *rel, const kc_tr
 static void describe_pc(kc_tools_ctx *c, const char *src, uint32_t pc, kc_text *b)
 {
     const kc_platform *p = kc_platform_find(c->platform);
-    kc_program prog = { 0 };
+    kc_image img;
+    kc_image_init(&img, 0, 0);
     kc_err err;
     kc_err_clear(&err);
-    if (!p || p->assemble(src, "kernel", &prog, &err) != KC_OK)
+    if (!p || kc_platform_build(p, src, "kernel", &img, &err) != KC_OK)
         return;
-    if (pc < prog.nwords && prog.line && prog.line[pc] > 0) {
+    uint64_t end = kc_image_pc_end(&img);
+    int ln = kc_image_line(&img, pc);
+    if (pc < end && ln > 0) {
         char text[300];
-        kc_tools_code_source_line(src, prog.line[pc], text, sizeof text);
-        kc_text_printf(b, " (source line %d: %s)", prog.line[pc], text);
-    } else if (pc >= prog.nwords)
-        kc_text_printf(b, " (past the last instruction, %zu: did the kernel end without halt?)", prog.nwords);
-    kc_program_free(&prog);
+        kc_tools_code_source_line(src, ln, text, sizeof text);
+        kc_text_printf(b, " (source line %d: %s)", ln, text);
+    } else if (pc >= end)
+        kc_text_printf(b, " (past the last instruction, %" PRIu64 ": did the kernel end without halt?)", end);
+    kc_image_free(&img);
 }
 
 static json_t *eval_meta(const kc_eval_result *r)
@@ -264,20 +267,19 @@ static void stall_sites(kc_tools_ctx *c, const char *src, const kc_eval_result *
             v[n++] = (stall_site){ (uint32_t)(i / st->ncounters), i % st->ncounters, &st->cells[i] };
     qsort(v, n, sizeof *v, stall_site_cmp);
     const kc_platform *p = kc_platform_find(c->platform);
-    const kc_isa *isa = kc_isa_find(c->platform);
-    kc_program prog = { 0 };
+    kc_image img;
+    kc_image_init(&img, 0, 0);
     kc_err err;
     kc_err_clear(&err);
-    int have = p && p->assemble(src, "kernel", &prog, &err) == KC_OK;
+    int have = p && kc_platform_build(p, src, "kernel", &img, &err) == KC_OK;
     kc_text_printf(b, "top stall sites (the instruction that waited to issue, on what, how long):\n");
     json_t *arr = json_array();
     for (size_t i = 0; i < n && i < (size_t)top; i++) {
         char dis[160] = "?", line[200] = "";
         int ln = 0;
-        if (have && v[i].pc < prog.nwords) {
-            if (isa)
-                kc_asm_disasm_word(isa, prog.words[v[i].pc], v[i].pc, dis, sizeof dis);
-            ln = prog.line ? prog.line[v[i].pc] : 0;
+        if (have && v[i].pc < kc_image_pc_end(&img)) {
+            p->disasm(p, &img, v[i].pc, dis, sizeof dis);
+            ln = kc_image_line(&img, v[i].pc);
             if (ln > 0)
                 kc_tools_code_source_line(src, ln, line, sizeof line);
         }
@@ -294,7 +296,7 @@ static void stall_sites(kc_tools_ctx *c, const char *src, const kc_eval_result *
     if (n > (size_t)top)
         kc_text_printf(b, "  ... %zu more stall sites\n", n - (size_t)top);
     json_object_set_new(meta, "stall_sites", arr);
-    kc_program_free(&prog);
+    kc_image_free(&img);
     free(v);
 }
 

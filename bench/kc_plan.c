@@ -85,7 +85,7 @@ kc_status kc_plan_build(kc_plan *pl, const kc_plan_opts *o, kc_err *err)
         char *text = NULL, name[160], path[512];
         kc_err why;
         kc_err_clear(&why);
-        if (p->baseline(t, c, &text, &why) != KC_OK) {
+        if (kc_platform_baseline(p, t, c, &text, &why) != KC_OK) {
             char buf[800];
             return kc_err_set(err, why.code, "baseline of %s C%d: %s", t->name, c,
                               kc_err_format(&why, buf, sizeof buf));

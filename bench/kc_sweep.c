@@ -17,6 +17,7 @@ typedef struct sweep {
     json_t *records;
     kc_sweep_stats *st;
     double t0;
+    kc_eval_ctx *ectx;    /* a worker's own, opened by its first job (the parent has none) */
 } sweep;
 
 static double now(void)
@@ -29,16 +30,18 @@ static double now(void)
 /* In the worker: one evaluation -> the compact JSON record. */
 static int work(void *ctx, size_t job, char **reply)
 {
-    const sweep *sw = ctx;
+    sweep *sw = ctx;
     const kc_sweep_job *j = &sw->jobs[job];
     kc_eval_opts eo = {.platform = sw->o->platform, .task = j->task, .config = j->config, .seed = j->seed,
                        .cycle_limit = sw->o->cycle_limit};
     kc_err err;
     kc_err_clear(&err);
+    if (!sw->ectx && kc_eval_ctx_open(&sw->ectx, &err) != KC_OK)
+        return -1;
     kc_eval_result *res = malloc(sizeof *res);
     if (!res)
         return -1;
-    if (kc_eval_run(&eo, j->text, j->kernel_name, res, &err) != KC_OK) {
+    if (kc_eval_run(sw->ectx, &eo, j->text, j->kernel_name, res, &err) != KC_OK) {
         char buf[800];
         free(res);
         *reply = strdup(kc_err_format(&err, buf, sizeof buf));

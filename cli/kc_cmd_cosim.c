@@ -182,7 +182,7 @@ static int cmd_single(cosim_cli *o)
             fprintf(stderr, "kc cosim: --baseline needs --task\n");
             return 2;
         }
-        if (p->baseline(task, o->config, &src, &err) != KC_OK)
+        if (kc_platform_baseline(p, task, o->config, &src, &err) != KC_OK)
             return fail(&err);
         name = "baseline";
     } else {
@@ -213,7 +213,9 @@ static int cmd_single(cosim_cli *o)
         kc_err_set(&err, KC_ERR_USAGE, "no simulation model '%s' is built", p->acc);
         goto out;
     }
-    if ((s = p->assemble(src, name, &prog, &err)) != KC_OK)
+    const kc_isa *isa;   /* the ISS runs words of the table ISA (npu only, checked above) */
+    if ((s = kc_isa_load(p->family->name, &isa, &err)) != KC_OK ||
+        (s = kc_asm_assemble(isa, src, name, &prog, &err)) != KC_OK)
         goto out;
     if ((s = kc_dram_open(&dram, &o->dram, ops->beat_bytes, &err)) != KC_OK)
         goto out;

@@ -90,7 +90,7 @@ int kc_cmd_eval_compile(int argc, char **argv)
     if (!p || !t)
         return kc_args_fail(&a, "unknown %s '%s'", p ? "task" : "platform", p ? task : platform);
     char *text = NULL;
-    if (p->baseline(t, config, &text, &err) != KC_OK)
+    if (kc_platform_baseline(p, t, config, &text, &err) != KC_OK)
         return fail("compile", &err);
     FILE *f = out ? fopen(out, "w") : stdout;
     if (!f) {
@@ -256,15 +256,17 @@ int kc_cmd_eval_main(int argc, char **argv)
     kc_eval_result *r = malloc(sizeof *r);
     if (!r)
         return 2;
-    kc_status s;
-    if (baseline)
-        s = kc_eval_baseline(&o, r, &err);
-    else {
+    kc_eval_ctx *ctx = NULL;
+    kc_status s = kc_eval_ctx_open(&ctx, &err);
+    if (s == KC_OK && baseline)
+        s = kc_eval_baseline(ctx, &o, r, &err);
+    else if (s == KC_OK) {
         char *src = NULL;
         kc_file_read_text(kernel, &src, NULL, &err);
-        s = src ? kc_eval_run(&o, src, kernel, r, &err) : err.code;
+        s = src ? kc_eval_run(ctx, &o, src, kernel, r, &err) : err.code;
         free(src);
     }
+    kc_eval_ctx_close(ctx);
     if (s != KC_OK) {
         free(r);
         return fail("eval", &err);

@@ -32,8 +32,9 @@ static int eval_one(const char *platform, const char *task, int config, uint64_t
     kc_eval_opts eo = {.platform = platform, .task = task, .config = config, .seed = seed};
     kc_err err;
     kc_err_clear(&err);
+    static kc_eval_ctx *ctx;   /* this command's one evaluation context, kept to its exit */
     double t0 = now();
-    if (kc_eval_baseline(&eo, res, &err) != KC_OK) {
+    if ((!ctx && kc_eval_ctx_open(&ctx, &err) != KC_OK) || kc_eval_baseline(ctx, &eo, res, &err) != KC_OK) {
         char buf[800];
         fprintf(stderr, "kc perf: %s C%d: %s\n", task, config, kc_err_format(&err, buf, sizeof buf));
         return -1;

@@ -60,6 +60,15 @@ uint64_t kc_image_pc_end(const kc_image *img)
     return end;
 }
 
+size_t kc_image_insns(const kc_image *img)
+{
+    size_t bytes = 0;
+    for (size_t i = 0; i < img->nsegs; i++)
+        if (img->segs[i].exec)
+            bytes += img->segs[i].size;
+    return bytes / (img->insn_bytes ? img->insn_bytes : 4);
+}
+
 int kc_image_line(const kc_image *img, uint64_t pc)
 {
     if (!img->lines || pc < img->text_pc0 || pc - img->text_pc0 >= img->nlines)

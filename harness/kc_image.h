@@ -66,6 +66,10 @@ const uint32_t *kc_image_words(const kc_image *img, size_t *n);
  * executable segment covers (the size of a per-pc table such as the profile's). */
 uint64_t kc_image_pc_end(const kc_image *img);
 
+/* Instructions (or bundles) the image holds: the bytes of its executable
+ * segments / insn_bytes (what a record's program_words reports). */
+size_t kc_image_insns(const kc_image *img);
+
 /* The source line of pc (0 when unknown). */
 int kc_image_line(const kc_image *img, uint64_t pc);
 
@@ -75,9 +79,13 @@ int kc_image_word(const kc_image *img, uint64_t pc, uint32_t *word);
 
 /* An ELF32 little-endian executable (e_machine `machine`, 0 = any): its PT_LOAD
  * segments (p_filesz bytes loaded, the rest to p_memsz zero-filled; PF_X marks
- * exec) and e_entry as the entry pc (pc_bytes 1). Malformed or hostile files
- * (truncated headers, offsets or sizes past the file, overlapping segments,
- * more than 64 segments) are KC_ERR_SYNTAX with the reason; `name` labels it. */
+ * exec) and e_entry as the entry pc (pc_bytes 1, insn_bytes 4). Malformed or
+ * hostile files (truncated headers, offsets or sizes past the file, a program
+ * header size that is not Elf32_Phdr's, overlapping segments, more than
+ * KC_ELF_MAX_SEGS loadable segments, a segment larger than KC_ELF_MAX_MEM) are
+ * KC_ERR_SYNTAX with the reason; `name` labels it. The reader is harness/kc_elf.c. */
+#define KC_ELF_MAX_SEGS 64
+#define KC_ELF_MAX_MEM (64u << 20)
 kc_status kc_image_from_elf(const uint8_t *bytes, size_t size, const char *name, unsigned machine,
                             kc_image *out, kc_err *err);
 

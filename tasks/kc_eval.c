@@ -27,54 +27,80 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* Resources of one evaluation, released together. */
-typedef struct eval_ctx {
-    kc_task_inst inst;
-    kc_dram *dram;
-    kc_program prog;
-    const kc_acc_ops *ops;
-    void *model;
-} eval_ctx;
-
-/* One DRAM per process, reused by consecutive evaluations with the same DRAM
- * configuration: a fresh 64 MiB allocation costs far more in page faults (~0.3 s)
- * than most kernels take to simulate. Nothing leaks between evaluations:
- * kc_check_fill rewrites the whole image and kc_sim_run resets the model's
- * in-flight state. Not thread-safe; sweeps run evaluations in processes. */
-static struct {
+/* What a caller's evaluations reuse (kc_eval.h).
+ *
+ * The DRAM is kept while consecutive evaluations ask for the same DRAM
+ * configuration: a fresh 64 MiB allocation costs far more in page faults
+ * (~0.3 s) than most kernels take to simulate. Nothing leaks between
+ * evaluations: kc_check_fill rewrites the whole image and the write map is
+ * reset.
+ *
+ * The model instance is NOT kept: a reset clears the core and the instruction
+ * memory but not the on-chip SRAMs (RAMs, as in silicon), so a kernel that
+ * reads a row it never wrote would see what the previous evaluation left there,
+ * and a record would depend on which jobs its worker ran before. A fresh
+ * instance costs ~9 ms (open + close, measured); once a model can clear its
+ * memories at reset, the instance can live here too. */
+struct kc_eval_ctx {
     kc_dram *dram;
     kc_dram_cfg cfg;      /* as requested (zero fields = defaults) */
     unsigned beat_bytes;
-} dram_cache;
+};
 
-static kc_status dram_acquire(const kc_dram_cfg *want, unsigned beat_bytes, kc_dram **out,
-                              kc_err *err)
+kc_status kc_eval_ctx_open(kc_eval_ctx **out, kc_err *err)
 {
-    kc_dram_cfg cfg = want ? *want : (kc_dram_cfg){0, 0, 0};
-    if (dram_cache.dram && dram_cache.beat_bytes == beat_bytes &&
-        !memcmp(&dram_cache.cfg, &cfg, sizeof cfg)) {
-        kc_dram_reset(dram_cache.dram);
-        *out = dram_cache.dram;
-        return KC_OK;
-    }
-    if (dram_cache.dram)
-        kc_dram_close(dram_cache.dram);
-    dram_cache.dram = NULL;
-    kc_status s = kc_dram_open(&dram_cache.dram, &cfg, beat_bytes, err);
-    if (s != KC_OK)
-        return s;
-    dram_cache.cfg = cfg;
-    dram_cache.beat_bytes = beat_bytes;
-    *out = dram_cache.dram;
+    *out = calloc(1, sizeof **out);
+    if (!*out)
+        return kc_err_set(err, KC_ERR_NOMEM, "eval: out of memory");
     return KC_OK;
 }
 
-static void ctx_free(eval_ctx *c)
+void kc_eval_ctx_close(kc_eval_ctx *ctx)
+{
+    if (!ctx)
+        return;
+    if (ctx->dram)
+        kc_dram_close(ctx->dram);
+    free(ctx);
+}
+
+static kc_status dram_acquire(kc_eval_ctx *ctx, const kc_dram_cfg *want, unsigned beat_bytes,
+                              kc_dram **out, kc_err *err)
+{
+    kc_dram_cfg cfg = want ? *want : (kc_dram_cfg){0, 0, 0};
+    if (ctx->dram && ctx->beat_bytes == beat_bytes && !memcmp(&ctx->cfg, &cfg, sizeof cfg)) {
+        kc_dram_reset(ctx->dram);
+        *out = ctx->dram;
+        return KC_OK;
+    }
+    if (ctx->dram)
+        kc_dram_close(ctx->dram);
+    ctx->dram = NULL;
+    kc_status s = kc_dram_open(&ctx->dram, &cfg, beat_bytes, err);
+    if (s != KC_OK)
+        return s;
+    ctx->cfg = cfg;
+    ctx->beat_bytes = beat_bytes;
+    *out = ctx->dram;
+    return KC_OK;
+}
+
+/* Resources of one evaluation, released together (the DRAM belongs to the
+ * kc_eval_ctx). */
+typedef struct eval_run {
+    kc_task_inst inst;
+    kc_dram *dram;
+    kc_image img;
+    const kc_acc_ops *ops;
+    void *model;
+} eval_run;
+
+static void run_free(eval_run *c)
 {
     if (c->model)
         c->ops->close(c->model);
-    kc_program_free(&c->prog);
-    kc_task_inst_free(&c->inst);   /* c->dram belongs to dram_cache */
+    kc_image_free(&c->img);
+    kc_task_inst_free(&c->inst);
 }
 
 static kc_status lookup(const kc_eval_opts *o, const kc_platform **p, const kc_task **t,
@@ -106,19 +132,19 @@ static kc_eval_status verdict(const kc_eval_result *r)
     return r->check.correct ? KC_EVAL_CORRECT : KC_EVAL_WRONG;
 }
 
-static kc_status run(const kc_eval_opts *o, const kc_platform *p, const kc_task *t,
-                     const char *src, eval_ctx *c, kc_eval_result *r, kc_err *err)
+static kc_status run(kc_eval_ctx *ctx, const kc_eval_opts *o, const kc_platform *p, const kc_task *t,
+                     const char *src, eval_run *c, kc_eval_result *r, kc_err *err)
 {
     kc_status s;
     double t0 = now();
-    if (!(c->ops = kc_acc_find(p->acc)))
+    if (!(c->ops = p->model))
         return kc_err_set(err, KC_ERR_USAGE, "eval: no simulation model '%s' is built", p->acc);
     if ((s = kc_task_inst_make(&c->inst, t, o->config, p->dtype, o->seed, err)) != KC_OK)
         return s;
     if (c->inst.shape.ntensors > p->nargs)
         return kc_err_set(err, KC_ERR_INTERNAL, "eval: task %s has more tensors than %s has "
                           "argument registers", t->name, p->name);
-    if ((s = dram_acquire(o->dram, c->ops->beat_bytes, &c->dram, err)) != KC_OK)
+    if ((s = dram_acquire(ctx, o->dram, c->ops->beat_bytes, &c->dram, err)) != KC_OK)
         return s;
     uint32_t size = kc_dram_config(c->dram)->size_bytes;
     if ((s = kc_check_layout(&c->inst, size, p->align, &r->layout, err)) != KC_OK)
@@ -134,7 +160,7 @@ static kc_status run(const kc_eval_opts *o, const kc_platform *p, const kc_task 
 
     kc_err aerr;
     kc_err_clear(&aerr);
-    s = p->assemble(src, r->kernel_name, &c->prog, &aerr);
+    s = kc_platform_build(p, src, r->kernel_name, &c->img, &aerr);
     r->t_assemble = now() - t1;
     if (s != KC_OK) {
         if (s == KC_ERR_NOMEM || s == KC_ERR_INTERNAL || s == KC_ERR_IO)
@@ -145,7 +171,7 @@ static kc_status run(const kc_eval_opts *o, const kc_platform *p, const kc_task 
         return KC_OK;
     }
     r->assembled = 1;
-    r->program_words = c->prog.nwords;
+    r->program_words = kc_image_insns(&c->img);
 
     double t2 = now();
     if ((s = c->ops->open(&c->model, err)) != KC_OK)
@@ -155,11 +181,7 @@ static kc_status run(const kc_eval_opts *o, const kc_platform *p, const kc_task 
         args[i] = r->layout.addr[i];
     kc_sim_opts so = { .cycle_limit = o->cycle_limit, .trace = o->trace, .stalls = o->stalls };
     kc_sim_report rep;
-    kc_image img;
-    if ((s = kc_image_from_words(&img, c->prog.words, c->prog.nwords, c->prog.line, err)) != KC_OK)
-        return s;
-    s = kc_sim_run(c->ops, c->model, c->dram, &img, args, r->layout.ntensors, &so, &rep, err);
-    kc_image_free(&img);
+    s = kc_sim_run(c->ops, c->model, c->dram, &c->img, args, r->layout.ntensors, &so, &rep, err);
     r->t_sim = now() - t2;
     if (s != KC_OK)
         return s;
@@ -213,8 +235,8 @@ kc_status kc_eval_fresh_seeds(uint64_t *out, size_t n, uint64_t avoid, kc_err *e
     return KC_OK;
 }
 
-kc_status kc_eval_run(const kc_eval_opts *o, const char *src, const char *kernel_name,
-                      kc_eval_result *r, kc_err *err)
+kc_status kc_eval_run(kc_eval_ctx *ctx, const kc_eval_opts *o, const char *src,
+                      const char *kernel_name, kc_eval_result *r, kc_err *err)
 {
     const kc_platform *p = NULL;
     const kc_task *t = NULL;
@@ -224,6 +246,8 @@ kc_status kc_eval_run(const kc_eval_opts *o, const char *src, const char *kernel
         return s;
     if (!src)
         return kc_err_set(err, KC_ERR_USAGE, "eval: no kernel text");
+    if (!ctx)
+        return kc_err_set(err, KC_ERR_USAGE, "eval: no evaluation context");
     snprintf(r->platform, sizeof r->platform, "%s", p->name);
     snprintf(r->task, sizeof r->task, "%s", t->name);
     snprintf(r->kernel_name, sizeof r->kernel_name, "%s", kernel_name ? kernel_name : "kernel");
@@ -231,10 +255,10 @@ kc_status kc_eval_run(const kc_eval_opts *o, const char *src, const char *kernel
     r->seed = o->seed;
     r->kernel_hash = kc_eval_hash(src);
 
-    eval_ctx c;
+    eval_run c;
     memset(&c, 0, sizeof c);
-    s = run(o, p, t, src, &c, r, err);
-    ctx_free(&c);
+    s = run(ctx, o, p, t, src, &c, r, err);
+    run_free(&c);
     if (s != KC_OK)
         return s;
     r->status = verdict(r);
@@ -243,7 +267,7 @@ kc_status kc_eval_run(const kc_eval_opts *o, const char *src, const char *kernel
     return KC_OK;
 }
 
-kc_status kc_eval_baseline(const kc_eval_opts *o, kc_eval_result *r, kc_err *err)
+kc_status kc_eval_baseline(kc_eval_ctx *ctx, const kc_eval_opts *o, kc_eval_result *r, kc_err *err)
 {
     const kc_platform *p = NULL;
     const kc_task *t = NULL;
@@ -252,11 +276,11 @@ kc_status kc_eval_baseline(const kc_eval_opts *o, kc_eval_result *r, kc_err *err
     if (s != KC_OK)
         return s;
     char *text = NULL;
-    if ((s = p->baseline(t, o->config, &text, err)) != KC_OK)
+    if ((s = kc_platform_baseline(p, t, o->config, &text, err)) != KC_OK)
         return s;
     char name[96];
     snprintf(name, sizeof name, "baseline-%s-%s-c%d", p->name, t->name, o->config);
-    s = kc_eval_run(o, text, name, r, err);
+    s = kc_eval_run(ctx, o, text, name, r, err);
     free(text);
     return s;
 }

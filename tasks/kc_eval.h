@@ -2,7 +2,13 @@
  * text) -> one result record.
  *
  *   instance (generate, quantize, fp64 reference) -> layout + sentinel image ->
- *   assemble -> simulate on the RTL model -> check -> result (+ JSON record).
+ *   the platform's build step (kernel text -> program image) -> simulate on the
+ *   RTL model -> check -> result (+ JSON record).
+ *
+ * Evaluations run in a kc_eval_ctx the caller opens (one per process, worker
+ * or thread): it owns what is reused from one evaluation to the next (the DRAM
+ * model; kc_eval.c says why not the model instance). Nothing is
+ * process-global, so two contexts evaluate independently in one process.
  *
  * A kernel that fails is a RESULT, not an error: kc_eval_run returns KC_OK with
  * res->status telling why (assemble-error, trap, timeout, write-outside-outputs,
@@ -26,7 +32,7 @@
 
 
 typedef struct kc_eval_opts {
-    const char *platform;         /* "npu" */
+    const char *platform;         /* a kc_platform name (--platform) */
     const char *task;             /* "softmax" */
     int config;                   /* 1..5 */
     uint64_t seed;
@@ -52,7 +58,7 @@ typedef struct kc_eval_result {
     int assembled;
     char diagnostic[700];         /* assembler message "file:line:col: error: ..." */
     int diag_line, diag_col;
-    size_t program_words;
+    size_t program_words;         /* instructions (bundles) of the program image */
 
     /* simulation (valid when assembled) */
     kc_sim_result sim;
@@ -93,12 +99,20 @@ extern const uint64_t kc_eval_hidden_seeds[KC_EVAL_NHIDDEN];
 #define KC_EVAL_MAX_SEEDS 64
 kc_status kc_eval_fresh_seeds(uint64_t *out, size_t n, uint64_t avoid, kc_err *err);
 
+/* The caller's evaluation context: open one per process / worker / thread,
+ * pass it to every evaluation, close it at the end. Not shared between
+ * threads at the same time. */
+typedef struct kc_eval_ctx kc_eval_ctx;
+kc_status kc_eval_ctx_open(kc_eval_ctx **out, kc_err *err);
+void kc_eval_ctx_close(kc_eval_ctx *ctx);   /* NULL is fine */
+
 /* Evaluates kernel_src. kernel_name labels the record and error positions. */
-kc_status kc_eval_run(const kc_eval_opts *opts, const char *kernel_src, const char *kernel_name,
-                      kc_eval_result *res, kc_err *err);
+kc_status kc_eval_run(kc_eval_ctx *ctx, const kc_eval_opts *opts, const char *kernel_src,
+                      const char *kernel_name, kc_eval_result *res, kc_err *err);
 
 /* Generates the platform's baseline kernel for (task, config) and evaluates it. */
-kc_status kc_eval_baseline(const kc_eval_opts *opts, kc_eval_result *res, kc_err *err);
+kc_status kc_eval_baseline(kc_eval_ctx *ctx, const kc_eval_opts *opts, kc_eval_result *res,
+                           kc_err *err);
 
 /* The region of check.oob_addr ("input x", "the gap between x and y", ...). */
 const char *kc_eval_oob_where(const kc_eval_result *r, char *buf, size_t size);

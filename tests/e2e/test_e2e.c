@@ -17,6 +17,8 @@
 #include "kc_eval.h"
 #include "kc_platform.h"
 
+static kc_eval_ctx *ctx;   /* this test process's evaluation context (main) */
+
 static int run_baselines(const char *task, int nseeds, char **seeds)
 {
     static char *defaults[] = { "1", "2024" };
@@ -32,7 +34,7 @@ static int run_baselines(const char *task, int nseeds, char **seeds)
             kc_eval_opts o = { .platform = "npu", .task = task, .config = c,
                                .seed = strtoull(seeds[si], NULL, 0) };
             kc_eval_result r;
-            if (kc_eval_baseline(&o, &r, &err) != KC_OK) {
+            if (kc_eval_baseline(ctx, &o, &r, &err) != KC_OK) {
                 char buf[800];
                 fprintf(stderr, "%s C%d: %s\n", task, c, kc_err_format(&err, buf, sizeof buf));
                 bad++;
@@ -159,8 +161,8 @@ static char *mutate(const json_t *spec, const json_t *muts)
     char *text = NULL;
     if (doc)
         text = doc_block(doc);
-    else if (!t || p->baseline(t, (int)json_integer_value(json_object_get(spec, "config")),
-                               &text, &err) != KC_OK)
+    else if (!t || kc_platform_baseline(p, t, (int)json_integer_value(json_object_get(spec, "config")),
+                                        &text, &err) != KC_OK)
         return NULL;
     if (!text || !muts)
         return text;
@@ -234,7 +236,7 @@ static int run_case(const char *dir)
     kc_err_clear(&err);
     kc_eval_result r;
     int rc = 1;
-    if (kc_eval_run(&o, src, "kernel.s", &r, &err) != KC_OK) {
+    if (kc_eval_run(ctx, &o, src, "kernel.s", &r, &err) != KC_OK) {
         char buf[800];
         printf("evaluation error: %s\n", kc_err_format(&err, buf, sizeof buf));
     } else {
@@ -252,10 +254,19 @@ static int run_case(const char *dir)
 
 int main(int argc, char **argv)
 {
+    kc_err err;
+    kc_err_clear(&err);
+    if (kc_eval_ctx_open(&ctx, &err) != KC_OK) {
+        fprintf(stderr, "%s\n", err.text);
+        return 2;
+    }
+    int rc = 2;
     if (argc >= 3 && !strcmp(argv[1], "baseline"))
-        return run_baselines(argv[2], argc - 3, argv + 3);
-    if (argc == 3 && !strcmp(argv[1], "case"))
-        return run_case(argv[2]);
-    fprintf(stderr, "usage: test_e2e baseline TASK [SEED...] | test_e2e case DIR\n");
-    return 2;
+        rc = run_baselines(argv[2], argc - 3, argv + 3);
+    else if (argc == 3 && !strcmp(argv[1], "case"))
+        rc = run_case(argv[2]);
+    else
+        fprintf(stderr, "usage: test_e2e baseline TASK [SEED...] | test_e2e case DIR\n");
+    kc_eval_ctx_close(ctx);
+    return rc;
 }

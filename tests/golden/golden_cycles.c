@@ -64,6 +64,7 @@ typedef struct job_ctx {
     const cell *cells;
     row *out;                                 /* [ncells] filled by done() */
     size_t nfailed;
+    kc_eval_ctx *ectx;                        /* a worker's own, opened by its first job */
 } job_ctx;
 
 static void usage(FILE *f)
@@ -111,7 +112,8 @@ static int work(void *vctx, size_t job, char **reply)
         free(res);
         return -1;
     }
-    if (kc_eval_baseline(&o, res, &err) != KC_OK) {
+    if ((!ctx->ectx && kc_eval_ctx_open(&ctx->ectx, &err) != KC_OK) ||
+        kc_eval_baseline(ctx->ectx, &o, res, &err) != KC_OK) {
         kc_err_format(&err, *reply, 4096);
         free(res);
         return -1;
@@ -185,7 +187,7 @@ static kc_status done(void *vctx, const kc_pool_result *pr, kc_err *err)
 static kc_status run_cells(const char *platform, uint64_t seed, const cell *cells, size_t n,
                            int jobs, row *out, kc_err *err)
 {
-    job_ctx ctx = { platform, seed, cells, out, 0 };
+    job_ctx ctx = { platform, seed, cells, out, 0, NULL };
     kc_pool_opts po = { .workers = jobs, .job_timeout = 0, .work = work, .done = done,
                         .label = NULL, .ctx = &ctx, .close_in_worker = -1 };
     kc_pool_stats st;

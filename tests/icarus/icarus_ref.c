@@ -112,7 +112,8 @@ static kc_status prep(const char *task, int config, uint64_t seed, unsigned lat,
                       const char *dir, const char *kernel, kc_err *err)
 {
     ref_setup r;
-    kc_program prog = { 0 };
+    kc_image img;
+    kc_image_init(&img, 0, 0);
     void *model = NULL;
     uint8_t *fresh = NULL;
     char *text = NULL;
@@ -120,9 +121,11 @@ static kc_status prep(const char *task, int config, uint64_t seed, unsigned lat,
     if (s != KC_OK)
         goto out;
     const kc_task *t = r.inst.task;
-    s = kernel ? kc_file_read(kernel, &text, NULL, err) : r.p->baseline(t, config, &text, err);
-    if (s != KC_OK || (s = r.p->assemble(text, kernel ? kernel : "baseline", &prog, err)) != KC_OK)
+    s = kernel ? kc_file_read(kernel, &text, NULL, err) : kc_platform_baseline(r.p, t, config, &text, err);
+    if (s != KC_OK || (s = kc_platform_build(r.p, text, kernel ? kernel : "baseline", &img, err)) != KC_OK)
         goto out;
+    size_t nwords;
+    const uint32_t *words = kc_image_words(&img, &nwords);
 
     uint32_t args[KC_TASK_MAX_TENSORS] = { 0 };
     for (unsigned i = 0; i < r.layout.ntensors; i++)
@@ -131,7 +134,7 @@ static kc_status prep(const char *task, int config, uint64_t seed, unsigned lat,
     memcpy(argw, args, sizeof args);
     unsigned beat = r.ops->beat_bytes;
     const uint8_t *mem = kc_dram_data(r.dram);
-    if ((s = write_words(dir, "prog.hex", prog.words, prog.nwords, err)) != KC_OK ||
+    if ((s = write_words(dir, "prog.hex", words, nwords, err)) != KC_OK ||
         (s = write_words(dir, "args.hex", argw, r.p->nargs, err)) != KC_OK ||
         (s = write_beats(dir, "dram.hex", mem, r.nbeats, beat, err)) != KC_OK)
         goto out;
@@ -141,15 +144,14 @@ static kc_status prep(const char *task, int config, uint64_t seed, unsigned lat,
         goto out;
     }
     fprintf(f, "+nwords=%zu +dram_beats=%u +dram_bytes=%u +lat=%u +bw=%u +limit=%llu\n",
-            prog.nwords, (unsigned)r.nbeats, (unsigned)r.size, kc_dram_config(r.dram)->latency,
+            nwords, (unsigned)r.nbeats, (unsigned)r.size, kc_dram_config(r.dram)->latency,
             kc_dram_config(r.dram)->bytes_per_cycle, (unsigned long long)KC_SIM_DEFAULT_CYCLE_LIMIT);
     fclose(f);
 
     /* the Verilated reference run */
     kc_sim_report rep;
     if ((s = r.ops->open(&model, err)) != KC_OK ||
-        (s = kc_sim_run_words(r.ops, model, r.dram, prog.words, prog.nwords, args, r.layout.ntensors,
-                        NULL, &rep, err)) != KC_OK)
+        (s = kc_sim_run(r.ops, model, r.dram, &img, args, r.layout.ntensors, NULL, &rep, err)) != KC_OK)
         goto out;
     /* nothing beyond the window changed, so comparing the window is comparing DRAM */
     if (!(fresh = malloc(r.size))) {
@@ -182,7 +184,7 @@ out:
         r.ops->close(model);
     free(fresh);
     free(text);
-    kc_program_free(&prog);
+    kc_image_free(&img);
     teardown(&r);
     return s;
 }

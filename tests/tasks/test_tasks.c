@@ -787,31 +787,33 @@ static void test_templates(void)
             kc_err err;
             kc_err_clear(&err);
             char *text = NULL;
-            kc_status s = p->baseline(*tp, c, &text, &err);
+            kc_status s = kc_platform_baseline(p, *tp, c, &text, &err);
             CHECK(s == KC_OK && text, "%s C%d: %s", (*tp)->name, c, err.text);
             if (s != KC_OK)
                 continue;
-            kc_program prog = { 0 };
-            s = p->assemble(text, "baseline", &prog, &err);
+            kc_image img;
+            kc_image_init(&img, 0, 0);
+            s = kc_platform_build(p, text, "baseline", &img, &err);
+            size_t nwords = kc_image_insns(&img);
             CHECK(s == KC_OK, "%s C%d does not assemble: %d:%d %s", (*tp)->name, c, err.line,
                   err.col, err.text);
-            CHECK(s != KC_OK || (prog.nwords > 10 && prog.nwords < 16384), "%s C%d: %zu words",
-                  (*tp)->name, c, prog.nwords);
+            CHECK(s != KC_OK || (nwords > 10 && nwords < 16384), "%s C%d: %zu words",
+                  (*tp)->name, c, nwords);
             /* generated from templates: hardware loops (unless the kernel is short
              * straight-line code); the single-stage families need no branches (the
              * attention stage has software loops and a subroutine) */
             const char *fam = (*tp)->family;
             int straight = !strcmp(fam, "eltwise") || !strcmp(fam, "rownorm") ||
                            !strcmp(fam, "matmul") || !strcmp(fam, "rope");
-            CHECK(strstr(text, "loop") || prog.nwords < 256, "%s C%d: loops", (*tp)->name, c);
+            CHECK(strstr(text, "loop") || nwords < 256, "%s C%d: loops", (*tp)->name, c);
             CHECK(!straight || !strstr(text, "\n    b"), "%s C%d: branches", (*tp)->name, c);
-            kc_program_free(&prog);
+            kc_image_free(&img);
             free(text);
         }
     kc_err err;
     kc_err_clear(&err);
     char *text;
-    CHECK(p->baseline(&kc_task_eltwise_relu, 0, &text, &err) == KC_ERR_USAGE, "config 0");
+    CHECK(kc_platform_baseline(p, &kc_task_eltwise_relu, 0, &text, &err) == KC_ERR_USAGE, "config 0");
 }
 
 /* ---- fresh scoring seeds ------------------------------------------------------ */
