@@ -1,6 +1,6 @@
 /* kc_cmd_cosim.c — `kc cosim`: run a program on the RTL and on the ISS and report
  * the first place they disagree (isa/kc_cosim.h); `--random` runs a campaign of
- * generated programs (isa/kc_campaign.h) and prints its report; `--iss-only` runs the ISS alone and prints
+ * generated programs (isa/npu_campaign.h) and prints its report; `--iss-only` runs the ISS alone and prints
  * its speed. Exit codes: 0 models agree, 1 divergence (or timeout), 2 usage or
  * I/O error. */
 #include <ctype.h>
@@ -14,7 +14,7 @@
 #include "kc_file.h"
 #include "kc_opts.h"
 #include "kc_asm.h"
-#include "kc_campaign.h"
+#include "npu_campaign.h"
 #include "kc_check.h"
 #include "kc_cmds.h"
 #include "kc_cosim.h"
@@ -122,12 +122,14 @@ static void print_report(const kc_cosim_report *r, const char *label)
 
 /* ---- one program ----------------------------------------------------------------- */
 
-static int run_iss_only(const kc_program *prog, kc_dram *dram, const uint32_t *args, size_t nargs)
+static int run_iss_only(const kc_hw *hw, const kc_program *prog, kc_dram *dram, const uint32_t *args,
+                        size_t nargs)
 {
     kc_err err;
     kc_err_clear(&err);
     npu_iss *iss;
-    if (npu_iss_open(&iss, NULL, &err) != KC_OK)
+    npu_hw nh;
+    if (npu_hw_from(hw, &nh, &err) != KC_OK || npu_iss_open(&iss, &nh, &err) != KC_OK)
         return fail(&err);
     /* The ISS writes DRAM: run on a copy so every repetition starts alike. */
     size_t size = kc_dram_config(dram)->size_bytes;
@@ -233,7 +235,7 @@ static int cmd_single(cosim_cli *o)
         npu_rgen_fill_dram(o->dram_seed, kc_dram_data(dram), size);
     }
     if (o->iss_only) {
-        rc = run_iss_only(&prog, dram, o->args, o->nargs);
+        rc = run_iss_only(p->hw, &prog, dram, o->args, o->nargs);
         goto out_noerr;
     }
     if ((s = ops->open(&model, &err)) != KC_OK)
@@ -243,7 +245,7 @@ static int cmd_single(cosim_cli *o)
     kc_image img;
     if ((s = kc_image_from_words(&img, prog.words, prog.nwords, NULL, &err)) != KC_OK)
         goto out;
-    s = kc_cosim_run(ops, model, &npu_iss_ref, dram, &img, o->args, o->nargs, &co, &rep, &err);
+    s = kc_cosim_run(ops, model, p->ref, dram, &img, o->args, o->nargs, &co, &rep, &err);
     kc_image_free(&img);
     if (s != KC_OK)
         goto out;
@@ -273,7 +275,7 @@ out_noerr:
 
 /* ---- campaign ---------------------------------------------------------------------- */
 
-static void on_program(void *ctx, const kc_campaign_program *p)
+static void on_program(void *ctx, const npu_campaign_program *p)
 {
     const cosim_cli *o = ctx;
     char label[64];
@@ -289,18 +291,18 @@ static int cmd_random(cosim_cli *o)
     kc_err err;
     kc_err_clear(&err);
     const kc_platform *p = kc_platform_find(o->platform);
-    kc_campaign_opts co = {.model = p->acc, .isa = p->name, .seed = o->seed, .count = o->count, .dram = o->dram, .cycle_limit = o->cycle_limit,
+    npu_campaign_opts co = {.model = p->acc, .isa = p->name, .seed = o->seed, .count = o->count, .dram = o->dram, .cycle_limit = o->cycle_limit,
                            .avoid = o->avoid, .matrix = o->matrix, .fresh_model = o->fresh_model,
                            .keep_dir = o->keep, .on_program = on_program, .ctx = o};
-    kc_campaign_report r;
-    kc_status s = kc_campaign_run(&co, &r, &err);
+    npu_campaign_report r;
+    kc_status s = npu_campaign_run(&co, &r, &err);
     if (s != KC_OK) {
         char buf[800];
         fprintf(stderr, "kc cosim: %s\n", kc_err_format(&err, buf, sizeof buf));
         if (r.failed_text)
             fprintf(stderr, "%s", r.failed_text);
         if (!r.isa) {
-            kc_campaign_report_free(&r);
+            npu_campaign_report_free(&r);
             return 2;
         }
     }
@@ -312,7 +314,7 @@ static int cmd_random(cosim_cli *o)
         printf(", %" PRIu64 " %s", r.traps[c], npu_iss_trap_name(c));
     printf("\n  divergences: %" PRIu64 ", timeouts: %" PRIu64 "\n", r.diverged, r.timeouts);
     const kc_isa *isa = r.isa;
-    size_t unexercised = kc_campaign_unexercised(&r);
+    size_t unexercised = npu_campaign_unexercised(&r);
     printf("  instructions exercised: %zu of %zu", isa->ninsns - unexercised, isa->ninsns);
     if (unexercised) {
         printf(" (never retired:");
@@ -326,7 +328,7 @@ static int cmd_random(cosim_cli *o)
         for (size_t k = 0; k < isa->ninsns; k++)
             printf("  %-8s %" PRIu64 "\n", isa->insns[k].name, r.insn_counts[k]);
     int rc = s != KC_OK ? 2 : r.diverged || r.timeouts ? 1 : 0;
-    kc_campaign_report_free(&r);
+    npu_campaign_report_free(&r);
     return rc;
 }
 
@@ -459,7 +461,10 @@ int kc_cmd_cosim_main(int argc, char **argv)
         return kc_args_fail(&a, "more than one kernel file ('%s')", a.pos[1]);
     o.kernel = a.npos ? a.pos[0] : NULL;
     const kc_platform *p = kc_platform_find(o.platform);   /* known: kc_opts_take checked the name */
-    if (!p || strcmp(p->acc, "npu"))   /* the ISS and the random programs are the npu's */
-        return kc_args_fail(&a, "platform '%s' has no ISS (npu only)", o.platform);
+    if (!p || !p->ref)
+        return kc_args_fail(&a, "platform '%s' has no reference model to co-simulate against", o.platform);
+    if (o.random && strcmp(p->family->name, "npu"))   /* the random programs are the npu's */
+        return kc_args_fail(&a, "--random: platform '%s' has no random program generator (npu only)",
+                            o.platform);
     return o.random ? cmd_random(&o) : cmd_single(&o);
 }

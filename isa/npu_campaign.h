@@ -1,4 +1,4 @@
-/* kc_campaign.h — the random co-simulation campaign behind `kc cosim --random`:
+/* npu_campaign.h — the random co-simulation campaign behind `kc cosim --random`:
  * programs of seeds S, S+1, ... from the random-program generator (npu_rgen), each
  * assembled and run on the RTL model and the ISS by kc_cosim, compared after every
  * retired instruction. A diverging program can be kept as a ready regression case
@@ -9,8 +9,8 @@
  * error is a failure of the machinery (a program that does not assemble, a model
  * that cannot open). Nothing here prints: per-program results go to a callback.
  */
-#ifndef KC_CAMPAIGN_H
-#define KC_CAMPAIGN_H
+#ifndef NPU_CAMPAIGN_H
+#define NPU_CAMPAIGN_H
 
 #include <stdint.h>
 
@@ -20,15 +20,15 @@
 #include "kc_isa.h"
 
 /* Cause codes of a trap are counted below this bound (npu_iss's trap table). */
-#define KC_CAMPAIGN_MAX_TRAPS 32
+#define NPU_CAMPAIGN_MAX_TRAPS 32
 
-typedef struct kc_campaign_program {   /* one program's outcome, for the callback */
+typedef struct npu_campaign_program {   /* one program's outcome, for the callback */
     uint64_t seed;
     const kc_cosim_report *report;
     const char *kept;                  /* the regression case written, or NULL */
-} kc_campaign_program;
+} npu_campaign_program;
 
-typedef struct kc_campaign_opts {
+typedef struct npu_campaign_opts {
     const char *model;                 /* the RTL model (kc_acc_find), e.g. "npu" */
     const char *isa;                   /* its ISA table (kc_isa_find) */
     uint64_t seed, count;              /* seeds seed .. seed + count - 1 */
@@ -39,14 +39,14 @@ typedef struct kc_campaign_opts {
     int matrix;                        /* also generate matrix-unit instructions */
     int fresh_model;                   /* a new RTL model per program (default: one, reset) */
     const char *keep_dir;              /* write diverging programs to DIR/seed-S.s; NULL = no */
-    void (*on_program)(void *ctx, const kc_campaign_program *p);   /* may be NULL */
+    void (*on_program)(void *ctx, const npu_campaign_program *p);   /* may be NULL */
     void *ctx;
-} kc_campaign_opts;
+} npu_campaign_opts;
 
-typedef struct kc_campaign_report {
+typedef struct npu_campaign_report {
     uint64_t programs;                 /* run to a verdict */
     uint64_t diverged, timeouts, halted;
-    uint64_t traps[KC_CAMPAIGN_MAX_TRAPS];   /* programs that agreed and ended in a trap, by cause */
+    uint64_t traps[NPU_CAMPAIGN_MAX_TRAPS];   /* programs that agreed and ended in a trap, by cause */
     unsigned ntraps;                   /* causes 1 .. ntraps - 1 are meaningful */
     uint64_t retired, cycles;          /* instructions compared, RTL cycles */
     double seconds;                    /* wall time */
@@ -54,15 +54,15 @@ typedef struct kc_campaign_report {
     uint64_t *insn_counts;             /* isa->ninsns retirement counts (owned) */
     uint64_t failed_seed;              /* after an error: the seed it happened on... */
     char *failed_text;                 /* ...and its program when it did not assemble (owned) */
-} kc_campaign_report;
+} npu_campaign_report;
 
 /* Runs the campaign (the generator and the ISS are the npu's for now). The report is filled up to the point of an
  * error too (free it either way). */
-kc_status kc_campaign_run(const kc_campaign_opts *o, kc_campaign_report *r, kc_err *err);
+kc_status npu_campaign_run(const npu_campaign_opts *o, npu_campaign_report *r, kc_err *err);
 
 /* Instructions of the table that never retired. */
-size_t kc_campaign_unexercised(const kc_campaign_report *r);
+size_t npu_campaign_unexercised(const npu_campaign_report *r);
 
-void kc_campaign_report_free(kc_campaign_report *r);
+void npu_campaign_report_free(npu_campaign_report *r);
 
 #endif

@@ -1,7 +1,7 @@
-/* kc_campaign.c — the random co-simulation campaign (see kc_campaign.h). The
+/* npu_campaign.c — the random co-simulation campaign (see npu_campaign.h). The
  * calls into the generator, the assembler and the co-simulator are all in
  * campaign_one, so a change of their interfaces is one edit here. */
-#include "kc_campaign.h"
+#include "npu_campaign.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -23,7 +23,7 @@ static double campaign_now(void)
 
 /* The DRAM of a program: the caller's fields, else rotating with the seed so a
  * campaign covers several latencies and bandwidths. */
-static kc_dram_cfg campaign_dram(const kc_campaign_opts *o, uint64_t seed)
+static kc_dram_cfg campaign_dram(const npu_campaign_opts *o, uint64_t seed)
 {
     static const unsigned lats[] = {1, 2, 5, 16, 64};
     static const unsigned bws[] = {4, 16, 32, 64};
@@ -56,7 +56,7 @@ static int campaign_keep(const char *dir, uint64_t seed, const npu_rgen_prog *rp
 }
 
 /* One program: generate, assemble, fill DRAM, co-simulate, keep when it diverges. */
-static kc_status campaign_one(const kc_campaign_opts *o, kc_campaign_report *r, const kc_acc_ops *ops,
+static kc_status campaign_one(const npu_campaign_opts *o, npu_campaign_report *r, const kc_acc_ops *ops,
                               void *model, uint64_t seed, kc_err *err)
 {
     kc_dram_cfg dc = campaign_dram(o, seed);
@@ -86,7 +86,7 @@ static kc_status campaign_one(const kc_campaign_opts *o, kc_campaign_report *r, 
     }
     if (s == KC_OK) {
         char path[1024];
-        kc_campaign_program p = {seed, &rep, NULL};
+        npu_campaign_program p = {seed, &rep, NULL};
         r->programs++;
         r->retired += rep.retired;
         r->cycles += rep.cycles;
@@ -110,10 +110,10 @@ static kc_status campaign_one(const kc_campaign_opts *o, kc_campaign_report *r, 
     return s;
 }
 
-kc_status kc_campaign_run(const kc_campaign_opts *o, kc_campaign_report *r, kc_err *err)
+kc_status npu_campaign_run(const npu_campaign_opts *o, npu_campaign_report *r, kc_err *err)
 {
     memset(r, 0, sizeof *r);
-    r->ntraps = NPU_ISS_NTRAPS < KC_CAMPAIGN_MAX_TRAPS ? NPU_ISS_NTRAPS : KC_CAMPAIGN_MAX_TRAPS;
+    r->ntraps = NPU_ISS_NTRAPS < NPU_CAMPAIGN_MAX_TRAPS ? NPU_ISS_NTRAPS : NPU_CAMPAIGN_MAX_TRAPS;
     const kc_acc_ops *ops = o->model ? kc_acc_find(o->model) : NULL;
     r->isa = o->isa ? kc_isa_find(o->isa) : NULL;
     if (!ops || !r->isa)
@@ -147,7 +147,7 @@ kc_status kc_campaign_run(const kc_campaign_opts *o, kc_campaign_report *r, kc_e
     return s;
 }
 
-size_t kc_campaign_unexercised(const kc_campaign_report *r)
+size_t npu_campaign_unexercised(const npu_campaign_report *r)
 {
     size_t n = 0;
     for (size_t k = 0; r->isa && r->insn_counts && k < r->isa->ninsns; k++)
@@ -155,7 +155,7 @@ size_t kc_campaign_unexercised(const kc_campaign_report *r)
     return n;
 }
 
-void kc_campaign_report_free(kc_campaign_report *r)
+void npu_campaign_report_free(npu_campaign_report *r)
 {
     free(r->insn_counts);
     free(r->failed_text);
