@@ -291,7 +291,7 @@ static int cmd_random(cosim_cli *o)
     kc_err err;
     kc_err_clear(&err);
     const kc_platform *p = kc_platform_find(o->platform);
-    npu_campaign_opts co = {.model = p->acc, .isa = p->name, .seed = o->seed, .count = o->count, .dram = o->dram, .cycle_limit = o->cycle_limit,
+    npu_campaign_opts co = {.model = p->acc, .isa = p->family->name, .seed = o->seed, .count = o->count, .dram = o->dram, .cycle_limit = o->cycle_limit,
                            .avoid = o->avoid, .matrix = o->matrix, .fresh_model = o->fresh_model,
                            .keep_dir = o->keep, .on_program = on_program, .ctx = o};
     npu_campaign_report r;

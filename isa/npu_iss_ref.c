@@ -56,10 +56,14 @@ static kc_status ref_open(void **handle, const kc_hw *hw, kc_err *err)
         free(r);
         return st;
     }
+    uint32_t ncfg = 0;   /* ids 0..max in use, as the RTL model describes its cfg file */
     for (size_t i = 0; i < r->isa->ncfgs; i++) {
         int id = r->isa->cfgs[i].id;
-        if (id >= 0 && id < NPU_ISS_NCFG)
+        if (id >= 0 && id < NPU_ISS_NCFG) {
             r->cfg_names[id] = r->isa->cfgs[i].name;
+            if ((uint32_t)id + 1 > ncfg)
+                ncfg = (uint32_t)id + 1;
+        }
     }
     r->cfg_flags[npu_iss_cycle_cfg_id()] = KC_ARCH_TIMING;
     r->cfg_dlen = (unsigned)ref_cfg_id(r->isa, "dlen");
@@ -69,7 +73,7 @@ static kc_status ref_open(void **handle, const kc_hw *hw, kc_err *err)
     r->files[REF_R] = (kc_arch_file){ "r", "integer registers", nh.nxregs, 4, KC_ARCH_U32, KC_ARCH_ZERO0, NULL, NULL };
     r->files[REF_F] = (kc_arch_file){ "f", "fp32 registers", nh.nfregs, 4, KC_ARCH_FP32, 0, NULL, NULL };
     r->files[REF_A] = (kc_arch_file){ "a", "DRAM address registers", nh.naregs, 4, KC_ARCH_U32, 0, NULL, NULL };
-    r->files[REF_CFG] = (kc_arch_file){ "cfg", "configuration registers", NPU_ISS_NCFG, 4, KC_ARCH_U32, 0,
+    r->files[REF_CFG] = (kc_arch_file){ "cfg", "configuration registers", ncfg, 4, KC_ARCH_U32, 0,
                                         r->cfg_names, r->cfg_flags };
     r->files[REF_VSRAM] = (kc_arch_file){ "vsram", "vector SRAM", nh.vrows, row, KC_ARCH_BF16_LANES,
                                           KC_ARCH_MEMORY, NULL, NULL };

@@ -1,7 +1,11 @@
 /* test_e2e — end-to-end evaluations on the RTL model.
  *
- *   test_e2e baseline TASK [SEED...]  every config C1..C5 of TASK's npu baseline
- *                                     must be correct (default seeds 1 and 2024)
+ *   test_e2e baseline TASK [SEED...]  every config C1..C5 of TASK's baseline on the
+ *                                     default platform must be correct (default
+ *                                     seeds 1 and 2024)
+ *   test_e2e baseline-on PLATFORM TASK [SEED...]
+ *                                     the same on another platform (the npu_wide
+ *                                     second-size build)
  *   test_e2e case DIR                 evaluates DIR/kernel.s with the options in
  *                                     DIR/expect.json and checks that the result
  *                                     record contains every field of its "expect"
@@ -19,7 +23,7 @@
 
 static kc_eval_ctx *ctx;   /* this test process's evaluation context (main) */
 
-static int run_baselines(const char *task, int nseeds, char **seeds)
+static int run_baselines(const char *platform, const char *task, int nseeds, char **seeds)
 {
     static char *defaults[] = { "1", "2024" };
     if (nseeds == 0) {
@@ -31,7 +35,7 @@ static int run_baselines(const char *task, int nseeds, char **seeds)
         for (int c = 1; c <= 5; c++) {
             kc_err err;
             kc_err_clear(&err);
-            kc_eval_opts o = { .platform = "npu", .task = task, .config = c,
+            kc_eval_opts o = { .platform = platform, .task = task, .config = c,
                                .seed = strtoull(seeds[si], NULL, 0) };
             kc_eval_result r;
             if (kc_eval_baseline(ctx, &o, &r, &err) != KC_OK) {
@@ -262,11 +266,14 @@ int main(int argc, char **argv)
     }
     int rc = 2;
     if (argc >= 3 && !strcmp(argv[1], "baseline"))
-        rc = run_baselines(argv[2], argc - 3, argv + 3);
+        rc = run_baselines(kc_platform_default()->name, argv[2], argc - 3, argv + 3);
+    else if (argc >= 4 && !strcmp(argv[1], "baseline-on"))
+        rc = run_baselines(argv[2], argv[3], argc - 4, argv + 4);
     else if (argc == 3 && !strcmp(argv[1], "case"))
         rc = run_case(argv[2]);
     else
-        fprintf(stderr, "usage: test_e2e baseline TASK [SEED...] | test_e2e case DIR\n");
+        fprintf(stderr, "usage: test_e2e baseline TASK [SEED...] | test_e2e baseline-on PLATFORM TASK [SEED...] | "
+                "test_e2e case DIR\n");
     kc_eval_ctx_close(ctx);
     return rc;
 }
