@@ -1,5 +1,5 @@
 /* kc_pool.h — a pool of forked worker processes running numbered jobs: the one
- * process runner behind kc bench / kc run (cli/kc_sweep.c) and kc agent --suite
+ * process runner behind kc bench / kc run (bench/kc_sweep.c) and kc agent --suite
  * (agent/kc_agent_suite.c).
  *
  * The parent hands job indices 0..njobs-1 to idle workers over pipes; a worker

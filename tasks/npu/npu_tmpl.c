@@ -28,8 +28,8 @@
 #include "npu_rows.h"
 
 /* The tasks whose baselines are checked at a size other than the default: all
- * configs correct on the ISS built at VLEN=32, MLEN=8, VROWS=4096 (npu_wide;
- * tests/tasks/tmpl_wide_iss.sh), and a sample of them at VLEN=64, MLEN=8 and at
+ * configs correct on the RTL built at VLEN=32, MLEN=8, VROWS=4096 (npu_wide;
+ * ctest e2e.wide.*), and a sample of them on the ISS at VLEN=64, MLEN=8 and at
  * VLEN=32, MLEN=4.
  * Not yet: dwconv (wrong at C3 and C5 there) and convblock (wrong at every
  * config there); both get a clear error at any size but the default. */

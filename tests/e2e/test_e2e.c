@@ -2,7 +2,7 @@
  *
  *   test_e2e baseline TASK [SEED...]  every config C1..C5 of TASK's baseline on the
  *                                     default platform must be correct (default
- *                                     seeds 1 and 2024)
+ *                                     seed 2024; seed 1 is the golden check's)
  *   test_e2e baseline-on PLATFORM TASK [SEED...]
  *                                     the same on another platform (the npu_wide
  *                                     second-size build)
@@ -25,9 +25,11 @@ static kc_eval_ctx *ctx;   /* this test process's evaluation context (main) */
 
 static int run_baselines(const char *platform, const char *task, int nseeds, char **seeds)
 {
-    static char *defaults[] = { "1", "2024" };
+    /* Seed 1 is the golden file's (golden.npu.*: every baseline correct there,
+     * with its cycles pinned); this adds a second data set. */
+    static char *defaults[] = { "2024" };
     if (nseeds == 0) {
-        nseeds = 2;
+        nseeds = 1;
         seeds = defaults;
     }
     int bad = 0;
