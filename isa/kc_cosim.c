@@ -137,8 +137,8 @@ static int skipped(const cosim *c, unsigned file, uint32_t e)
         return 1;
     if (f->elem_flags && (f->elem_flags[e] & KC_ARCH_TIMING))
         return 1;
-    const kc_arch_file *rf = c->ops->arch_files;   /* the RTL may flag more */
-    if (rf && ((rf[file].flags & KC_ARCH_TIMING) || (rf[file].elem_flags && (rf[file].elem_flags[e] & KC_ARCH_TIMING))))
+    const kc_arch_file *rf = &c->ops->arch_files[c->rtl_file[file]];   /* the RTL may flag more */
+    if ((rf->flags & KC_ARCH_TIMING) || (rf->elem_flags && (rf->elem_flags[e] & KC_ARCH_TIMING)))
         return 1;
     return 0;
 }

@@ -181,9 +181,9 @@ int main(int argc, char **argv)
         kc_arch_file f[8];
         memcpy(f, ref_files, n * sizeof f[0]);
         f[4].count /= 2;
-        ok &= files_refused(model, f, n, "vsram 1024 x 32");
+        ok &= files_refused(model, f, n, "vsram is 1024 x 32");
         memcpy(f, ref_files, n * sizeof f[0]);
-        ok &= files_refused(model, f, n - 1, "5 state files");
+        ok &= files_refused(model, f, n - 1, "no state file msram");
         npu_iss_ref.close(rh);
     } else if (!strcmp(argv[1], "stale-imem")) {
         const char *longer = "nop\n nop\n nop\n nop\n nop\n nop\n nop\n nop\n halt\n";
