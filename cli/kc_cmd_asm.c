@@ -11,6 +11,7 @@
 #include "kc_cmds.h"
 #include "kc_isagen.h"
 #include "kc_opts.h"
+#include "kc_platform.h"
 
 static int cmd_asm_fail(const kc_err *err)
 {
@@ -105,7 +106,7 @@ int kc_cmd_asm_asm(int argc, char **argv)
     const kc_isa *isa;
     char *src;
     size_t size;
-    if (kc_isa_load(platform, &isa, &err) || kc_file_read_text(in, &src, &size, &err))
+    if (kc_isa_load(kc_platform_find(platform)->family->name, &isa, &err) || kc_file_read_text(in, &src, &size, &err))
         return cmd_asm_fail(&err);
     kc_program prog;
     if (kc_asm_assemble(isa, src, in, &prog, &err)) {
@@ -203,7 +204,7 @@ int kc_cmd_asm_disasm(int argc, char **argv)
     char *data;
     size_t size;
     int hex = force_hex || cmd_asm_has_suffix(in, ".hex");
-    if (kc_isa_load(platform, &isa, &err) ||
+    if (kc_isa_load(kc_platform_find(platform)->family->name, &isa, &err) ||
         (hex ? kc_file_read_text : kc_file_read)(in, &data, &size, &err))
         return cmd_asm_fail(&err);
     kc_program prog;
@@ -266,11 +267,12 @@ int kc_cmd_asm_isadoc(int argc, char **argv)
         return kc_args_fail(&a, "unexpected argument '%s'", a.pos[0]);
     kc_err err;
     kc_err_clear(&err);
+    const kc_platform *p = kc_platform_find(platform);   /* known: kc_opts_take checked the name */
     const kc_isa *isa;
-    if (kc_isa_load(platform, &isa, &err))
+    if (kc_isa_load(p->family->name, &isa, &err))
         return cmd_asm_fail(&err);
     char *text;
-    if (vh) {
+    if (vh) {   /* the header holds the table's defaults, whatever the build */
         if (kc_isagen_verilog(isa, &text, &err))
             return cmd_asm_fail(&err);
         kc_status st = kc_isagen_write(vh, text, &err);
@@ -280,7 +282,7 @@ int kc_cmd_asm_isadoc(int argc, char **argv)
         if (!out)
             return 0;
     }
-    if (kc_isagen_doc(isa, NULL, &text, &err))   /* NULL: the table's defaults */
+    if (p->doc(p, p->hw, &text, &err))   /* the document of this build's sizes */
         return cmd_asm_fail(&err);
     kc_status st = KC_OK;
     if (out)
