@@ -5,7 +5,9 @@
  * the storage type, fp32 accumulation) that must pass with margin, and against
  * wrong kernels that must fail.
  * Usage: test_block GROUP (bucket | ffn | llama | t5); no GROUP runs all.
- * KC_TEST_SEEDS=N checks the tolerances on seeds 1..N instead of 1..2. */
+ * KC_TEST_SEEDS=N checks the tolerances on seeds 1..N instead of 1..2.
+ * Over 800 lines on purpose: three task references and their tolerance
+ * emulations, each needed next to the others it is composed from. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
