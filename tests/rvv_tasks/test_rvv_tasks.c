@@ -1,0 +1,424 @@
+/* test_rvv_tasks.c — the rvv baselines (tasks/rvv/<task>.c) off the RTL.
+ *
+ *   math            kc_math.h (expf, expm1f, tanhf, erff) against libm over the
+ *                   ranges the tasks use; prints the measured errors.
+ *   shapes          rvv_shapes: macro names and #define text; every task of the
+ *                   registry has its baseline file.
+ *   host <task>     the baseline compiled natively (the host C compiler, -O2, the
+ *                   config's #defines from rvv_shapes prepended, as the platform
+ *                   does) into a shared object, run at all five configs on the
+ *                   fp32 instance (fixed seed) laid out in a sentinel-filled image
+ *                   and checked by kc_check_run; again compiled by clang-19 with
+ *                   fused multiply-adds contracted (-mfma -ffp-contract=on, as
+ *                   clang does for the core), which must pass too. Prints the worst
+ *                   element / tolerance. Then the same outputs rounded to bf16
+ *                   must FAIL at every config: the fp32 tolerance is tighter than
+ *                   a kernel that loses fp32 precision.
+ *   riscv           every baseline at every config compiled for the core (clang-19
+ *                   --target=riscv32 -march=rv32imf_zve32f -mabi=ilp32f -O2
+ *                   -ffreestanding -fno-math-errno -S); prints its static count of
+ *                   vector instructions and any calls; fails only when a file does
+ *                   not compile.
+ */
+#include <dlfcn.h>
+#include <errno.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "kc_check.h"
+#include "kc_math.h"
+#include "kc_task.h"
+#include "kc_test.h"
+#include "rvv/rvv_shapes.h"
+
+#define SEED 12u
+#define IMAGE_ALIGN 64u
+#define CMD_MAX 4096
+
+/* ---- files and commands ---------------------------------------------------------- */
+
+static int ensure_work_dir(void)
+{
+    if (mkdir(RVV_WORK_DIR, 0777) != 0 && errno != EEXIST) {
+        CHECK(0, "cannot create %s: %s", RVV_WORK_DIR, strerror(errno));
+        return 0;
+    }
+    return 1;
+}
+
+/* Writes <work>/<stem>.c: the config's #define lines, then an #include of the
+ * baseline (what the platform compiles: the shape text prepended to the file). */
+static int write_wrapper(const kc_task *t, int config, const char *stem, char *path,
+                         size_t size)
+{
+    char defs[1024];
+    kc_err err = { 0 };
+    if (rvv_shapes_defines(t, config, defs, sizeof defs, &err) != KC_OK) {
+        CHECK(0, "%s", err.text);
+        return 0;
+    }
+    snprintf(path, size, "%s/%s.c", RVV_WORK_DIR, stem);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        CHECK(0, "cannot write %s", path);
+        return 0;
+    }
+    fprintf(f, "%s#include \"%s/%s.c\"\n", defs, RVV_SRC_DIR, t->name);
+    fclose(f);
+    return 1;
+}
+
+/* Runs cmd; its output goes to <log>. Returns 1 when it exits 0, else prints
+ * the log. */
+static int run_cmd(const char *cmd, const char *log)
+{
+    char full[CMD_MAX + 256];
+    snprintf(full, sizeof full, "%s > %s 2>&1", cmd, log);
+    int rc = system(full);
+    if (rc != 0) {
+        fprintf(stderr, "command failed (%d): %s\n", rc, cmd);
+        FILE *f = fopen(log, "r");
+        char line[512];
+        for (int n = 0; f && n < 40 && fgets(line, sizeof line, f); n++)
+            fputs(line, stderr);
+        if (f)
+            fclose(f);
+    }
+    return rc == 0;
+}
+
+/* ---- math ------------------------------------------------------------------------- */
+
+static double ulp_err(float got, double ref)
+{
+    int e;
+    frexp(fabs(ref), &e);
+    double u = ldexp(1.0, (e < -125 ? -125 : e) - 24);
+    return fabs((double)got - ref) / u;
+}
+
+typedef struct math_case {
+    const char *name;
+    float (*f)(float);
+    double (*ref)(double);
+    float lo, hi;
+    int absolute;        /* compare the absolute error, not ulp */
+    double bound;
+} math_case;
+
+static float f_exp(float x) { return kc_expf(x); }
+static float f_expm1(float x) { return kc_expm1f(x); }
+static float f_tanh(float x) { return kc_tanhf(x); }
+static float f_erf(float x) { return kc_erff(x); }
+
+/* Every 97th float in [lo, hi] (both signs; bit patterns, so every binade is
+ * visited), plus a few exact points. */
+static void test_math(void)
+{
+    static const math_case cases[] = {
+        { "kc_expf", f_exp, exp, -86.6f, 88.7f, 0, 2.0 },
+        { "kc_expm1f", f_expm1, expm1, -86.6f, 88.7f, 0, 2.5 },
+        { "kc_tanhf", f_tanh, tanh, -100.0f, 100.0f, 0, 3.5 },
+        { "kc_erff", f_erf, erf, -100.0f, 100.0f, 1, 1e-6 },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const math_case *m = &cases[c];
+        double worst = 0;
+        float at = 0;
+        for (uint64_t b = 0; b < 0x100000000ull; b += 97) {
+            uint32_t bits = (uint32_t)b;
+            float x;
+            memcpy(&x, &bits, sizeof x);
+            if (!(x >= m->lo && x <= m->hi) || fabsf(x) < 1e-30f)
+                continue;
+            double ref = m->ref((double)x);
+            double e = m->absolute ? fabs((double)m->f(x) - ref) : ulp_err(m->f(x), ref);
+            if (e > worst) {
+                worst = e;
+                at = x;
+            }
+        }
+        printf("%-10s [%g, %g]: max error %.3g %s at x = %.9g (bound %g)\n", m->name,
+               (double)m->lo, (double)m->hi, worst, m->absolute ? "absolute" : "ulp",
+               (double)at, m->bound);
+        CHECK(worst <= m->bound, "%s: error %g above its documented bound %g", m->name, worst,
+              m->bound);
+    }
+    CHECK(kc_expf(0.0f) == 1.0f && kc_expm1f(0.0f) == 0.0f && kc_tanhf(0.0f) == 0.0f,
+          "exact points at 0");
+    CHECK(isinf(kc_expf(100.0f)) && kc_expf(-200.0f) >= 0.0f && kc_expf(-200.0f) < 1e-37f,
+          "exp saturation: %g %g", (double)kc_expf(100.0f), (double)kc_expf(-200.0f));
+    CHECK(kc_tanhf(50.0f) == 1.0f && kc_tanhf(-50.0f) == -1.0f, "tanh saturation");
+    CHECK(kc_sqrtf(2.0f) == sqrtf(2.0f), "sqrt");
+}
+
+/* ---- shapes ----------------------------------------------------------------------- */
+
+static void test_shapes(void)
+{
+    char buf[256], name[RVV_SHAPES_NAME_MAX];
+    kc_err err = { 0 };
+    const kc_task *conv = kc_task_find("conv2d"), *sdpa = kc_task_find("sdpa");
+    CHECK(rvv_shapes_defines(kc_task_find("softmax"), 3, buf, sizeof buf, &err) == KC_OK &&
+              strcmp(buf, "#define KC_M 64\n#define KC_N 512\n") == 0,
+          "softmax C3: '%s'", buf);
+    CHECK(rvv_shapes_defines(conv, 5, buf, sizeof buf, &err) == KC_OK &&
+              strstr(buf, "#define KC_STRIDE 2\n#define KC_PAD 2\n") != NULL,
+          "conv2d C5: '%s'", buf);
+    CHECK(rvv_shapes_macro(sdpa, 2, name, &err) == KC_OK && strcmp(name, "KC_SQ") == 0, "%s",
+          name);
+    CHECK(rvv_shapes_macro(sdpa, 5, name, &err) == KC_ERR_RANGE, "no sixth dimension");
+    kc_err_clear(&err);
+    CHECK(rvv_shapes_defines(sdpa, 6, buf, sizeof buf, &err) == KC_ERR_USAGE, "config 6");
+    kc_err_clear(&err);
+    CHECK(rvv_shapes_defines(conv, 1, buf, 20, &err) == KC_ERR_RANGE, "too small a buffer");
+    /* every task has a baseline and every dimension a macro it can use */
+    for (const kc_task *const *t = kc_task_all(); *t; t++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s.c", RVV_SRC_DIR, (*t)->name);
+        FILE *f = fopen(path, "r");
+        CHECK(f != NULL, "task %s has no baseline %s", (*t)->name, path);
+        if (f)
+            fclose(f);
+        kc_err_clear(&err);
+        CHECK(rvv_shapes_defines(*t, 1, buf, sizeof buf, &err) == KC_OK, "%s: %s", (*t)->name,
+              err.text);
+    }
+}
+
+/* ---- host runs -------------------------------------------------------------------- */
+
+typedef void (*kernel_fn)();   /* called with exactly the task's tensor count */
+
+static void call_kernel(kernel_fn k, unsigned n, float *const *p)
+{
+    switch (n) {
+    case 2: k(p[0], p[1]); break;
+    case 3: k(p[0], p[1], p[2]); break;
+    case 4: k(p[0], p[1], p[2], p[3]); break;
+    case 5: k(p[0], p[1], p[2], p[3], p[4]); break;
+    case 6: k(p[0], p[1], p[2], p[3], p[4], p[5]); break;
+    case 7: k(p[0], p[1], p[2], p[3], p[4], p[5], p[6]); break;
+    case 8: k(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7]); break;
+    case 9: k(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8]); break;
+    case 12: k(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11]); break;
+    case 14:
+        k(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11], p[12],
+          p[13]);
+        break;
+    default: CHECK(0, "no call for %u tensors: add a case", n);
+    }
+}
+
+/* How the baseline is compiled natively. */
+typedef struct host_build {
+    const char *tag;
+    const char *cc;
+    const char *flags;
+} host_build;
+
+static const host_build host_builds[] = {
+    { "cc", RVV_HOST_CC, "-O2 -std=gnu11 -Wall -Wextra -Werror" },
+    { "clang19-fma", RVV_CLANG19, "-O2 -std=gnu11 -mfma -ffp-contract=on -Wall -Wextra -Werror" },
+};
+
+/* Compiles, runs and checks one (task, config, build); returns the worst ratio
+ * (-1 when it could not run). */
+static double host_run(const kc_task *t, int config, const host_build *b, double *bf16_worst,
+                       size_t *bf16_bad)
+{
+    char stem[128], src[512], so[512], log[512], cmd[CMD_MAX];
+    snprintf(stem, sizeof stem, "host_%s_c%d_%s", t->name, config, b->tag);
+    if (!write_wrapper(t, config, stem, src, sizeof src))
+        return -1;
+    snprintf(so, sizeof so, "%s/%s.so", RVV_WORK_DIR, stem);
+    snprintf(log, sizeof log, "%s/%s.log", RVV_WORK_DIR, stem);
+    snprintf(cmd, sizeof cmd, "%s %s -fPIC -shared -I%s/rt -o %s %s", b->cc, b->flags,
+             RVV_SRC_DIR, so, src);
+    if (!run_cmd(cmd, log)) {
+        CHECK(0, "%s C%d (%s) does not compile", t->name, config, b->tag);
+        return -1;
+    }
+    void *h = dlopen(so, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        CHECK(0, "dlopen %s: %s", so, dlerror());
+        return -1;
+    }
+    kernel_fn k;
+    *(void **)&k = dlsym(h, "kernel");
+    kc_task_inst inst;
+    kc_layout l;
+    kc_err err = { 0 };
+    double worst = -1;
+    if (!k || kc_task_inst_make(&inst, t, config, KC_DTYPE_FP32, SEED, &err) != KC_OK) {
+        CHECK(0, "%s C%d: %s", t->name, config, k ? err.text : "no symbol kernel");
+        dlclose(h);
+        return -1;
+    }
+    if (kc_check_layout(&inst, UINT32_MAX, IMAGE_ALIGN, &l, &err) != KC_OK) {
+        CHECK(0, "%s", err.text);
+        goto out;
+    }
+    size_t size = (size_t)l.end + KC_CHECK_GUARD;
+    uint8_t *img = aligned_alloc(IMAGE_ALIGN, (size + IMAGE_ALIGN - 1) & ~(size_t)(IMAGE_ALIGN - 1));
+    if (!img) {
+        CHECK(0, "no memory for a %zu-byte image", size);
+        goto out;
+    }
+    kc_check_fill(&inst, &l, img, size);
+    float *ptr[KC_TASK_MAX_TENSORS];
+    for (unsigned i = 0; i < l.ntensors; i++)
+        ptr[i] = (float *)(void *)(img + l.addr[i]);
+    call_kernel(k, l.ntensors, ptr);
+    kc_check_result res;
+    kc_check_run(&inst, &l, img, size, NULL, &res);
+    CHECK(res.correct, "%s C%d (%s): %zu of %zu outputs outside the tolerance (%zu non-finite), "
+          "oob %d, worst %.3g, first at tensor %u index %zu: expected %.9g got %.9g",
+          t->name, config, b->tag, res.mismatches, res.nchecked, res.nonfinite, res.oob,
+          res.worst, res.nreport ? res.first[0].tensor : 0, res.nreport ? res.first[0].index : 0,
+          res.nreport ? res.first[0].expected : 0.0, res.nreport ? res.first[0].actual : 0.0);
+    worst = res.worst;
+    /* the same outputs at bf16 precision must fail the fp32 tolerance */
+    for (unsigned i = 0; i < l.ntensors; i++) {
+        if (inst.shape.t[i].role != KC_ROLE_OUTPUT)
+            continue;
+        for (size_t e = 0; e < inst.shape.t[i].nelem; e++) {
+            uint8_t *p = img + l.addr[i] + 4 * e;
+            double v = kc_dtype_load(KC_DTYPE_FP32, p);
+            kc_dtype_store(KC_DTYPE_FP32, kc_dtype_quantize(KC_DTYPE_BF16, v), p);
+        }
+    }
+    kc_check_run(&inst, &l, img, size, NULL, &res);
+    *bf16_worst = res.worst;
+    *bf16_bad = res.mismatches;
+    CHECK(!res.correct, "%s C%d: outputs rounded to bf16 pass the fp32 tolerance (worst %.3g)",
+          t->name, config, res.worst);
+    free(img);
+out:
+    kc_task_inst_free(&inst);
+    dlclose(h);
+    return worst;
+}
+
+static void test_host(const char *name)
+{
+    const kc_task *t = kc_task_find(name);
+    if (!t) {
+        CHECK(0, "no task %s", name);
+        return;
+    }
+    if (!ensure_work_dir())
+        return;
+    const kc_tol *tol = &t->tol[KC_DTYPE_FP32];
+    printf("%s: fp32 tolerance abs %g rel %g; worst element / tolerance per config "
+           "(bf16-rounded outputs: worst, failing elements)\n", name, tol->abs, tol->rel);
+    for (size_t b = 0; b < sizeof host_builds / sizeof host_builds[0]; b++) {
+        if (!host_builds[b].cc[0])
+            continue;    /* no clang-19: the native compiler alone */
+        if (strstr(host_builds[b].flags, "-mfma") && !__builtin_cpu_supports("fma"))
+            continue;    /* a host without FMA cannot run that build */
+        printf("  %-12s", host_builds[b].tag);
+        for (int c = 1; c <= KC_TASK_NCONFIGS; c++) {
+            double bw = 0;
+            size_t bad = 0;
+            double w = host_run(t, c, &host_builds[b], &bw, &bad);
+            printf(" C%d %.3f (%.3g, %zu)", c, w, bw, bad);
+            fflush(stdout);
+        }
+        printf("\n");
+    }
+}
+
+/* ---- riscv compiles ------------------------------------------------------------- */
+
+/* Static count of vector instructions in an assembly file (mnemonics starting
+ * with 'v' in instruction lines) and the symbols it calls. */
+static int count_vector(const char *path, int *nvec, int *ninsn, char *calls, size_t size)
+{
+    FILE *f = fopen(path, "r");
+    char line[512];
+    *nvec = *ninsn = 0;
+    calls[0] = '\0';
+    if (!f)
+        return 0;
+    while (fgets(line, sizeof line, f)) {
+        char mn[64], arg[256];
+        if (line[0] != '\t' && line[0] != ' ')
+            continue;       /* labels */
+        int n = sscanf(line, " %63s %255s", mn, arg);
+        if (n < 1 || mn[0] == '.' || mn[0] == '#')
+            continue;       /* directives, comments */
+        (*ninsn)++;
+        if (mn[0] == 'v')
+            (*nvec)++;
+        if (n == 2 && (strcmp(mn, "call") == 0 || strcmp(mn, "tail") == 0) &&
+            !strstr(calls, arg) && strlen(calls) + strlen(arg) + 2 < size) {
+            strcat(calls, " ");
+            strcat(calls, arg);
+        }
+    }
+    fclose(f);
+    return 1;
+}
+
+static void test_riscv(void)
+{
+    if (!ensure_work_dir())
+        return;
+    printf("static vector instructions / all instructions of each baseline, per config\n"
+           "(clang-19 --target=riscv32 -march=rv32imf_zve32f -mabi=ilp32f -O2 "
+           "-ffreestanding -fno-math-errno)\n");
+    for (const kc_task *const *tp = kc_task_all(); *tp; tp++) {
+        const kc_task *t = *tp;
+        char calls[256] = "";
+        printf("%-12s", t->name);
+        for (int c = 1; c <= KC_TASK_NCONFIGS; c++) {
+            char stem[128], src[512], s[512], log[512], cmd[CMD_MAX];
+            snprintf(stem, sizeof stem, "rv_%s_c%d", t->name, c);
+            if (!write_wrapper(t, c, stem, src, sizeof src))
+                continue;
+            snprintf(s, sizeof s, "%s/%s.s", RVV_WORK_DIR, stem);
+            snprintf(log, sizeof log, "%s/%s.log", RVV_WORK_DIR, stem);
+            snprintf(cmd, sizeof cmd,
+                     "%s --target=riscv32 -march=rv32imf_zve32f -mabi=ilp32f -O2 "
+                     "-ffreestanding -fno-math-errno -Wall -Wextra -I%s/rt -S -o %s %s",
+                     RVV_CLANG19, RVV_SRC_DIR, s, src);
+            int nvec = 0, ninsn = 0;
+            if (!run_cmd(cmd, log)) {
+                CHECK(0, "%s C%d does not compile for the core", t->name, c);
+                printf(" C%d FAIL", c);
+                continue;
+            }
+            count_vector(s, &nvec, &ninsn, calls, sizeof calls);
+            printf(" C%d %3d/%4d", c, nvec, ninsn);
+        }
+        printf("%s%s\n", calls[0] ? "  calls:" : "", calls);
+        fflush(stdout);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && strcmp(argv[1], "math") == 0)
+        test_math();
+    else if (argc == 2 && strcmp(argv[1], "shapes") == 0)
+        test_shapes();
+    else if (argc == 3 && strcmp(argv[1], "host") == 0)
+        test_host(argv[2]);
+    else if (argc == 2 && strcmp(argv[1], "riscv") == 0)
+        test_riscv();
+    else {
+        fprintf(stderr, "usage: %s math | shapes | host <task> | riscv\n", argv[0]);
+        return 2;
+    }
+    if (kc_test_failures) {
+        printf("%d failure(s)\n", kc_test_failures);
+        return 1;
+    }
+    printf("ok\n");
+    return 0;
+}
