@@ -14,6 +14,10 @@
  *                   element / tolerance. Then the same outputs rounded to bf16
  *                   must FAIL at every config: the fp32 tolerance is tighter than
  *                   a kernel that loses fp32 precision.
+ *   qemu <task>     the baseline compiled for the core (-march=rv32imf_zve32f_zvl128b)
+ *                   with the test-only start file qemu_start.c, run under QEMU user
+ *                   mode on the image (DRAM window at 0x8000_0000) at all five
+ *                   configs, checked like the host runs.
  *   riscv <march>   every baseline at every config compiled for the core (clang-19
  *                   --target=riscv32 -march=<march> -mabi=ilp32f -O2
  *                   -ffreestanding -fno-math-errno -S); prints its static count of
@@ -183,6 +187,21 @@ static void test_shapes(void)
         snprintf(path, sizeof path, "%s/%s.c", RVV_SRC_DIR, (*t)->name);
         FILE *f = fopen(path, "r");
         CHECK(f != NULL, "task %s has no baseline %s", (*t)->name, path);
+        /* its top comment names the macros rvv_shapes derives, in order */
+        char want[256] = "Shape macros:", line[512], text[4096] = "";
+        for (unsigned d = 0; d < KC_TASK_MAX_DIMS && (*t)->dim_names[d]; d++) {
+            rvv_shapes_macro(*t, d, name, &err);
+            strcat(want, d ? ", " : " ");
+            strcat(want, name);
+        }
+        strcat(want, ".");
+        for (int n = 0; f && n < 30 && fgets(line, sizeof line, f); n++)
+            strncat(text, line + (line[0] == ' ' && line[1] == '*' ? 3 : 0),
+                    sizeof text - strlen(text) - 1);
+        for (char *c = text; *c; c++)
+            if (*c == '\n')
+                *c = ' ';
+        CHECK(strstr(text, want) != NULL, "%s: its top comment does not say '%s'", path, want);
         if (f)
             fclose(f);
         kc_err_clear(&err);
@@ -227,6 +246,62 @@ static const host_build host_builds[] = {
     { "clang19-fma", RVV_CLANG19, "-O2 -std=gnu11 -mfma -ffp-contract=on -Wall -Wextra -Werror" },
 };
 
+/* An instance laid out in a sentinel-filled image, as the evaluator does. */
+typedef struct image {
+    kc_task_inst inst;
+    kc_layout l;
+    uint8_t *img;
+    size_t size;
+} image;
+
+static int image_make(image *m, const kc_task *t, int config)
+{
+    kc_err err = { 0 };
+    const char *seed_env = getenv("RVV_TASKS_SEED");
+    uint64_t seed = seed_env ? strtoull(seed_env, NULL, 10) : SEED;
+    m->img = NULL;
+    if (kc_task_inst_make(&m->inst, t, config, KC_DTYPE_FP32, seed, &err) != KC_OK) {
+        CHECK(0, "%s C%d: %s", t->name, config, err.text);
+        return 0;
+    }
+    if (kc_check_layout(&m->inst, UINT32_MAX, IMAGE_ALIGN, &m->l, &err) != KC_OK) {
+        CHECK(0, "%s", err.text);
+        kc_task_inst_free(&m->inst);
+        return 0;
+    }
+    m->size = (size_t)m->l.end + KC_CHECK_GUARD;
+    m->size = (m->size + IMAGE_ALIGN - 1) & ~(size_t)(IMAGE_ALIGN - 1);
+    m->img = aligned_alloc(IMAGE_ALIGN, m->size);
+    if (!m->img) {
+        CHECK(0, "no memory for a %zu-byte image", m->size);
+        kc_task_inst_free(&m->inst);
+        return 0;
+    }
+    kc_check_fill(&m->inst, &m->l, m->img, m->size);
+    return 1;
+}
+
+static void image_free(image *m)
+{
+    free(m->img);
+    kc_task_inst_free(&m->inst);
+}
+
+/* Checks the image after a run (what = the build, for messages); returns the
+ * worst element / tolerance. */
+static double image_check(const image *m, const char *what)
+{
+    kc_check_result res;
+    kc_check_run(&m->inst, &m->l, m->img, m->size, NULL, &res);
+    CHECK(res.correct, "%s C%d (%s): %zu of %zu outputs outside the tolerance (%zu non-finite), "
+          "oob %d, worst %.3g, first at tensor %u index %zu: expected %.9g got %.9g",
+          m->inst.task->name, m->inst.config, what, res.mismatches, res.nchecked, res.nonfinite,
+          res.oob, res.worst, res.nreport ? res.first[0].tensor : 0,
+          res.nreport ? res.first[0].index : 0, res.nreport ? res.first[0].expected : 0.0,
+          res.nreport ? res.first[0].actual : 0.0);
+    return res.worst;
+}
+
 /* Compiles, runs and checks one (task, config, build); returns the worst ratio
  * (-1 when it could not run). */
 static double host_run(const kc_task *t, int config, const host_build *b, double *bf16_worst,
@@ -251,58 +326,34 @@ static double host_run(const kc_task *t, int config, const host_build *b, double
     }
     kernel_fn k;
     *(void **)&k = dlsym(h, "kernel");
-    kc_task_inst inst;
-    kc_layout l;
-    kc_err err = { 0 };
+    image m;
     double worst = -1;
-    const char *seed_env = getenv("RVV_TASKS_SEED");
-    uint64_t seed = seed_env ? strtoull(seed_env, NULL, 10) : SEED;
-    if (!k || kc_task_inst_make(&inst, t, config, KC_DTYPE_FP32, seed, &err) != KC_OK) {
-        CHECK(0, "%s C%d: %s", t->name, config, k ? err.text : "no symbol kernel");
-        dlclose(h);
-        return -1;
-    }
-    if (kc_check_layout(&inst, UINT32_MAX, IMAGE_ALIGN, &l, &err) != KC_OK) {
-        CHECK(0, "%s", err.text);
-        goto out;
-    }
-    size_t size = (size_t)l.end + KC_CHECK_GUARD;
-    uint8_t *img = aligned_alloc(IMAGE_ALIGN, (size + IMAGE_ALIGN - 1) & ~(size_t)(IMAGE_ALIGN - 1));
-    if (!img) {
-        CHECK(0, "no memory for a %zu-byte image", size);
-        goto out;
-    }
-    kc_check_fill(&inst, &l, img, size);
-    float *ptr[KC_TASK_MAX_TENSORS];
-    for (unsigned i = 0; i < l.ntensors; i++)
-        ptr[i] = (float *)(void *)(img + l.addr[i]);
-    call_kernel(k, l.ntensors, ptr);
-    kc_check_result res;
-    kc_check_run(&inst, &l, img, size, NULL, &res);
-    CHECK(res.correct, "%s C%d (%s): %zu of %zu outputs outside the tolerance (%zu non-finite), "
-          "oob %d, worst %.3g, first at tensor %u index %zu: expected %.9g got %.9g",
-          t->name, config, b->tag, res.mismatches, res.nchecked, res.nonfinite, res.oob,
-          res.worst, res.nreport ? res.first[0].tensor : 0, res.nreport ? res.first[0].index : 0,
-          res.nreport ? res.first[0].expected : 0.0, res.nreport ? res.first[0].actual : 0.0);
-    worst = res.worst;
-    /* the same outputs at bf16 precision must fail the fp32 tolerance */
-    for (unsigned i = 0; i < l.ntensors; i++) {
-        if (inst.shape.t[i].role != KC_ROLE_OUTPUT)
-            continue;
-        for (size_t e = 0; e < inst.shape.t[i].nelem; e++) {
-            uint8_t *p = img + l.addr[i] + 4 * e;
-            double v = kc_dtype_load(KC_DTYPE_FP32, p);
-            kc_dtype_store(KC_DTYPE_FP32, kc_dtype_quantize(KC_DTYPE_BF16, v), p);
+    if (!k)
+        CHECK(0, "%s: no symbol kernel", so);
+    else if (image_make(&m, t, config)) {
+        float *ptr[KC_TASK_MAX_TENSORS];
+        for (unsigned i = 0; i < m.l.ntensors; i++)
+            ptr[i] = (float *)(void *)(m.img + m.l.addr[i]);
+        call_kernel(k, m.l.ntensors, ptr);
+        worst = image_check(&m, b->tag);
+        /* the same outputs at bf16 precision must fail the fp32 tolerance */
+        for (unsigned i = 0; i < m.l.ntensors; i++) {
+            if (m.inst.shape.t[i].role != KC_ROLE_OUTPUT)
+                continue;
+            for (size_t e = 0; e < m.inst.shape.t[i].nelem; e++) {
+                uint8_t *p = m.img + m.l.addr[i] + 4 * e;
+                double v = kc_dtype_load(KC_DTYPE_FP32, p);
+                kc_dtype_store(KC_DTYPE_FP32, kc_dtype_quantize(KC_DTYPE_BF16, v), p);
+            }
         }
+        kc_check_result res;
+        kc_check_run(&m.inst, &m.l, m.img, m.size, NULL, &res);
+        *bf16_worst = res.worst;
+        *bf16_bad = res.mismatches;
+        CHECK(!res.correct, "%s C%d: outputs rounded to bf16 pass the fp32 tolerance (worst %.3g)",
+              t->name, config, res.worst);
+        image_free(&m);
     }
-    kc_check_run(&inst, &l, img, size, NULL, &res);
-    *bf16_worst = res.worst;
-    *bf16_bad = res.mismatches;
-    CHECK(!res.correct, "%s C%d: outputs rounded to bf16 pass the fp32 tolerance (worst %.3g)",
-          t->name, config, res.worst);
-    free(img);
-out:
-    kc_task_inst_free(&inst);
     dlclose(h);
     return worst;
 }
@@ -429,6 +480,95 @@ static void test_riscv(const char *march)
     }
 }
 
+/* ---- QEMU user mode ---------------------------------------------------------------- */
+
+#define RV_MARCH "rv32imf_zve32f_zvl128b"
+#define RV_QEMU_CPU "rv32,v=true,vlen=128,elen=32,vext_spec=v1.0"
+
+static int write_file(const char *path, const uint8_t *p, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    int ok = f && fwrite(p, 1, n, f) == n;
+    if (f)
+        ok = (fclose(f) == 0) && ok;
+    CHECK(ok, "cannot write %s", path);
+    return ok;
+}
+
+static int read_file(const char *path, uint8_t *p, size_t n)
+{
+    FILE *f = fopen(path, "rb");
+    int ok = f && fread(p, 1, n, f) == n;
+    if (f)
+        fclose(f);
+    CHECK(ok, "cannot read %zu bytes of %s", n, path);
+    return ok;
+}
+
+/* The baseline compiled for the core (-march RV_MARCH) and linked with
+ * qemu_start.c, run by qemu-riscv32 on the instance's image, checked. */
+static double qemu_run(const kc_task *t, int config)
+{
+    char stem[128], src[512], elf[512], log[512], in[512], out[512], addrs[512];
+    char cmd[CMD_MAX];
+    image m;
+    double worst = -1;
+    snprintf(stem, sizeof stem, "qemu_%s_c%d", t->name, config);
+    if (!write_wrapper(t, config, stem, src, sizeof src) || !image_make(&m, t, config))
+        return -1;
+    snprintf(elf, sizeof elf, "%s/%s.elf", RVV_WORK_DIR, stem);
+    snprintf(log, sizeof log, "%s/%s.log", RVV_WORK_DIR, stem);
+    snprintf(in, sizeof in, "%s/%s.img", RVV_WORK_DIR, stem);
+    snprintf(out, sizeof out, "%s/%s.out", RVV_WORK_DIR, stem);
+    size_t at = (size_t)snprintf(addrs, sizeof addrs, "{");
+    for (unsigned i = 0; i < m.l.ntensors; i++)
+        at += (size_t)snprintf(addrs + at, sizeof addrs - at, "%s%uu", i ? "," : "", m.l.addr[i]);
+    snprintf(addrs + at, sizeof addrs - at, "}");
+    snprintf(cmd, sizeof cmd,
+             "%s --target=riscv32 -march=" RV_MARCH " -mabi=ilp32f -O2 -ffreestanding "
+             "-fno-math-errno -nostdlib -static -fuse-ld=lld -I%s/rt -DRV_NT=%u "
+             "'-DRV_ADDRS=%s' -DRV_BYTES=%zuu '-DRV_IMG=\"%s\"' '-DRV_OUT=\"%s\"' -o %s %s "
+             "%s/qemu_start.c",
+             RVV_CLANG19, RVV_SRC_DIR, m.l.ntensors, addrs, m.size, in, out, elf, src,
+             RVV_TEST_DIR);
+    if (!run_cmd(cmd, log)) {
+        CHECK(0, "%s C%d does not build for QEMU", t->name, config);
+        goto out;
+    }
+    if (!write_file(in, m.img, m.size))
+        goto out;
+    snprintf(cmd, sizeof cmd, "%s -cpu " RV_QEMU_CPU " %s", RVV_QEMU, elf);
+    if (!run_cmd(cmd, log)) {
+        CHECK(0, "%s C%d: the QEMU run failed", t->name, config);
+        goto out;
+    }
+    if (read_file(out, m.img, m.size))
+        worst = image_check(&m, "qemu");
+    remove(in);
+    remove(out);
+out:
+    image_free(&m);
+    return worst;
+}
+
+static void test_qemu(const char *name)
+{
+    const kc_task *t = kc_task_find(name);
+    if (!t) {
+        CHECK(0, "no task %s", name);
+        return;
+    }
+    if (!ensure_work_dir())
+        return;
+    printf("%s under qemu-riscv32 -cpu " RV_QEMU_CPU " (-march=" RV_MARCH
+           "): worst element / tolerance\n ", name);
+    for (int c = 1; c <= KC_TASK_NCONFIGS; c++) {
+        printf(" C%d %.3f", c, qemu_run(t, c));
+        fflush(stdout);
+    }
+    printf("\n");
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "math") == 0)
@@ -437,10 +577,12 @@ int main(int argc, char **argv)
         test_shapes();
     else if (argc == 3 && strcmp(argv[1], "host") == 0)
         test_host(argv[2]);
+    else if (argc == 3 && strcmp(argv[1], "qemu") == 0)
+        test_qemu(argv[2]);
     else if (argc == 3 && strcmp(argv[1], "riscv") == 0)
         test_riscv(argv[2]);
     else {
-        fprintf(stderr, "usage: %s math | shapes | host <task> | riscv <march>\n", argv[0]);
+        fprintf(stderr, "usage: %s math | shapes | host <task> | qemu <task> | riscv <march>\n", argv[0]);
         return 2;
     }
     if (kc_test_failures) {
