@@ -18,6 +18,7 @@
 #include "rvv_hw.h"
 #include "rvv_isa.h"
 #include "rvv_isadoc.h"
+#include "rvv_shapes.h"
 #include "rvv_tools.h"
 
 enum { EM_RISCV = 243 };
@@ -265,8 +266,8 @@ static kc_status rvv_platform_doc(const kc_platform *p, const kc_hw *hw, char **
 kc_status rvv_platform_baseline_c(const kc_task *t, int config, const kc_hw *hw, char **text, kc_err *err)
 {
     (void)hw;
-    const kc_task_config *c;
-    kc_status s = kc_task_config_get(t, config, &c, err);
+    char defs[1024];
+    kc_status s = rvv_shapes_defines(t, config, defs, sizeof defs, err);
     const rvv_tools *tools;
     if (s == KC_OK)
         s = rvv_tools_get(&tools, err);
@@ -279,19 +280,15 @@ kc_status rvv_platform_baseline_c(const kc_task *t, int config, const kc_hw *hw,
     kc_err_clear(&ferr);
     if (kc_file_read(path, &body, NULL, &ferr) != KC_OK)
         return kc_err_set(err, KC_ERR_USAGE, "rvv: no baseline C for task %s (%s)", t->name, ferr.text);
-    size_t cap = strlen(body) + 1024;
+    size_t cap = strlen(body) + strlen(defs) + 256;
     char *o = malloc(cap);
     if (!o) {
         free(body);
         return kc_err_set(err, KC_ERR_NOMEM, "out of memory");
     }
-    size_t k = (size_t)snprintf(o, cap, "/* baseline: task %s, config %d (shapes prepended by the rvv platform) */\n",
-                                t->name, config);
-    for (int i = 0; i < KC_TASK_MAX_DIMS && t->dim_names[i]; i++)
-        k += (size_t)snprintf(o + k, cap - k, "#define %s %u\n", t->dim_names[i], c->dims[i]);
-    if (t->eps != 0)
-        k += (size_t)snprintf(o + k, cap - k, "#define KC_EPS %.9gf\n", t->eps);
-    k += (size_t)snprintf(o + k, cap - k, "#line 1 \"%s.c\"\n%s", t->name, body);
+    /* #line keeps the diagnostics' and the debug info's lines those of the file */
+    snprintf(o, cap, "/* rvv baseline: task %s, config %d; shapes prepended by the platform */\n%s#line 1 \"%s.c\"\n%s",
+             t->name, config, defs, t->name, body);
     free(body);
     *text = o;
     return KC_OK;

@@ -24,8 +24,8 @@ typedef struct rvv_build_times {
 kc_status rvv_platform_build_timed(const kc_hw *hw, const char *src, const char *filename, kc_image *out,
                                    rvv_build_times *times, kc_err *err);
 
-/* The baseline's C source of (task, config): `#define`s of the config's dims
- * (the task's dim names) and KC_EPS, then tasks/rvv/<task>.c. */
+/* The baseline's C source of (task, config): the shape `#define`s of
+ * rvv_shapes_defines (KC_<DIM>), then tasks/rvv/<task>.c. */
 kc_status rvv_platform_baseline_c(const kc_task *t, int config, const kc_hw *hw, char **text, kc_err *err);
 
 #endif

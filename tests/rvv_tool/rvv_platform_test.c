@@ -204,7 +204,7 @@ static void test_baseline_source(void)
         const kc_task_config *c;
         kc_task_config_get(*tp, 3, &c, &err);
         char def[64];
-        snprintf(def, sizeof def, "#define %s %u\n", (*tp)->dim_names[0], c->dims[0]);
+        snprintf(def, sizeof def, "#define KC_%s %u\n", (*tp)->dim_names[0], c->dims[0]);
         CHECK(strstr(text, def) != NULL, "%s baseline lacks '%s'", (*tp)->name, def);
         free(text);
         char *as = NULL;
