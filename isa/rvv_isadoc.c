@@ -59,17 +59,19 @@ static void doc_abi(kc_isagen_buf *b, const rvv_hw *h)
     kc_isagen_buf_printf(b,
         "## Kernel ABI\n\n"
         "- Your kernel is a function `kernel` (assembly: `.globl kernel`). The start-up code\n"
-        "  (tasks/rvv/rt/crt0.s) sets `sp` to the DTCM top (0x%08x), calls `kernel`,\n"
-        "  then executes `li a7, 93; ecall`, which ends the run.\n"
+        "  (tasks/rvv/rt/crt0.s) sets `sp` to 0x%08x (the DTCM top less %u bytes), calls\n"
+        "  `kernel`, then executes `li a7, 93; ecall`, which ends the run.\n"
         "- The tensors' DRAM addresses arrive in a0..a7 in the task's layout order (inputs,\n"
-        "  then outputs, then scratch), each 64-byte aligned. Shapes are fixed per task and\n"
-        "  configuration: they are constants in your kernel.\n"
+        "  then outputs, then scratch), each 64-byte aligned; a task with more than eight\n"
+        "  tensors finds addresses 9.. at 0(sp), 4(sp), ... on entry (the top %u bytes of\n"
+        "  the DTCM: where C's ninth and later arguments are). Shapes are fixed per task\n"
+        "  and configuration: they are constants in your kernel.\n"
         "- C: `void kernel(const float *x, ..., float *y)`; the standard ilp32f calling\n"
         "  convention (ra, sp, s0-s11 and fs0-fs11 callee-saved; vector registers, vl and\n"
         "  vtype are not preserved across calls).\n"
         "- `ebreak` and every illegal or unsupported instruction trap: the run stops with the\n"
         "  cause, pc and the instruction word (named in the report).\n\n",
-        RVV_DTCM_BASE + h->dtcm_bytes);
+        RVV_DTCM_BASE + h->dtcm_bytes - RVV_XARG_BYTES, RVV_XARG_BYTES, RVV_XARG_BYTES);
 }
 
 static void doc_build(kc_isagen_buf *b, const rvv_hw *h)

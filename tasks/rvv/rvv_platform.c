@@ -35,7 +35,7 @@ static kc_status rvv_platform_peaks(const kc_hw *hw, kc_platform_peaks *out, kc_
         return s;
     out->vec_peak = h.lanes;       /* LANES fp32 operations per cycle */
     out->mac_peak = h.lanes;       /* LANES fp32 MACs per cycle (vfmacc) */
-    out->nargs = 8;                /* a0..a7 */
+    out->nargs = RVV_NARGS;        /* a0..a7, then the DTCM words of rvv_hw_xarg_addr */
     out->max_insns = h.itcm_bytes / 4;
     return KC_OK;
 }
@@ -186,13 +186,14 @@ static kc_status build_in(const rvv_tools *t, const rvv_hw *h, const char *dir, 
     if (status != 0)
         return rvv_tools_diag(log, ksrc, name, is_c ? "clang" : "llvm-mc", dir, err);
 
-    char ld[RVV_TOOLS_PATH + 16], itcm[64], dtcm[64], crt0[RVV_TOOLS_PATH + 16], krt[RVV_TOOLS_PATH + 16];
+    char ld[RVV_TOOLS_PATH + 16], itcm[64], dtcm[64], xarg[64], crt0[RVV_TOOLS_PATH + 16], krt[RVV_TOOLS_PATH + 16];
     snprintf(ld, sizeof ld, "%s/rvv.ld", t->rt_dir);
     snprintf(itcm, sizeof itcm, "--defsym=__itcm_bytes=%u", h->itcm_bytes);
     snprintf(dtcm, sizeof dtcm, "--defsym=__dtcm_bytes=%u", h->dtcm_bytes);
+    snprintf(xarg, sizeof xarg, "--defsym=__xarg_bytes=%u", RVV_XARG_BYTES);
     snprintf(crt0, sizeof crt0, "%s/%s", dir, rt_objs[0]);
     snprintf(krt, sizeof krt, "%s/%s", dir, rt_objs[1]);
-    const char *largv[] = { t->lld, "--threads=1", "--gc-sections", "-T", ld, itcm, dtcm, "-o", elf, crt0, kobj, krt,
+    const char *largv[] = { t->lld, "--threads=1", "--gc-sections", "-T", ld, itcm, dtcm, xarg, "-o", elf, crt0, kobj, krt,
                             NULL };
     s = rvv_tools_run(largv, dir, log, &status, err);
     double t4 = now();

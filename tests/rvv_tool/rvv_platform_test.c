@@ -70,7 +70,11 @@ static void test_asm_image(void)
     CHECK(d && !d->exec && d->size == 4 && d->data[0] == 0x78 && d->data[3] == 0x12, "DTCM data segment");
     CHECK(img.nsegs == 2, "%zu segments", img.nsegs);
     /* crt0: la sp (2 words), call kernel (2), li a7 93, ecall, then the kernel */
-    uint32_t w = 0;
+    uint32_t w = 0, w2 = 0;
+    CHECK(kc_image_word(&img, RVV_ITCM_BASE, &w) && kc_image_word(&img, RVV_ITCM_BASE + 4, &w2), "crt0 words");
+    uint32_t sp = RVV_ITCM_BASE + (w & 0xFFFFF000u) + (uint32_t)((int32_t)w2 >> 20);
+    CHECK((w & 0xFFF) == 0x117 && sp == rvv_hw_xarg_addr(rvv_hw_default(), 8) && sp % 16 == 0,
+          "crt0 sets sp to %08x, want the extra-argument block at %08x", sp, rvv_hw_xarg_addr(rvv_hw_default(), 8));
     CHECK(kc_image_word(&img, RVV_ITCM_BASE + 20, &w) && w == 0x00000073, "crt0 ecall at +20: %08x", w);
     char dis[128];
     int ok = F->disasm(NULL, &img, RVV_ITCM_BASE + 16, dis, sizeof dis);
@@ -135,7 +139,7 @@ static void test_peaks(void)
     kc_platform_peaks pk;
     kc_err err;
     kc_err_clear(&err);
-    CHECK(F->peaks(NULL, &pk, &err) == KC_OK && pk.vec_peak == 4 && pk.mac_peak == 4 && pk.nargs == 8 &&
+    CHECK(F->peaks(NULL, &pk, &err) == KC_OK && pk.vec_peak == 4 && pk.mac_peak == 4 && pk.nargs == 16 &&
           pk.max_insns == 16384, "default peaks %g %g %u %zu", pk.vec_peak, pk.mac_peak, pk.nargs, pk.max_insns);
     kc_hw_param rows[] = { { "VLEN", 256, NULL }, { "LANES", 8, NULL } };
     kc_hw wide = { "rvv_wide", "rvv", 2, rows };
