@@ -18,6 +18,7 @@
 #include "rvv_hw.h"
 #include "rvv_isa.h"
 #include "rvv_isadoc.h"
+#include "rvv_lines.h"
 #include "rvv_shapes.h"
 #include "rvv_tools.h"
 
@@ -165,14 +166,22 @@ static kc_status build_in(const rvv_tools *t, const rvv_hw *h, const char *dir, 
     const char *argv[40];
     int n = 0, status = 0;
     char march[64], inc[RVV_TOOLS_PATH + 4];
+    /* Debug line tables give the image its per-pc source lines (rvv_lines.c). An
+     * assembly file with its own .loc/.file directives (clang -S -g output) keeps
+     * them instead: llvm-mc refuses -g then. */
     if (is_c) {
         c_flags(argv, &n, h, march, sizeof march, inc, sizeof inc, t);
+        argv[n++] = "-gdwarf-4";
         argv[n++] = "-c";
     } else {
         argv[n++] = t->mc;
         argv[n++] = "-triple=riscv32";
         argv[n++] = "-mattr=+m,+f,+zve32f";
         argv[n++] = "-filetype=obj";
+        if (!strstr(src, ".loc") && !strstr(src, ".file\t1") && !strstr(src, ".file 1")) {
+            argv[n++] = "-g";
+            argv[n++] = "-dwarf-version=4";
+        }
     }
     argv[n++] = "-o";
     argv[n++] = kobj;
@@ -208,6 +217,8 @@ static kc_status build_in(const rvv_tools *t, const rvv_hw *h, const char *dir, 
     if ((s = kc_file_read(elf, &bytes, &size, err)) != KC_OK)
         return s;
     s = kc_image_from_elf((const uint8_t *)bytes, size, name, EM_RISCV, out, err);
+    if (s == KC_OK && rvv_lines_from_elf((const uint8_t *)bytes, size, is_c ? "kernel.c" : "kernel.s", out) < 0)
+        s = kc_err_set(err, KC_ERR_NOMEM, "out of memory");
     free(bytes);
     return s;
 }

@@ -82,6 +82,14 @@ static void test_asm_image(void)
     ok = F->disasm(NULL, &img, RVV_ITCM_BASE + 28, dis, sizeof dis);
     CHECK(ok && !strcmp(dis, "vfadd.vv v1, v2, v3, v0.t"), "disasm +28: '%s'", dis);
     CHECK(!F->disasm(NULL, &img, 0x1000, dis, sizeof dis), "disasm outside the image");
+    /* source lines: the kernel's instructions have theirs, crt0's none */
+    CHECK(kc_image_line(&img, RVV_ITCM_BASE + 24) == 4 && kc_image_line(&img, RVV_ITCM_BASE + 28) == 5 &&
+          kc_image_line(&img, RVV_ITCM_BASE + 32) == 6 && kc_image_line(&img, RVV_ITCM_BASE + 40) == 7 &&
+          kc_image_line(&img, RVV_ITCM_BASE + 44) == 8, "asm lines %d %d %d %d %d",
+          kc_image_line(&img, RVV_ITCM_BASE + 24), kc_image_line(&img, RVV_ITCM_BASE + 28),
+          kc_image_line(&img, RVV_ITCM_BASE + 32), kc_image_line(&img, RVV_ITCM_BASE + 40),
+          kc_image_line(&img, RVV_ITCM_BASE + 44));
+    CHECK(kc_image_line(&img, RVV_ITCM_BASE) == 0 && kc_image_line(&img, RVV_ITCM_BASE + 20) == 0, "crt0 has lines");
     CHECK(kc_image_insns(&img) == 12, "%zu instructions", kc_image_insns(&img));
     kc_image_free(&img);
 }
@@ -99,6 +107,13 @@ static void test_c_image(void)
     if (s == KC_OK) {
         const kc_image_seg *d = seg_at(&img, RVV_DTCM_BASE);
         CHECK(d && d->size == 16, "C rodata in the DTCM");
+        int l5 = 0, other = 0;
+        for (uint64_t pc = RVV_ITCM_BASE + 24; pc < kc_image_pc_end(&img); pc += 4) {
+            int l = kc_image_line(&img, pc);
+            l5 += l == 5;
+            other += l != 0 && (l < 2 || l > 6);
+        }
+        CHECK(l5 > 0 && !other, "C lines: %d on the loop body, %d outside the function", l5, other);
         /* every instruction clang emitted is in the table */
         for (uint64_t pc = RVV_ITCM_BASE; pc < kc_image_pc_end(&img); pc += 4) {
             uint32_t w;
