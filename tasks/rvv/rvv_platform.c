@@ -109,7 +109,7 @@ static kc_status rt_build(const rvv_tools *t, const rvv_hw *h, const char *dir, 
         if (status != 0) {
             kc_err e;
             kc_err_clear(&e);
-            rvv_tools_diag(log, src[i], src[i], "runtime", dir, &e);
+            rvv_tools_diag(log, src[i], src[i], "runtime", dir, NULL, &e);
             char buf[800];
             return kc_err_set(err, KC_ERR_INTERNAL, "rvv runtime %s does not build: %s", rt_objs[i],
                               kc_err_format(&e, buf, sizeof buf));
@@ -193,7 +193,7 @@ static kc_status build_in(const rvv_tools *t, const rvv_hw *h, const char *dir, 
     if (s != KC_OK)
         return s;
     if (status != 0)
-        return rvv_tools_diag(log, ksrc, name, is_c ? "clang" : "llvm-mc", dir, err);
+        return rvv_tools_diag(log, ksrc, name, is_c ? "clang" : "llvm-mc", dir, src, err);
 
     char ld[RVV_TOOLS_PATH + 16], itcm[64], dtcm[64], xarg[64], crt0[RVV_TOOLS_PATH + 16], krt[RVV_TOOLS_PATH + 16];
     snprintf(ld, sizeof ld, "%s/rvv.ld", t->rt_dir);
@@ -210,7 +210,7 @@ static kc_status build_in(const rvv_tools *t, const rvv_hw *h, const char *dir, 
     if (s != KC_OK)
         return s;
     if (status != 0)
-        return rvv_tools_diag(log, ksrc, name, "ld.lld", dir, err);
+        return rvv_tools_diag(log, ksrc, name, "ld.lld", dir, src, err);
 
     char *bytes = NULL;
     size_t size = 0;
@@ -344,7 +344,7 @@ static kc_status rvv_platform_baseline(const kc_task *t, int config, const kc_hw
         if (s == KC_OK && status != 0) {
             kc_err e;
             kc_err_clear(&e);
-            rvv_tools_diag(log, csrcp, name, "clang", dir, &e);
+            rvv_tools_diag(log, csrcp, name, "clang", dir, NULL, &e);
             char buf[800];
             s = kc_err_set(err, KC_ERR_INTERNAL, "rvv baseline of %s C%d does not compile: %s", t->name, config,
                            kc_err_format(&e, buf, sizeof buf));

@@ -189,8 +189,44 @@ static int parse_pos(char *line, char **path, int *ln, int *col, char **msg)
     return 1;
 }
 
+/* 1-based column of the first occurrence of sym in line `ln` of src (1 when not found). */
+static int sym_col(const char *src, int ln, const char *sym)
+{
+    const char *p = src;
+    for (int l = 1; p && l < ln; l++)
+        if ((p = strchr(p, '\n')) != NULL)
+            p++;
+    if (!p || !sym[0])
+        return 1;
+    size_t n = strcspn(p, "\n"), k = strlen(sym);
+    for (size_t i = 0; i + k <= n; i++)
+        if (!strncmp(p + i, sym, k))
+            return (int)i + 1;
+    return 1;
+}
+
+/* "referenced by <file>:<line>" naming the kernel (base name as src_path's): its line. */
+static int ref_line(const char *l, const char *src_path)
+{
+    const char *r = strstr(l, "referenced by ");
+    if (!r)
+        return 0;
+    char tok[512];
+    snprintf(tok, sizeof tok, "%.*s", (int)strcspn(r + 14, " "), r + 14);   /* "kernel.s:4" */
+    char *colon = strrchr(tok, ':');
+    if (!colon)
+        return 0;
+    *colon = 0;
+    const char *base = strrchr(src_path, '/'), *tb = strrchr(tok, '/');
+    if (strcmp(tb ? tb + 1 : tok, base ? base + 1 : src_path))
+        return 0;
+    char *end;
+    long ln = strtol(colon + 1, &end, 10);
+    return ln > 0 && ln < (1 << 30) && !*end ? (int)ln : 0;
+}
+
 kc_status rvv_tools_diag(const char *log_path, const char *src_path, const char *author_name, const char *tool,
-                         const char *tmpdir, kc_err *err)
+                         const char *tmpdir, const char *src, kc_err *err)
 {
     char *log = NULL;
     kc_err rerr;
@@ -220,14 +256,21 @@ kc_status rvv_tools_diag(const char *log_path, const char *src_path, const char 
         if (e) {
             char msg2[600];
             snprintf(msg2, sizeof msg2, "%s", e + 7);
-            /* the linker names the referencing object on the next line: keep it */
-            char *next = strtok_r(NULL, "\n", &save);
-            if (next && strstr(next, ">>> ")) {
-                size_t k = strlen(msg2);
-                snprintf(msg2 + k, sizeof msg2 - k, " (%s)", next + strspn(next, " >"));
-            }
             strip_dir(msg2, tmpdir);
-            kc_err_set(err, st, "%s: %s: %s", author_name, tool, msg2);
+            /* the linker names the referencing object on the next lines */
+            char *next = strtok_r(NULL, "\n", &save);
+            int ln = next ? ref_line(next, src_path) : 0;
+            if (ln > 0) {
+                const char *sym = strstr(msg2, "symbol: ");
+                kc_err_at(err, st, author_name, ln, src && sym ? sym_col(src, ln, sym + 8) : 1, "%s", msg2);
+            } else {
+                if (next && strstr(next, ">>> ")) {
+                    size_t k = strlen(msg2);
+                    snprintf(msg2 + k, sizeof msg2 - k, " (%s)", next + strspn(next, " >"));
+                    strip_dir(msg2, tmpdir);
+                }
+                kc_err_set(err, st, "%s: %s: %s", author_name, tool, msg2);
+            }
             free(log);
             return st;
         }

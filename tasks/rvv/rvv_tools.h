@@ -42,12 +42,14 @@ kc_status rvv_tools_run(const char *const *argv, const char *tmpdir, const char 
 
 /* The first error of a tool's log as a KC_ERR_SYNTAX: "<path>:<line>:<col>: error: msg"
  * becomes (file, line, col, msg) with path `src_path` renamed to `author_name`
- * (the kernel file the author knows); an error without a position (the linker's)
- * is reported against author_name without a line, prefixed with `tool`. Paths
+ * (the kernel file the author knows). A linker error has no position of its own:
+ * when the linker names a reference in the kernel ("referenced by kernel.s:4") it
+ * is reported at that line (the column of the symbol's name in `src`, else 1),
+ * otherwise against author_name without a line, prefixed with `tool`. Paths
  * inside `tmpdir` in the message are shortened to their base names. When the log
  * holds no error line, the log's first line (or "failed") is the message. */
 kc_status rvv_tools_diag(const char *log_path, const char *src_path, const char *author_name, const char *tool,
-                         const char *tmpdir, kc_err *err);
+                         const char *tmpdir, const char *src, kc_err *err);
 
 /* Writes size bytes to path (replacing it). */
 kc_status rvv_tools_write(const char *path, const void *data, size_t size, kc_err *err);

@@ -133,9 +133,12 @@ static void test_diagnostics(void)
                 "unrecognized instruction mnemonic");
     expect_diag("void kernel(float *a)\n{\n    a[0] = b;\n}\n", "bad.c", "bad.c", 3, 12, "undeclared identifier 'b'");
     expect_diag("#include \"no_such_header.h\"\nvoid kernel(void) {}\n", "inc.c", "inc.c", 1, 10, "not found");
-    /* linker errors have no line: reported against the file */
+    /* linker errors: at the referencing line when the linker names it (debug info), else the file */
+    expect_diag("  .globl kernel\nkernel:\n  nop\n  call foo\n  ret\n", "ref.s", "ref.s", 4, 8, "undefined symbol: foo");
+    expect_diag("void foo(void);\nvoid kernel(void)\n{\n    foo();\n}\n", "ref.c", "ref.c", 4, 5,
+                "undefined symbol: foo");
     expect_diag("  .text\nnot_kernel:\n  ret\n", "nokernel.s", "", 0, 0, "undefined symbol: kernel");
-    expect_diag("void kernel(float *a) { a[0] = (float)(a[1] * 1.0000000001); }\n", "dbl.c", "", 0, 0,
+    expect_diag("void kernel(float *a) { a[0] = (float)(a[1] * 1.0000000001); }\n", "dbl.c", "dbl.c", 1, 1,
                 "undefined symbol: __");
     /* sizes come from the build: a text larger than the ITCM does not link */
     expect_diag("  .globl kernel\nkernel:\n  ret\n  .space 70000\n", "big.s", "", 0, 0, "does not fit the ITCM");
