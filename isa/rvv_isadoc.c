@@ -162,9 +162,10 @@ static void doc_insns(kc_isagen_buf *b)
         "group; loads from the DTCM, DRAM adds its latency). Occupancy: cycles the unit is\n"
         "busy (1 = pipelined), once, per register of the destination group (x LMUL) or per\n"
         "element (x vl). Operand order is LLVM's; `vm` is an optional `, v0.t` (masked).\n\n"
-        "CSRs: fflags (0x001), frm (0x002), fcsr (0x003), vl (0xc20), vtype (0xc21), vlenb\n"
-        "(0xc22), vstart (0x008, must stay 0), mcycle/cycle, minstret/instret,\n"
-        "mhpmcounter3../hpmcounter3.. (the counters above).\n\n");
+        "CSRs: fflags (0x001), frm (0x002), fcsr (0x003), vstart (0x008, must stay 0), vxsat\n"
+        "(0x009, set by the saturating adds), vxrm (0x00a), vcsr (0x00f), vl (0xc20), vtype\n"
+        "(0xc21), vlenb (0xc22), misa (0x301), mvendorid..mhartid (0xf11-0xf14), mcycle/cycle,\n"
+        "minstret/instret, mhpmcounter3../hpmcounter3.. (the counters above).\n\n");
     for (size_t e = 0; e < sizeof exts / sizeof exts[0]; e++) {
         kc_isagen_buf_printf(b, "### %s\n\n| instruction | operands | unit | latency | occupancy | semantics |\n"
                                 "|---|---|---|---|---|---|\n", exts[e].title);
