@@ -83,8 +83,8 @@ static void doc_build(kc_isagen_buf *b, const rvv_hw *h)
         "```\n"
         "C:        clang-19 -O2 --target=riscv32-unknown-elf -march=rv32imf_zve32f_zvl%ub -mabi=ilp32f\n"
         "                   -ffreestanding -nostdlib -fno-math-errno -fno-common -ffunction-sections\n"
-        "                   -I tasks/rvv/rt -c kernel.c\n"
-        "assembly: llvm-mc-19 -triple=riscv32 -mattr=+m,+f,+zve32f -filetype=obj kernel.s\n"
+        "                   -gdwarf-4 -I tasks/rvv/rt -c kernel.c\n"
+        "assembly: llvm-mc-19 -triple=riscv32 -mattr=+m,+f,+zve32f -filetype=obj -g -dwarf-version=4 kernel.s\n"
         "link:     ld.lld-19 --gc-sections -T tasks/rvv/rt/rvv.ld crt0.o kernel.o kc_rt.o\n"
         "```\n\n"
         "- C may use the RVV intrinsics (`#include <riscv_vector.h>`, `__riscv_vle32_v_f32m8`...)\n"
@@ -93,8 +93,10 @@ static void doc_build(kc_isagen_buf *b, const rvv_hw *h)
         "  freestanding expf/tanhf/... that clang can inline and vectorise. memcpy, memset\n"
         "  and memmove exist (kc_rt.o). No double-precision hardware: `double` arithmetic\n"
         "  and 64-bit division need compiler-runtime functions that are not there (link error).\n"
-        "- Errors of the compiler, assembler or linker are reported as `file:line:col: error:`\n"
-        "  with the offending line, like any other assembler error.\n"
+        "- Errors of the compiler and assembler are reported as `file:line:col: error:` with\n"
+        "  the offending line, like any other assembler error; so are linker errors about a\n"
+        "  line of yours (an undefined symbol), the others name the file. The debug line\n"
+        "  table (-g) gives traps and profiles your source lines; it does not change code.\n"
         "- `kc compile --platform rvv --task T --config C` prints the baseline: the task's\n"
         "  plain C loop compiled by the command above (`--emit c` prints the C).\n\n",
         h->vlen);
