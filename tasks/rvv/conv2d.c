@@ -4,6 +4,8 @@
  * Shape macros: KC_N, KC_CI, KC_H, KC_W, KC_CO, KC_K, KC_STRIDE, KC_PAD.
  * Tensors: x [N][Ci][H][W], w [Co][Ci][K][K], b [Co] (in), y [N][Co][Ho][Wo]
  * (out), ws (scratch, unused). */
+#include "kc_nn.h"
+
 #define HO ((KC_H + 2 * KC_PAD - KC_K) / KC_STRIDE + 1)
 #define WO ((KC_W + 2 * KC_PAD - KC_K) / KC_STRIDE + 1)
 
@@ -18,19 +20,10 @@ void kernel(const float *x, const float *w, const float *b, float *y, float *ws)
             for (int ci = 0; ci < KC_CI; ci++) {
                 const float *xp = x + (n * KC_CI + ci) * KC_H * KC_W;
                 for (int ky = 0; ky < KC_K; ky++)
-                    for (int kx = 0; kx < KC_K; kx++) {
-                        float wv = w[((co * KC_CI + ci) * KC_K + ky) * KC_K + kx];
-                        for (int oy = 0; oy < HO; oy++) {
-                            int iy = oy * KC_STRIDE + ky - KC_PAD;
-                            if (iy < 0 || iy >= KC_H)
-                                continue;
-                            for (int ox = 0; ox < WO; ox++) {
-                                int ix = ox * KC_STRIDE + kx - KC_PAD;
-                                if (ix >= 0 && ix < KC_W)
-                                    yp[oy * WO + ox] += wv * xp[iy * KC_W + ix];
-                            }
-                        }
-                    }
+                    for (int kx = 0; kx < KC_K; kx++)
+                        kc_nn_conv_tap(HO, WO, yp, KC_H, KC_W, xp,
+                                       w[((co * KC_CI + ci) * KC_K + ky) * KC_K + kx], ky, kx,
+                                       KC_STRIDE, KC_PAD);
             }
         }
 }

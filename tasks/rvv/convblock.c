@@ -5,7 +5,7 @@
  * Shape macros: KC_N, KC_CI, KC_H, KC_W, KC_CO. Tensors (9: the 9th argument
  * is on the stack, RISC-V psABI): x [N][Ci][H][W], w [Co][Ci][3][3], b, gamma,
  * beta, mean, var [Co] (in), y [N][Co][H/2][W/2] (out), ws (scratch, unused). */
-#include "kc_math.h"
+#include "kc_nn.h"
 
 void kernel(const float *x, const float *w, const float *b, const float *gamma,
             const float *beta, const float *mean, const float *var, float *y, float *ws)
@@ -19,19 +19,9 @@ void kernel(const float *x, const float *w, const float *b, const float *gamma,
             for (int ci = 0; ci < KC_CI; ci++) {
                 const float *xp = x + (n * KC_CI + ci) * KC_H * KC_W;
                 for (int ky = 0; ky < 3; ky++)
-                    for (int kx = 0; kx < 3; kx++) {
-                        float wv = w[((co * KC_CI + ci) * 3 + ky) * 3 + kx];
-                        for (int oy = 0; oy < KC_H; oy++) {
-                            int iy = oy + ky - 1;
-                            if (iy < 0 || iy >= KC_H)
-                                continue;
-                            for (int ox = 0; ox < KC_W; ox++) {
-                                int ix = ox + kx - 1;
-                                if (ix >= 0 && ix < KC_W)
-                                    plane[oy * KC_W + ox] += wv * xp[iy * KC_W + ix];
-                            }
-                        }
-                    }
+                    for (int kx = 0; kx < 3; kx++)
+                        kc_nn_conv_tap(KC_H, KC_W, plane, KC_H, KC_W, xp,
+                                       w[((co * KC_CI + ci) * 3 + ky) * 3 + kx], ky, kx, 1, 1);
             }
             float scale = gamma[co] / kc_sqrtf(var[co] + 1e-5f);
             for (int i = 0; i < KC_H * KC_W; i++) {

@@ -8,9 +8,9 @@
  * tables or a trap. Only + - * /, fminf/fmaxf/fabsf/copysignf/sqrtf builtins and
  * int <-> float bit casts are used.
  *
- * Accuracy, measured against the host's libm (double precision) by
- * tests/rvv_tasks (test_rvv_math: every 97th float of the range, gcc -O2 without
- * fused multiply-adds; the test fails above the bounds below):
+ * Accuracy, measured against the host's libm (double precision) by ctest
+ * rvv_tasks.math (every 251st float of the range, gcc -O2 without fused
+ * multiply-adds; the test fails above the bounds below):
  *   kc_expf    x in [-86.6, 88.7]: <= 2 ulp (measured 1.05 over every 7th float;
  *              x < -86.6 gives e^-86.6, a tiny normal: the hardware flushes the
  *              smaller denormals anyway)

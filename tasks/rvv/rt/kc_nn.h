@@ -125,4 +125,22 @@ static inline void kc_nn_self_attention(int s, int d, int h, int hkv, const floa
     kc_nn_linear(s, d, h * dh, o, wo, 0, y);
 }
 
+/* One tap of a direct 2-D convolution: y[oy][ox] += wv * x[oy*stride + ky - pad]
+ * [ox*stride + kx - pad] over the ho x wo output plane y, taps that fall in the
+ * zero padding of the h x w input plane x skipped. */
+static inline void kc_nn_conv_tap(int ho, int wo, float *y, int h, int w, const float *x,
+                                  float wv, int ky, int kx, int stride, int pad)
+{
+    for (int oy = 0; oy < ho; oy++) {
+        int iy = oy * stride + ky - pad;
+        if (iy < 0 || iy >= h)
+            continue;
+        for (int ox = 0; ox < wo; ox++) {
+            int ix = ox * stride + kx - pad;
+            if (ix >= 0 && ix < w)
+                y[oy * wo + ox] += wv * x[iy * w + ix];
+        }
+    }
+}
+
 #endif
