@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""gen_random.py SEED N > progs/randomSEED.S — a random straight-line-and-forward-
+"""gen_random.py SEED N > randomSEED.S — a random straight-line-and-forward-
 branch RV32IMF program for tests/rvv_core: dense register reuse (hazards at
 every distance), ALU/M ops on corner-heavy values, aligned loads/stores into a
 DTCM scratch block (s0), forward branches, fp ops on values that stay normal
 (QEMU does not flush denormals; the fpu does). Ends with every register and the
-scratch block in the result block. Deterministic for a seed; the programs and
-their QEMU results are committed (expected/randomSEED.hex)."""
+scratch block in the result block. Deterministic for a seed: the build
+generates the programs (tests/rvv_core/CMakeLists.txt), their QEMU results
+are committed (expected/randomSEED.hex)."""
 import random
 import sys
 
