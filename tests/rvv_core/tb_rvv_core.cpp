@@ -7,8 +7,9 @@
 // write(1, 0x200004, N) then exit, so QEMU user mode prints exactly these bytes
 // and the core halts at the first ecall with them in its DTCM.
 //
-//   tb_rvv_core ELF [--expect HEX] [--trap CAUSE] [--vec] [--dram-lat N] [--max-cycles N]
+//   tb_rvv_core ELF [--expect HEX] [--trap CAUSE] [--vec] [--ready] [--dram-lat N] [--max-cycles N]
 //
+// --ready: the memory always accepts requests (no back-pressure), for timing.
 // --vec: a stand-in vector unit instead of the idle one: a 4-entry queue
 //        (vq_ready low when full), 3 cycles per instruction in order,
 //        v_mem_busy while a vector load/store is queued, v_idle when empty;
@@ -106,11 +107,12 @@ int main(int argc, char **argv) {
     }
     const char *expect = nullptr;
     int want_trap = -1;
-    bool vec = false;
+    bool vec = false, always_ready = false;
     unsigned dram_lat = 12;
     uint64_t max_cycles = 2000000;
     for (int i = 2; i < argc; i += 2) {
         if (!strcmp(argv[i], "--vec")) { vec = true; i--; continue; }
+        if (!strcmp(argv[i], "--ready")) { always_ready = true; i--; continue; }
         if (i + 1 >= argc) { fprintf(stderr, "%s needs a value\n", argv[i]); return 2; }
         if (!strcmp(argv[i], "--expect")) expect = argv[i + 1];
         else if (!strcmp(argv[i], "--trap")) want_trap = atoi(argv[i + 1]);
@@ -194,7 +196,7 @@ int main(int argc, char **argv) {
         top.sresp_valid = have;
         top.sresp_rdata = have ? resps.front().data : 0;
         if (have) resps.pop_front();
-        top.sreq_ready = (cyc % 7) != 3;   // a little back-pressure
+        top.sreq_ready = always_ready || (cyc % 7) != 3;   // a little back-pressure
         if (vec) {
             bool done = !vq.empty() && vq.front().left == 0;
             int res = done ? vec_result(vq.front().insn) : 0;
