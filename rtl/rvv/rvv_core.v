@@ -89,9 +89,9 @@ module rvv_core #(
     output wire [31:0]             trap_pc,
     output wire [31:0]             trap_info,
     output wire [NCOUNTERS*32-1:0] perf,
-    output wire                    retire_valid,
-    output wire [31:0]             retire_pc,
-    output wire [31:0]             retire_insn
+    output reg                     retire_valid,   // the instruction retired at the last edge
+    output reg  [31:0]             retire_pc,
+    output reg  [31:0]             retire_insn
 );
     localparam [31:0] ITCM_BASE = 32'h0010_0000;
     localparam [31:0] DTCM_BASE = 32'h0020_0000;
@@ -617,9 +617,20 @@ module rvv_core #(
         end
     end
 
-    assign retire_valid = wb_done | halt_now;
-    assign retire_pc    = halt_now ? ex_pc : wb_pc;
-    assign retire_insn  = halt_now ? ex_insn : wb_insn;
+    // retire port, registered: after the edge it names the instruction that
+    // retired at it, whose x/f write is then visible (co-simulation reads it so)
+    wire retiring = wb_done | halt_now;
+    always @(posedge clk) begin
+        if (rst) begin
+            retire_valid <= 1'b0;
+        end else begin
+            retire_valid <= retiring;
+            if (retiring) begin
+                retire_pc   <= halt_now ? ex_pc : wb_pc;
+                retire_insn <= halt_now ? ex_insn : wb_insn;
+            end
+        end
+    end
 
     // ------------------------------------------------------------------
     // CSRs and counters
@@ -651,7 +662,7 @@ module rvv_core #(
                      ev_vstall_hazard,
                      st_mm, st_vq, st_raw,
                      ev_vlsu_busy, ev_vec_busy,
-                     retire_valid, 1'b1};
+                     retiring, 1'b1};
     wire [NCOUNTERS-1:0] inc;
     genvar gi;
     generate

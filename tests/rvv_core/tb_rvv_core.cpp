@@ -20,6 +20,8 @@
 // --trap: the program must trap with CAUSE at the pc stored in result word 0,
 //         with trap_info = result word 1 and result word 2 still 0 (nothing
 //         younger than the trap wrote memory).
+// Always checked: the retire port (registered: after each edge it names the
+// instruction retired at that edge) pulses instret times, the ecall last.
 // TB_TRACE=1 in the environment prints every retired instruction and request.
 // Prints cycles, instructions retired, CPI and simulated cycles per second.
 #include <chrono>
@@ -188,6 +190,8 @@ int main(int argc, char **argv) {
     uint64_t cyc = 0, vq_sent = 0;
     std::deque<VItem> vq;
     bool vec_bad = false;
+    uint64_t nretired = 0;      // retire port pulses, read after each edge
+    uint32_t last_insn = 0;
     auto t0 = std::chrono::steady_clock::now();
     std::clock_t c0 = std::clock();
     while (!top.halted && !top.trapped && cyc < max_cycles) {
@@ -234,12 +238,16 @@ int main(int argc, char **argv) {
             if (!vq.empty() && vq.front().left-- == 0) vq.pop_front();
             if (top.vq_valid && top.vq_ready) vq.push_back({top.vq_insn, top.vq_vl, top.vq_vtype, 3});
         }
-        if (trace && top.retire_valid) printf("%8llu %08x %08x\n", (unsigned long long)cyc, top.retire_pc, top.retire_insn);
         if (trace && top.sreq_valid && top.sreq_ready)
             printf("%8llu   mem %c %08x %08x %x\n", (unsigned long long)cyc, top.sreq_write ? 'w' : 'r', top.sreq_addr,
                    top.sreq_wdata, top.sreq_wstrb);
         top.clk = 1;
         top.eval();
+        if (top.retire_valid) {
+            nretired++;
+            last_insn = top.retire_insn;
+            if (trace) printf("%8llu %08x %08x\n", (unsigned long long)cyc, top.retire_pc, top.retire_insn);
+        }
         cyc++;
     }
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -258,6 +266,13 @@ int main(int argc, char **argv) {
         return 1;
     }
     if (vec_bad) return 1;
+    // the retire port names, after each edge, the instruction retired at it: as
+    // many as minstret counts, the last one the ecall that halted
+    if (nretired != instret || (top.halted && last_insn != 0x00000073u)) {
+        printf("FAIL: retire port: %llu retirements (instret %u), last 0x%08x\n",
+               (unsigned long long)nretired, instret, last_insn);
+        return 1;
+    }
     if (vec && !vq.empty()) {
         printf("FAIL: halted with %zu vector instructions outstanding\n", vq.size());
         return 1;
