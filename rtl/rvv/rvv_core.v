@@ -256,9 +256,10 @@ module rvv_core #(
     reg  ex_csr, mem_csr, wb_csr;
     reg  [1:0] ex_vset;
     wire csr_busy = (ex_valid & ex_csr) | (mem_valid & mem_csr) | (wb_valid & wb_csr);
-    wire id_wait  = ~id_trap & (raw_wait | csr_busy | (d_opv & ex_valid & ex_vset != 2'd0));
-    wire id_bad   = id_trap;   // goes to EX as a trap marker, waits for nothing
-    assign id_go   = run & ~ex_stop & ~redirect & id_valid & ex_free & (id_bad | ~id_wait);
+    // (legality itself depends on frm and vtype: the CSR and vset waits hold a
+    // would-be trap too, so it is judged against the state its elders leave)
+    wire id_wait  = (~id_trap & raw_wait) | csr_busy | (d_opv & ex_valid & ex_vset != 2'd0);
+    assign id_go   = run & ~ex_stop & ~redirect & id_valid & ex_free & ~id_wait;
     assign id_free = ~id_valid | id_go;
 
     // ------------------------------------------------------------------
@@ -640,7 +641,7 @@ module rvv_core #(
     wire st_wb  = wb_valid & wb_wait;
     wire st_mem = ~st_wb & mem_valid & mem_wait & wb_free;
     wire st_ex  = ~st_wb & ~st_mem & ex_valid & ex_wait & mem_free;
-    wire st_id  = ~st_wb & ~st_mem & ~st_ex & id_valid & ~id_bad & id_wait & ex_free & ~ex_stop;
+    wire st_id  = ~st_wb & ~st_mem & ~st_ex & id_valid & id_wait & ex_free & ~ex_stop;
     wire st_raw = st_id | st_ex | (st_wb & wb_fpu);
     wire st_vq  = st_wb & (wb_vec | wb_fence | wb_csr);
     wire st_mm  = st_mem | (st_wb & wb_load);
