@@ -499,14 +499,14 @@ module rvv_vec #(
                     reg [31:0] ev; reg [1:0] w0; reg [4:0] lk0;
                     // whole-register moves: nr*VLEN/SEW elements; vmv.s.x / vfmv.s.f: min(vl, 1)
                     if (q_insn[qh][31:26] == 6'b100111 && q_insn[qh][14:12] == 3'd3)
-                        ev = ({28'd0, q_insn[qh][18:15]} + 32'd1) << (LV - 3 - {30'd0, d_vt[4:3]});
+                        ev = ({28'd0, q_insn[qh][18:15]} + 32'd1) << (LV - 5);
                     else if (q_insn[qh][31:26] == 6'b010000 && (q_insn[qh][14:12] == 3'd6 || q_insn[qh][14:12] == 3'd5))
                         ev = (d_vl != 32'd0) ? 32'd1 : 32'd0;
                     else
                         ev = d_vl;
                     s_evl <= ev;
                     // uop element width: widest EEW of the instruction
-                    w0 = d_vt[4:3];
+                    w0 = (q_insn[qh][31:26] == 6'b100111 && q_insn[qh][14:12] == 3'd3) ? 2'd2 : d_vt[4:3];
                     if ((q_insn[qh][14:12] == 3'd2 || q_insn[qh][14:12] == 3'd6) && q_insn[qh][31:30] == 2'b11) w0 = w0 + 2'd1;
                     if ((q_insn[qh][14:12] <= 3'd4 && q_insn[qh][14:12] != 3'd1 && q_insn[qh][14:12] != 3'd2) &&
                         q_insn[qh][31:27] == 5'b10110) w0 = w0 + 2'd1;                      // vnsrl / vnsra

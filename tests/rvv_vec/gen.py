@@ -89,6 +89,11 @@ def cases():
     add("mask_e32", 32, "m4", 1000, ["viota.m v16, v24", "viota.m v20, v25, v0.t", "vfirst.m a3, v19, v0.t"])
     add("vcompress", 16, "m1", 1000, ["vcompress.vm v16, v17, v18"])
     add("gather16", 8, "m1", 1000, ["vand.vi v20, v20, 15", "vand.vi v21, v21, 15", "vrgatherei16.vv v16, v17, v20"])
+    add("vmvnr_e8", 8, "mf4", 1, ["vmv2r.v v16, v20", "vmv1r.v v19, v3"])
+    add("widen_m4", 16, "m4", 1000, ["vwadd.vv v16, v24, v28, v0.t", "vwmulu.vx v0, v24, a1"], x=3)
+    add("narrow_mf2", 8, "mf2", 1000, ["vnsrl.wi v16, v18, 2", "vnsra.wx v17, v19, a1, v0.t"], x=5)
+    add("mem_strided", 16, "m1", 1000, ["vlse16.v v16, (a0), a2", "vsse16.v v17, (a0), a2, v0.t",
+                                        "vle16.v v18, (a0), v0.t"], x=8)
     add("vmvnr", 32, "m1", 3, ["vmv1r.v v16, v17", "vmv2r.v v18, v20", "vmv4r.v v24, v4", "vmv8r.v v8, v16"])
     # fp32 (no vfcvt.rtz.* / vfncvt.rtz.*: QEMU 7.2 aborts translating them,
     # "decode_save_opc: Assertion `ctx->insn_start != NULL' failed")
