@@ -375,7 +375,7 @@ module rvv_vec #(
     always @(*) begin
         fl_acc = 5'd0;
         for (m = 0; m < LANES; m = m + 1)
-            if (f_ov[m] && !ser_busy && sl_act[f_otag[m]][m << 2]) fl_acc = fl_acc | f_flg[m];
+            if (f_ov[m] && !ser_busy && sl_act[f_otag[m]][m]) fl_acc = fl_acc | f_flg[m];   // lane m = element m
     end
     assign v_fflags       = ser_flv ? ser_fl : fl_acc;
     assign v_fflags_valid = ser_flv || (fl_acc != 5'd0);

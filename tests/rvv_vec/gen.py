@@ -119,6 +119,8 @@ def cases():
         "vfwcvt.f.x.v v16, v24", "vfwcvt.f.xu.v v18, v25", "vfncvt.x.f.w v20, v2", "vfncvt.xu.f.w v21, v4"])
     add("fp_divsqrt", 32, "m1", 1000, ["vfdiv.vv v16, v2, v3", "vfrdiv.vf v17, v4, fa1", "vfsqrt.v v18, v5",
                                        "vfdiv.vf v19, v6, fa1"])
+    add("fp_flags", 32, "m1", 1000, ["vmv.v.i v20, 0", "vfdiv.vv v16, v2, v20, v0.t", "vfsqrt.v v17, v3, v0.t",
+                                     "vfredosum.vs v18, v4, v5"])
     add("fp_est", 32, "m1", 1000, ["vfrec7.v v16, v2", "vfrsqrt7.v v17, v3", "vfclass.v v18, v4"])
     add("fp_slide", 32, "m1", 1000, ["vfslide1up.vf v16, v2, fa1", "vfslide1down.vf v17, v3, fa1"])
     # memory (the testbench's stand-in VLSU: unit-stride) and hazards through it
@@ -189,7 +191,7 @@ def main():
                 f"addi t1, t1, {8*vlenb}", "vl8re32.v v16, (t1)", f"addi t1, t1, {8*vlenb}", "vl8re32.v v24, (t1)",
                 "la t1, meminit", "la t2, mem", f"li t3, {MEMB}",
                 f"1: lw t4, 0(t1)", "sw t4, 0(t2)", "addi t1, t1, 4", "addi t2, t2, 4", "addi t3, t3, -4", "bnez t3, 1b",
-                "la s5, xres", "sw zero, 0(s5)",
+                "la s5, xres", "sw zero, 0(s5)", "csrwi fflags, 0",
                 f"li a1, {x}", f"li t2, {fbits(f)}", "fmv.w.x fa1, t2", "la a0, mem", f"addi a0, a0, {x if x >= 0 else 0}",
                 "li a2, 4", f"li t0, {avl}", f"vsetvli t1, t0, {vsetvli_line(sew, lmul)}"]
         nx = 0
@@ -199,7 +201,8 @@ def main():
                 asm.append(f"sw a3, {4*nx}(s5)"); nx += 1
             if i.startswith("vfmv.f.s fa3"):
                 asm.append(f"fsw fa3, {4*nx}(s5)"); nx += 1
-        asm += ["la t1, vout", "vs8r.v v0, (t1)", f"addi t1, t1, {8*vlenb}", "vs8r.v v8, (t1)",
+        asm += ["csrr t4, fflags", "sw t4, 60(s5)",
+                "la t1, vout", "vs8r.v v0, (t1)", f"addi t1, t1, {8*vlenb}", "vs8r.v v8, (t1)",
                 f"addi t1, t1, {8*vlenb}", "vs8r.v v16, (t1)", f"addi t1, t1, {8*vlenb}", "vs8r.v v24, (t1)",
                 "li a7, 64", "li a0, 1", "la a1, vout", f"li a2, {32*vlenb}", "ecall",
                 "li a7, 64", "li a0, 1", "la a1, mem", f"li a2, {MEMB}", "ecall",
@@ -238,6 +241,7 @@ def main():
                 fp = i.startswith("vfmv")
                 o.append(f"x 13 {int(fp)} {struct.unpack_from('<I', xr, 4*nx)[0]:08x}")
                 nx += 1
+        o.append(f"f {struct.unpack_from('<I', xr, 60)[0]:02x}")
         o += ["e " + blk[r*vlenb:(r+1)*vlenb][::-1].hex() for r in range(32)]
         o.append("m " + blk[32*vlenb:32*vlenb+MEMB].hex())
         o.append("end")

@@ -32,7 +32,7 @@ typedef std::vector<uint8_t> Bytes;
 
 struct Insn { uint32_t w, xs1, xs2, fs1, vl, vtype, frm; std::string text; };
 struct XRes { unsigned rd, fp; uint32_t v; };
-struct Case { std::string name; std::vector<Insn> ins; std::vector<XRes> xs; std::vector<Bytes> vexp; Bytes mexp; };
+struct Case { std::string name; std::vector<Insn> ins; std::vector<XRes> xs; std::vector<Bytes> vexp; Bytes mexp; unsigned fflags = 0; };
 
 static Bytes hex_le(const std::string &h) {   // hex printed most-significant byte first
     Bytes b(h.size() / 2);
@@ -143,6 +143,7 @@ struct Tb {
         m->vlw_valid = 0;
         ls.mem = meminit; ls.q.clear(); ls.reg = 0; ls.wait = 0;
         size_t next = 0, nx = 0;
+        unsigned fflags = 0;
         uint64_t start = cycles;
         int idle = 0;
         while (true) {
@@ -170,6 +171,7 @@ struct Tb {
                     }
                 }
             }
+            if (m->v_fflags_valid) fflags |= m->v_fflags;
             if (m->v_trap_valid) { printf("  %s: trap cause %u\n", c.name.c_str(), m->v_trap_cause); return err + 1; }
             m->clk = 1; m->eval(); cycles++;
             if (take) next++;
@@ -189,6 +191,11 @@ struct Tb {
                 for (int i = VLENB - 1; i >= 0; i--) printf("%02x", c.vexp[r][i]);
                 printf("\n");
             }
+        }
+        // NV and DZ are exact (ISSUE12); OF/UF/NX best effort, not compared
+        if ((fflags & 0x18) != (c.fflags & 0x18)) {
+            printf("  %s: fflags NV/DZ %02x, want %02x\n", c.name.c_str(), fflags & 0x18, c.fflags & 0x18);
+            err++;
         }
         if (ls.mem != c.mexp) { printf("  %s: memory differs\n", c.name.c_str()); err++; }
         return err;
@@ -286,6 +293,7 @@ int main(int argc, char **argv) {
             XRes x; std::string v; s >> x.rd >> x.fp >> v; x.v = strtoul(v.c_str(), 0, 16);
             cases.back().xs.push_back(x);
         } else if (k == "e") { std::string h; s >> h; cases.back().vexp.push_back(hex_le(h)); }
+        else if (k == "f") { std::string h; s >> h; cases.back().fflags = strtoul(h.c_str(), 0, 16); }
         else if (k == "m") { std::string h; s >> h; cases.back().mexp = hex_be(h); }
     }
     Verilated::commandArgs(argc, argv);
