@@ -318,6 +318,43 @@ int main(int argc, char **argv) {
         n++;
         total += cyc;
     }
+    if (!only || !strcmp(only, "traps")) {
+        // directed: a rounding fp op with frm = RDN traps illegal-instruction (info = the word),
+        // and the instructions behind it do not execute; a VLSU fault is passed through.
+        n++;
+        int e = 0;
+        Case c;
+        c.ins.push_back({0x03191857, 0, 0, 0, 4, 0x10, 2, " vfadd.vv v16, v17, v18 (frm=RDN)"});
+        c.ins.push_back({0x03190857, 0, 0, 0, 4, 0x10, 0, " vadd.vv v16, v17, v18"});
+        tb.check = false;
+        tb.reset();
+        for (size_t k = 0; k < c.ins.size(); k++) {
+            const Insn &i = c.ins[k];
+            tb.m->vq_valid = 1; tb.m->vq_insn = i.w; tb.m->vq_pc = 0x100000 + 4 * k; tb.m->vq_vl = i.vl;
+            tb.m->vq_vtype = i.vtype; tb.m->vq_frm = i.frm;
+            tb.edge();
+        }
+        tb.m->vq_valid = 0;
+        for (int k = 0; k < 20; k++) tb.edge();
+        if (!tb.m->v_trap_valid || tb.m->v_trap_cause != 2 || tb.m->v_trap_info != 0x03191857 || tb.m->v_trap_pc != 0x100000) {
+            printf("  traps: frm trap valid %u cause %u pc %08x info %08x\n", tb.m->v_trap_valid, tb.m->v_trap_cause,
+                   tb.m->v_trap_pc, tb.m->v_trap_info);
+            e++;
+        }
+        if (tb.m->v_idle) { printf("  traps: the instruction behind the trap left the queue\n"); e++; }
+        tb.reset();
+        tb.m->vl_trap_valid = 1; tb.m->vl_trap_cause = 5; tb.m->vl_trap_pc = 0x100040; tb.m->vl_trap_info = 0x80001234;
+        tb.edge();
+        tb.m->vl_trap_valid = 0;
+        tb.edge();
+        if (!tb.m->v_trap_valid || tb.m->v_trap_cause != 5 || tb.m->v_trap_pc != 0x100040 || tb.m->v_trap_info != 0x80001234) {
+            printf("  traps: VLSU fault not reported\n");
+            e++;
+        }
+        printf("%-14s %s\n", "traps", e ? "FAIL" : "ok  ");
+        fails += e ? 1 : 0;
+        tb.check = true;
+    }
     printf("%d/%d cases passed, %llu cycles\n", n - fails, n, (unsigned long long)total);
     tb.m->final();
     delete tb.m;

@@ -61,7 +61,7 @@ def main():
                         (0x02208857, 0x01, "vadd.vv v17(m2 vd odd)"), (0x00208057, 0x00, "vadd.vv v0,.. v0.t"),
                         (0xc6208857, 0x01, "vwadd.vv m2 vd=v16 vs2=v2")]:
         lines.append(f'  ill(32\'h{w:08x}, 8\'h{vt:02x}, "{name}");')
-    lines += ["  for (i = 0; i < 300000; i = i + 1) begin",
+    lines += ["  for (i = 0; i < 30000; i = i + 1) begin",
               "    insn = $random; n = $random & 3;",
               "    insn[6:0] = (n == 0) ? 7'h07 : (n == 1) ? 7'h27 : 7'h57;",
               "    vtype = $random; vtype[2:0] = (vtype[2:0] == 3'd4) ? 3'd0 : vtype[2:0];",
