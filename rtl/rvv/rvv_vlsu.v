@@ -43,8 +43,8 @@
 // 128 a 32-byte beat takes two cycles, at VLEN 256 one.
 //
 // Completion: vl_done pulses once per instruction in dispatch order: a store
-// when its last beat has been handed to the request register (its data is
-// read), a load when its last register write is on vlw_* (vl_done is high in
+// when its last beat has been accepted by rvv_mem (so a scalar access after
+// vl_done sees it), a load when its last register write is on vlw_* (vl_done is high in
 // that same cycle or later: both take effect at the same edge).
 `default_nettype none
 
@@ -161,6 +161,7 @@ module rvv_vlsu #(
 
     // ---- output request register ---------------------------------------------------
     reg            oq_valid, oq_write;
+    reg            oq_fence;     // oq may hold a completed store's last beat
     reg  [31:0]    oq_addr;
     reg  [BW-1:0]  oq_wdata;
     reg  [BEAT-1:0] oq_wstrb;
@@ -317,10 +318,15 @@ module rvv_vlsu #(
         if (rst) begin
             st <= S_IDLE;
             oq_valid <= 1'b0;
+            oq_fence <= 1'b0;
             icv <= 1'b0;
         end else begin
-            if (vreq_ready)
+            if (vreq_ready) begin
                 oq_valid <= 1'b0;
+                oq_fence <= 1'b0;
+            end
+            if (cq_push && i_store)
+                oq_fence <= 1'b1;
             case (st)
                 S_V0: begin
                     v0q <= vlr_data;
@@ -472,7 +478,9 @@ module rvv_vlsu #(
     // ---- completion ----------------------------------------------------------------------
     reg          cq_kind [0:CQ_DEPTH-1];  // 1 = load (waits for its drain)
     reg  [CQW-1:0] cq_w, cq_r;
-    wire         cq_pop = cq_n != 0 && (!cq_kind[cq_r] || dn != 0);
+    // a store is done once its last beat has left for rvv_mem (a scalar access
+    // after vl_done must not overtake it), a load once its last write is out
+    wire         cq_pop = cq_n != 0 && (cq_kind[cq_r] ? dn != 0 : !(oq_valid && oq_fence));
     assign vl_done = cq_pop;
 
     always @(posedge clk) begin

@@ -1,7 +1,8 @@
 /* test_rvv_mem.cpp — rvv_vlsu + rvv_mem (tests/rvv_mem/rvv_mem_tb.v) against a
  * reference model, on the harness DRAM model (harness/kc_dram.c).
  *
- *   test_rvv_mem random N SEED   N random vector loads/stores (every kind and
+ *   test_rvv_mem random N SEED [BW]  (BW: DRAM bytes/cycle, default the model's)
+ *                                N random vector loads/stores (every kind and
  *                                EEW, masked or not, ragged vl, DTCM and DRAM,
  *                                back to back under a scoreboard like rvv_vec's)
  *                                and scalar accesses; VRF, DTCM and DRAM compared
@@ -104,10 +105,10 @@ public:
     unsigned inflight = 0, max_inflight = 0;
     Sampled s{};
 
-    Tb()
+    explicit Tb(unsigned bw)
     {
         m = new TB_TOP;
-        kc_dram_cfg cfg = { DRAM_BYTES, 0, 0 };
+        kc_dram_cfg cfg = { DRAM_BYTES, 0, bw };
         kc_err err;
         if (kc_dram_open(&d, &cfg, BEAT, &err) != KC_OK) {
             fprintf(stderr, "dram: %s\n", err.text);
@@ -269,7 +270,7 @@ public:
     int fails = 0;
     std::deque<uint32_t> pending_writes;  /* per dispatched, not done: its load's registers */
 
-    explicit Run(uint64_t seed) : rng{ seed * 2654435761u + 1 } {}
+    Run(uint64_t seed, unsigned bw) : tb(bw), rng{ seed * 2654435761u + 1 } {}
 
     void step()
     {
@@ -428,6 +429,36 @@ public:
         sburst();
     }
 
+    /* A scalar read issued right after a store's vl_done (as the core may, once
+     * rvv_vec drops v_mem_busy) must see the store's data. */
+    void store_then_scalar()
+    {
+        for (int k = 0; k < 8; k++) {
+            wait_idle("before store-then-load");
+            Ins in{};
+            in.kind = US; in.store = true; in.sew = 4; in.lmul = 8; in.eew = 4;
+            in.vd = 8; in.vl = VLEN / 4;
+            in.base = (k & 1 ? DRAM_BASE + 8192 : DTCM_BASE + 8192) + 64 * k;
+            for (unsigned b = 0; b < 8 * VB; b++)
+                ref.vrf[in.vd * VB + b] = (uint8_t)rng.next();
+            for (unsigned r = 0; r < 8; r++)
+                set_vreg(in.vd + r);
+            pending_writes.push_back(0);
+            dispatch(in, 0);
+            ref.exec(in);
+            while (!pending_writes.empty())
+                step();
+            uint32_t a = in.base + 8 * VB - 4, want;
+            memcpy(&want, ref.at(a), 4);
+            uint32_t got = sread(a);
+            if (got != want) {
+                printf("FAIL: scalar read at %08x right after a store's vl_done: %08x, want %08x\n", a,
+                       got, want);
+                fails++;
+            }
+        }
+    }
+
     Ins gen()
     {
         Ins in{};
@@ -530,6 +561,7 @@ public:
     int random(unsigned n)
     {
         init_state();
+        store_then_scalar();
         unsigned per_kind[NKIND] = {};
         for (unsigned k = 0; k < n; k++) {
             Ins in = gen();
@@ -703,10 +735,11 @@ int main(int argc, char **argv)
     std::string mode = argc > 1 ? argv[1] : "random";
     unsigned n = argc > 2 ? (unsigned)strtoul(argv[2], nullptr, 0) : 400;
     uint64_t seed = argc > 3 ? strtoull(argv[3], nullptr, 0) : 1;
-    Run run(seed);
+    unsigned bw = argc > 4 ? (unsigned)strtoul(argv[4], nullptr, 0) : 0;  /* DRAM B/cycle; 0: default */
+    Run run(seed, bw);
     run.tb.reset();
     if (mode == "random")
-        return run.random(n);
+        return run.random(n);   /* (starts with store_then_scalar) */
     if (mode == "traps")
         return run.traps();
     if (mode == "perf")
