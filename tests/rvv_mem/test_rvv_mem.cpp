@@ -17,7 +17,7 @@
 #include TB_HDR
 #include "verilated.h"
 
-#include "kc_dram.h"
+#include "tb_bus.h"
 
 #include <cinttypes>
 #include <cstdio>
@@ -44,22 +44,6 @@ struct Rng {
     }
     uint32_t below(uint32_t n) { return n ? next() % n : 0; }
 };
-
-template <class W> void wide_set(W &w, const uint8_t *b, unsigned n)
-{
-    for (unsigned i = 0; i < n / 4; i++) {
-        uint32_t x;
-        memcpy(&x, b + 4 * i, 4);
-        w[i] = x;
-    }
-}
-template <class W> void wide_get(const W &w, uint8_t *b, unsigned n)
-{
-    for (unsigned i = 0; i < n / 4; i++) {
-        uint32_t x = w[i];
-        memcpy(b + 4 * i, &x, 4);
-    }
-}
 
 /* One vector memory instruction, as the generator picks it. */
 enum Kind { US, STRIDED, IDX_U, IDX_O, WHOLE, MASK, NKIND };
@@ -102,7 +86,7 @@ public:
     TB_TOP *m;
     kc_dram *d = nullptr;
     uint64_t cycle = 0;
-    unsigned inflight = 0, max_inflight = 0;
+    TbBusStats bus;
     Sampled s{};
 
     explicit Tb(unsigned bw)
@@ -125,35 +109,13 @@ public:
 
     void step()
     {
-        kc_bus_req req;
-        kc_bus_resp resp;
-        m->clk = 0;
-        m->eval();
-        memset(&req, 0, sizeof req);
-        req.valid = m->mem_req_valid;
-        req.write = m->mem_req_write;
-        req.addr = m->mem_req_addr;
-        req.wstrb = m->mem_req_wstrb;
-        wide_get(m->mem_req_wdata, req.wdata, BEAT);
-        kc_dram_drive(d, &req, &resp);
-        m->mem_req_ready = resp.req_ready;
-        m->mem_resp_valid = resp.resp_valid;
-        wide_set(m->mem_resp_rdata, resp.rdata, BEAT);
-        m->eval();
-        s.accept = m->vl_valid && m->vl_ready;
-        s.done = m->vl_done;
-        s.sresp_valid = m->sresp_valid;
-        s.sresp = m->sresp_rdata;
-        s.sready = m->sreq_ready;
-        m->clk = 1;
-        m->eval();
-        kc_dram_commit(d, &req, &resp);
-        if (req.valid && resp.req_ready && !req.write)
-            inflight++;
-        if (resp.resp_valid)
-            inflight--;
-        if (inflight > max_inflight)
-            max_inflight = inflight;
+        tb_bus_cycle(m, d, BEAT, &bus, [this] {
+            s.accept = m->vl_valid && m->vl_ready;
+            s.done = m->vl_done;
+            s.sresp_valid = m->sresp_valid;
+            s.sresp = m->sresp_rdata;
+            s.sready = m->sreq_ready;
+        });
         cycle++;
     }
 
@@ -168,7 +130,7 @@ public:
         step();
         m->rst = 0;
         kc_dram_reset(d);
-        inflight = max_inflight = 0;
+        bus = TbBusStats();
     }
 };
 
@@ -327,7 +289,7 @@ public:
     {
         tb.m->tb_vw_en = 1;
         tb.m->tb_vw_idx = r;
-        wide_set(tb.m->tb_vw_data, &ref.vrf[r * VB], VB);
+        tb_wide_set(tb.m->tb_vw_data, &ref.vrf[r * VB], VB);
         step();
         tb.m->tb_vw_en = 0;
     }
@@ -530,7 +492,7 @@ public:
             uint8_t got[VB];
             tb.m->tb_vr_idx = r;
             tb.m->eval();
-            wide_get(tb.m->tb_vr_data, got, VB);
+            tb_wide_get(tb.m->tb_vr_data, got, VB);
             if (memcmp(got, &ref.vrf[r * VB], VB)) {
                 printf("FAIL: %s: v%u differs\n", when, r);
                 fails++;
@@ -711,7 +673,7 @@ public:
                " bytes in %" PRIu64 " cycles = %.2f B/cycle; after the first: %.2f B/cycle; "
                "DRAM reads in flight max %u\n",
                store ? "store" : "load", n, store ? "s" : "l", 8 * VB, bytes, cyc, (double)bytes / cyc,
-               (double)rest / (tb.cycle - first_done), tb.max_inflight);
+               (double)rest / (tb.cycle - first_done), tb.bus.max_inflight);
     }
     int perf()
     {
