@@ -14,7 +14,7 @@
 //       vector hand-off (vq_*) and vector x/f results (vx_*), register write,
 //       retire.
 // Timing: taken branches/jumps redirect fpc from EX: 2 bubbles. ALU->use 0,
-// load->use 2, mul->use 2 (latency 3), fp op->use RVV_FPU_LAT+1, div ~34.
+// load->use 2, mul->use 2 (latency 3), fp op->use RVV_FPU_LAT, div ~34.
 // A vector instruction right after a vset* waits one cycle in ID (it decodes
 // against the vtype the vset writes when leaving EX). A CSR instruction
 // serialises: younger instructions wait in ID until it has retired.
@@ -495,26 +495,32 @@ module rvv_core #(
         end
     end
 
-    // fpu results queue (at most 3 in flight: EX, MEM, WB)
+    // fpu results queue (at most 3 in flight: EX, MEM, WB). A result that
+    // arrives while the queue is empty and its instruction waits in WB is taken
+    // straight from the fpu's output register.
     reg  [36:0] fq [0:3];
     reg  [1:0]  fq_rd, fq_wr;
     reg  [2:0]  fq_n;
-    wire        fq_pop = wb_done & wb_fpu;
+    wire        fq_empty = fq_n == 3'd0;
+    wire        fq_avail = ~fq_empty | fpu_out_valid;
+    wire [36:0] fq_head  = fq_empty ? {fpu_flags, fpu_out} : fq[fq_rd];
+    wire        fq_pop   = wb_done & wb_fpu;
+    wire        fq_push  = fpu_out_valid & ~(fq_empty & fq_pop);
+    wire        fq_take  = fq_pop & ~fq_empty;
     always @(posedge clk) begin
         if (rst) begin
             fq_rd <= 2'd0;
             fq_wr <= 2'd0;
             fq_n  <= 3'd0;
         end else begin
-            if (fpu_out_valid) begin
+            if (fq_push) begin
                 fq[fq_wr] <= {fpu_flags, fpu_out};
                 fq_wr     <= fq_wr + 2'd1;
             end
-            if (fq_pop) fq_rd <= fq_rd + 2'd1;
-            fq_n <= fq_n + {2'd0, fpu_out_valid} - {2'd0, fq_pop};
+            if (fq_take) fq_rd <= fq_rd + 2'd1;
+            fq_n <= fq_n + {2'd0, fq_push} - {2'd0, fq_take};
         end
     end
-    wire [36:0] fq_head = fq[fq_rd];
 
     // WB: load data
     wire [31:0] ld_sh = sresp_rdata >> {wb_alo, 3'b000};
@@ -529,7 +535,7 @@ module rvv_core #(
     assign vq_valid = run & wb_valid & wb_vec & ~wb_vsent;
     wire vq_fire = vq_valid & vq_ready;
     wire wb_wait = (wb_load & ~sresp_valid) |
-                   (wb_fpu & fq_n == 3'd0) |
+                   (wb_fpu & ~fq_avail) |
                    (wb_vec & (wb_cls == C_VX ? ~(wb_vsent & vx_valid) : ~vq_ready)) |
                    ((wb_fence | (wb_csr & wb_csr_ff)) & ~v_idle);
     assign wb_done = run & wb_valid & ~wb_wait;
