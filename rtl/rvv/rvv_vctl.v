@@ -259,7 +259,7 @@ module rvv_vctl (
                             default: begin fop = `RVV_FOP_CVT_W_S; f_rtz = 1'b1; end
                         endcase
                         if (vs1[4:3] == 2'b01) begin       // vfwcvt.f.x(u).v: 16-bit ints -> fp32
-                            w = 2'd2; ed = 2'd2; ea = 2'd1; sa = !vs1[0]; gd = lmul + 4'sd1;
+                            w = 2'd2; ed = 2'd2; ea = 2'd1; sa = vs1[0]; gd = lmul + 4'sd1;
                             fop = vs1[0] ? `RVV_FOP_CVT_S_W : `RVV_FOP_CVT_S_WU;
                         end else if (vs1[4:3] == 2'b10) begin   // vfncvt.x(u).f.w: fp32 -> int16
                             w = 2'd2; ea = 2'd2; ed = 2'd1; ga = lmul + 4'sd1;

@@ -561,14 +561,15 @@ module rvv_vec #(
                 sl_res[va_tag] <= va_res; sl_have[va_tag] <= 1'b1;
                 sl_wait[va_tag] <= (sl_lat[va_tag] == 8'd0) ? 8'd0 : sl_lat[va_tag] - 8'd1;
             end
-            begin : fcap
-                reg [LANES-1:0] got; integer l;
-                for (l = 0; l < LANES; l = l + 1) begin
-                    if (f_ov[l] && !ser_busy) begin
-                        sl_res[f_otag[l]][32*l +: 32] <= f_out[l];
-                        got = sl_got[f_otag[l]] | (LANES'(1) << l);
-                        sl_got[f_otag[l]] <= got;
-                        if (got == {LANES{1'b1}}) sl_have[f_otag[l]] <= 1'b1;
+            if (f_ov != {LANES{1'b0}} && !ser_busy) begin : fcap
+                reg [LANES-1:0] hit; integer t, l;
+                for (l = 0; l < LANES; l = l + 1)
+                    if (f_ov[l]) sl_res[f_otag[l]][32*l +: 32] <= f_out[l];
+                for (t = 0; t < NSLOT; t = t + 1) begin
+                    for (l = 0; l < LANES; l = l + 1) hit[l] = f_ov[l] && (f_otag[l] == t[TAGW-1:0]);
+                    if (hit != {LANES{1'b0}}) begin
+                        sl_got[t] <= sl_got[t] | hit;
+                        if ((sl_got[t] | hit) == {LANES{1'b1}}) sl_have[t] <= 1'b1;
                     end
                 end
             end

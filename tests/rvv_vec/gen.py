@@ -100,7 +100,7 @@ def cases():
     add("fp_fma", 32, "m1", 1000, [
         "vfmacc.vv v1, v2, v3", "vfnmacc.vf v4, fa1, v5", "vfmsac.vv v6, v7, v8", "vfnmsac.vv v9, v10, v11",
         "vfmadd.vv v12, v13, v14", "vfnmadd.vf v15, fa1, v2", "vfmsub.vv v3, v4, v5", "vfnmsub.vf v6, fa1, v7"])
-    add("fp_masked", 32, "m4", 1000, ["vfmacc.vf v16, fa1, v4, v0.t", "vfadd.vv v20, v8, v12, v0.t"])
+    add("fp_masked", 32, "m4", 1000, ["vfmacc.vf v8, fa1, v4, v0.t", "vfadd.vv v20, v8, v12, v0.t"])
     add("fp_cmp", 32, "m1", 1000, [
         "vmfeq.vv v16, v2, v2", "vmfne.vf v17, v3, fa1", "vmflt.vv v18, v4, v5", "vmfle.vf v19, v6, fa1",
         "vmfgt.vf v20, v7, fa1", "vmfge.vf v21, v8, fa1", "vmflt.vv v22, v9, v10, v0.t"])
