@@ -3,7 +3,8 @@
  * ragged length from DRAM to DRAM, a strided e16 load from the DTCM stored back
  * to the DTCM, and scalar accesses right after the vector store. The program
  * is fixed machine code (llvm-mc-19 -triple=riscv32 -mattr=+v,+m, listed next
- * to each word), so the test needs no toolchain. Checks the DRAM and the DTCM
+ * to each word), so the test needs no toolchain. `test_rvv_top nop` puts a nop
+ * after each vsetvli. Checks the DRAM and the DTCM
  * against a model of the program; prints the cycles.
  */
 #include "Vrvv_top_smoke.h"
@@ -23,23 +24,40 @@ constexpr unsigned BEAT = 32;
 constexpr uint32_t ITCM_BASE = 0x00100000u, DTCM_BASE = 0x00200000u, DRAM_BASE = 0x80000000u;
 constexpr uint32_t DRAM_BYTES = 1u << 20;
 
-const uint32_t program[] = {
-    0x0d3672d7,  // loop: vsetvli t0, a2, e32, m8, ta, ma
-    0x02056407,  //   vle32.v v8, (a0)
-    0x0205e427,  //   vse32.v v8, (a1)
-    0x40560633,  //   sub a2, a2, t0
-    0x00229313,  //   slli t1, t0, 2
-    0x00650533,  //   add a0, a0, t1
-    0x006585b3,  //   add a1, a1, t1
-    0xfe0612e3,  //   bnez a2, loop
-    0x0c9772d7,  // vsetvli t0, a4, e16, m2, ta, ma
-    0x0af6d807,  // vlse16.v v16, (a3), a5
-    0x02085827,  // vse16.v v16, (a6)
-    0x00082383,  // lw t2, 0(a6)
-    0x0076a223,  // sw t2, 4(a3)
-    0x05d00893,  // li a7, 93
-    0x00000073,  // ecall
-};
+/* bne rs1, x0, off */
+uint32_t bnez(unsigned rs1, int off)
+{
+    uint32_t o = (uint32_t)off;
+    return (o >> 12 & 1) << 31 | (o >> 5 & 0x3f) << 25 | rs1 << 15 | 1u << 12 | (o >> 1 & 0xf) << 8 |
+           (o >> 11 & 1) << 7 | 0x63;
+}
+
+/* The program; with nop, a nop follows each vsetvli (the vector instruction
+ * after a vset* then never meets the vset in EX). */
+std::vector<uint32_t> program(bool nop)
+{
+    std::vector<uint32_t> p;
+    p.push_back(0x0d3672d7);  // loop: vsetvli t0, a2, e32, m8, ta, ma
+    if (nop)
+        p.push_back(0x00000013);
+    p.push_back(0x02056407);  //   vle32.v v8, (a0)
+    p.push_back(0x0205e427);  //   vse32.v v8, (a1)
+    p.push_back(0x40560633);  //   sub a2, a2, t0
+    p.push_back(0x00229313);  //   slli t1, t0, 2
+    p.push_back(0x00650533);  //   add a0, a0, t1
+    p.push_back(0x006585b3);  //   add a1, a1, t1
+    p.push_back(bnez(12, -4 * (int)p.size()));  // bnez a2, loop
+    p.push_back(0x0c9772d7);  // vsetvli t0, a4, e16, m2, ta, ma
+    if (nop)
+        p.push_back(0x00000013);
+    p.push_back(0x0af6d807);  // vlse16.v v16, (a3), a5
+    p.push_back(0x02085827);  // vse16.v v16, (a6)
+    p.push_back(0x00082383);  // lw t2, 0(a6)
+    p.push_back(0x0076a223);  // sw t2, 4(a3)
+    p.push_back(0x05d00893);  // li a7, 93
+    p.push_back(0x00000073);  // ecall
+    return p;
+}
 
 }  // namespace
 
@@ -75,10 +93,16 @@ int main(int argc, char **argv)
     m->dram_bytes = DRAM_BYTES;
     for (int i = 0; i < 8; i++)
         m->args[i] = args[i];
-    for (unsigned i = 0; i < sizeof program / 4; i++) {
+    bool nop = argc > 1 && !strcmp(argv[1], "nop");
+    std::vector<uint32_t> prog = program(nop);
+    if (prog[7 + nop] != 0xfe0612e3u - (nop ? 0x200u : 0)) {  /* llvm-mc's bnez a2, loop */
+        printf("FAIL: bnez encoding %08x\n", prog[7 + nop]);
+        return 1;
+    }
+    for (unsigned i = 0; i < prog.size(); i++) {
         m->ld_we = 1;
         m->ld_addr = ITCM_BASE + 4 * i;
-        m->ld_wdata = program[i];
+        m->ld_wdata = prog[i];
         cycle();
     }
     for (uint32_t a = 0; a < dtcm.size(); a += 4) {
@@ -126,8 +150,8 @@ int main(int argc, char **argv)
             break;
         }
     }
-    printf("rvv_top smoke: %u-element vle32/vse32 copy + strided DTCM e16 + scalar: %" PRIu64
-           " cycles, %s\n", n, cycles, fails ? "FAILED" : "ok");
+    printf("rvv_top smoke%s: %u-element vle32/vse32 copy + strided DTCM e16 + scalar: %" PRIu64
+           " cycles, %s\n", nop ? " (nop after vsetvli)" : "", n, cycles, fails ? "FAILED" : "ok");
     m->final();
     delete m;
     kc_dram_close(d);
