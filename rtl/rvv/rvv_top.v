@@ -53,7 +53,11 @@ module rvv_top #(
     output wire [31:0]             retire_insn
 );
     localparam [31:0] DTCM_BASE = 32'h0020_0000;
-    localparam integer LQ_BEATS = 64;   // VLSU load beats in flight (rvv_vlsu)
+    // VLSU load beats in flight (rvv_vlsu's response buffer): the DRAM round trip
+    // (~68 cycles) times the VRF write rate (VLEN/8 bytes per cycle) in beats,
+    // rounded up to a power of two: 64 at VLEN 128 (needs ~34), 128 at VLEN 256
+    // (needs ~68; 64 would cap a stream at ~30 B/cycle)
+    localparam integer LQ_BEATS = VLEN >= 256 ? 128 : 64;
 
     // scalar port
     wire        sreq_valid, sreq_ready, sreq_write, sresp_valid;

@@ -8,7 +8,7 @@
  *                                and scalar accesses; VRF, DTCM and DRAM compared
  *   test_rvv_mem traps           access faults, misaligned elements, illegal
  *                                encodings: cause, pc and info
- *   test_rvv_mem perf            prints the latency of a load, the sustained
+ *   test_rvv_mem perf [N]        prints the latency of a load, the sustained
  *                                bytes/cycle of long unit-stride streams and the
  *                                DRAM reads in flight (figures, not checked)
  *
@@ -634,19 +634,20 @@ public:
         (void)t0;
         return tb.cycle - t1 + 1;   /* from the dispatch edge to the vl_done edge */
     }
-    void stream(bool store, unsigned n)
+    void stream(bool store, unsigned n, unsigned lmul)
     {
         tb.reset();
         pending_writes.clear();
         uint64_t first_done = 0, t0 = 0;
         unsigned dispatched = 0, done = 0;
         Ins in{};
-        in.kind = US; in.store = store; in.sew = 4; in.lmul = 8; in.eew = 4; in.vl = VLEN / 4;
+        in.kind = US; in.store = store; in.sew = 4; in.lmul = lmul; in.eew = 4;
+        in.vl = lmul * VLEN / 32;
         tb.m->vl_insn = 0;
         while (done < n) {
             if (dispatched < n) {
                 in.vd = 8 * (1 + dispatched % 3);
-                in.base = DRAM_BASE + dispatched * 8 * VB;
+                in.base = DRAM_BASE + dispatched * lmul * VB % (DRAM_BYTES / 2);
                 tb.m->vl_valid = 1;
                 tb.m->vl_insn = encode(in);
                 tb.m->vl_base = in.base;
@@ -655,6 +656,12 @@ public:
             } else
                 tb.m->vl_valid = 0;
             tb.step();
+            if (tb.m->v_trap_valid) {
+                printf("FAIL: stream trapped (cause %u info %08x)\n", tb.m->v_trap_cause,
+                       tb.m->v_trap_info);
+                fails++;
+                return;
+            }
             if (tb.s.accept) {
                 if (!dispatched)
                     t0 = tb.cycle;
@@ -667,15 +674,15 @@ public:
             }
         }
         tb.m->vl_valid = 0;
-        uint64_t bytes = (uint64_t)n * 8 * VB, cyc = tb.cycle - t0;
-        uint64_t rest = (uint64_t)(n - 1) * 8 * VB;
-        printf("unit-stride %s stream: %u x v%se32 m8 (%u bytes each) from DRAM: %" PRIu64
+        uint64_t bytes = (uint64_t)n * lmul * VB, cyc = tb.cycle - t0;
+        uint64_t rest = (uint64_t)(n - 1) * lmul * VB;
+        printf("unit-stride %s stream: %u x v%se32 m%u (%u bytes each) from DRAM: %" PRIu64
                " bytes in %" PRIu64 " cycles = %.2f B/cycle; after the first: %.2f B/cycle; "
                "DRAM reads in flight max %u\n",
-               store ? "store" : "load", n, store ? "s" : "l", 8 * VB, bytes, cyc, (double)bytes / cyc,
+               store ? "store" : "load", n, store ? "s" : "l", lmul, lmul * VB, bytes, cyc, (double)bytes / cyc,
                (double)rest / (tb.cycle - first_done), tb.bus.max_inflight);
     }
-    int perf()
+    int perf(unsigned n)
     {
         tb.reset();
         printf("VLEN %u, beat %u bytes, DRAM latency %u cycles, %u B/cycle\n", VLEN, BEAT,
@@ -683,8 +690,10 @@ public:
         printf("latency of one vle32 m1 (dispatch to vl_done): DRAM %" PRIu64 " cycles, DTCM %" PRIu64
                " cycles\n",
                one_load(DRAM_BASE + 4096), one_load(DTCM_BASE + 4096));
-        stream(false, 256);
-        stream(true, 256);
+        stream(false, n, 8);
+        stream(true, n, 8);
+        stream(false, n, 1);
+        stream(true, n, 1);
         return fails != 0;
     }
 };
@@ -705,7 +714,7 @@ int main(int argc, char **argv)
     if (mode == "traps")
         return run.traps();
     if (mode == "perf")
-        return run.perf();
+        return run.perf(argc > 2 ? n : 256);
     fprintf(stderr, "usage: test_rvv_mem random N SEED | traps | perf\n");
     return 2;
 }
