@@ -7,8 +7,9 @@
 // write(1, 0x200004, N) then exit, so QEMU user mode prints exactly these bytes
 // and the core halts at the first ecall with them in its DTCM.
 //
-//   tb_rvv_core ELF [--expect HEX] [--trap CAUSE] [--vec] [--dram-lat N] [--max-cycles N]
+//   tb_rvv_core ELF [--expect HEX] [--trap CAUSE] [--vec] [--ready] [--dram-lat N] [--max-cycles N]
 //
+// --ready: the memory always accepts requests (no back-pressure), for timing.
 // --vec: a stand-in vector unit instead of the idle one: a 4-entry queue
 //        (vq_ready low when full), 3 cycles per instruction in order,
 //        v_mem_busy while a vector load/store is queued, v_idle when empty;
@@ -19,6 +20,8 @@
 // --trap: the program must trap with CAUSE at the pc stored in result word 0,
 //         with trap_info = result word 1 and result word 2 still 0 (nothing
 //         younger than the trap wrote memory).
+// Always checked: the retire port (registered: after each edge it names the
+// instruction retired at that edge) pulses instret times, the ecall last.
 // TB_TRACE=1 in the environment prints every retired instruction and request.
 // Prints cycles, instructions retired, CPI and simulated cycles per second.
 #include <chrono>
@@ -106,11 +109,12 @@ int main(int argc, char **argv) {
     }
     const char *expect = nullptr;
     int want_trap = -1;
-    bool vec = false;
+    bool vec = false, always_ready = false;
     unsigned dram_lat = 12;
     uint64_t max_cycles = 2000000;
     for (int i = 2; i < argc; i += 2) {
         if (!strcmp(argv[i], "--vec")) { vec = true; i--; continue; }
+        if (!strcmp(argv[i], "--ready")) { always_ready = true; i--; continue; }
         if (i + 1 >= argc) { fprintf(stderr, "%s needs a value\n", argv[i]); return 2; }
         if (!strcmp(argv[i], "--expect")) expect = argv[i + 1];
         else if (!strcmp(argv[i], "--trap")) want_trap = atoi(argv[i + 1]);
@@ -186,6 +190,8 @@ int main(int argc, char **argv) {
     uint64_t cyc = 0, vq_sent = 0;
     std::deque<VItem> vq;
     bool vec_bad = false;
+    uint64_t nretired = 0;      // retire port pulses, read after each edge
+    uint32_t last_insn = 0;
     auto t0 = std::chrono::steady_clock::now();
     std::clock_t c0 = std::clock();
     while (!top.halted && !top.trapped && cyc < max_cycles) {
@@ -194,7 +200,7 @@ int main(int argc, char **argv) {
         top.sresp_valid = have;
         top.sresp_rdata = have ? resps.front().data : 0;
         if (have) resps.pop_front();
-        top.sreq_ready = (cyc % 7) != 3;   // a little back-pressure
+        top.sreq_ready = always_ready || (cyc % 7) != 3;   // a little back-pressure
         if (vec) {
             bool done = !vq.empty() && vq.front().left == 0;
             int res = done ? vec_result(vq.front().insn) : 0;
@@ -232,12 +238,16 @@ int main(int argc, char **argv) {
             if (!vq.empty() && vq.front().left-- == 0) vq.pop_front();
             if (top.vq_valid && top.vq_ready) vq.push_back({top.vq_insn, top.vq_vl, top.vq_vtype, 3});
         }
-        if (trace && top.retire_valid) printf("%8llu %08x %08x\n", (unsigned long long)cyc, top.retire_pc, top.retire_insn);
         if (trace && top.sreq_valid && top.sreq_ready)
             printf("%8llu   mem %c %08x %08x %x\n", (unsigned long long)cyc, top.sreq_write ? 'w' : 'r', top.sreq_addr,
                    top.sreq_wdata, top.sreq_wstrb);
         top.clk = 1;
         top.eval();
+        if (top.retire_valid) {
+            nretired++;
+            last_insn = top.retire_insn;
+            if (trace) printf("%8llu %08x %08x\n", (unsigned long long)cyc, top.retire_pc, top.retire_insn);
+        }
         cyc++;
     }
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -256,6 +266,13 @@ int main(int argc, char **argv) {
         return 1;
     }
     if (vec_bad) return 1;
+    // the retire port names, after each edge, the instruction retired at it: as
+    // many as minstret counts, the last one the ecall that halted
+    if (nretired != instret || (top.halted && last_insn != 0x00000073u)) {
+        printf("FAIL: retire port: %llu retirements (instret %u), last 0x%08x\n",
+               (unsigned long long)nretired, instret, last_insn);
+        return 1;
+    }
     if (vec && !vq.empty()) {
         printf("FAIL: halted with %zu vector instructions outstanding\n", vq.size());
         return 1;

@@ -9,8 +9,8 @@
     la s0, buf
     li a0, 10
     vsetvli t0, a0, e32, m1, ta, ma      /* vl 4, vtype 0xd0 */
+    vadd.vv v1, v2, v3                    /* right after: judged with the new vtype, not vill */
     PUT t0
-    vadd.vv v1, v2, v3
     vmv.x.s a1, v1                        /* 0x4d0 */
     addi a2, a1, 1                        /* waits for it: 0x4d1 */
     PUT a2
