@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rvv_isa.h"
 #include "rvv_rsp.h"
 
 enum { RQ_X, RQ_F, RQ_V, RQ_CSR, RQ_DTCM, RQ_NFILES };
@@ -802,7 +803,9 @@ static kc_core_state rq_step(void *h, kc_ref_event *ev)
     ev->issue_cycle = q->instret;
     uint32_t w = 0;
     int have = rq_word(q, q->pc, &w);
+    const rvv_isa_insn *row = have ? rvv_isa_find(w) : NULL;
     ev->insn = w;
+    ev->row = row ? (int)(row - rvv_isa_at(0)) : -1;   /* coverage by isa/rvv.def row */
     if (q->state == KC_CORE_RUNNING && !q->broken) {
         if (have && w == RQ_ECALL) {          /* the exit: halts without executing */
             q->state = KC_CORE_HALTED;
@@ -920,6 +923,13 @@ static void rq_status(void *h, kc_core_status *st)
     }
 }
 
+static void rq_disasm(void *h, uint64_t pc, uint32_t insn, char *buf, size_t size)
+{
+    (void)h;
+    (void)pc;
+    rvv_isa_disasm(insn, buf, size);
+}
+
 static uint64_t rq_pc(void *h)
 {
     return ((rq *)h)->pc;
@@ -1009,7 +1019,7 @@ const kc_ref_ops rvv_qemu_ref = {
     .run = rq_run,
     .status = rq_status,
     .files = rq_files,
-    .disasm = NULL,
+    .disasm = rq_disasm,
     .pc = rq_pc,
     .read = rq_read,
     .write = rq_write,
