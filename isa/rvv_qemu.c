@@ -36,6 +36,7 @@ typedef struct rq_seg {          /* an executable segment of the image (instruct
 typedef struct rq {
     kc_arch_file files[RQ_NFILES];
     uint32_t vlen, vlenb, dtcm_bytes;
+    unsigned fbytes;             /* bytes of an f register in the stub (target.xml) */
     rvv_rsp *rsp;
     kc_err err;                  /* why the emulator failed (broken) */
     int broken;
@@ -129,14 +130,14 @@ static int rq_set32(rq *q, int rn, uint32_t v)
 static uint32_t rq_get_f(rq *q, unsigned i)
 {
     uint8_t b[8] = {0};
-    rq_get_reg(q, q->rn_f[i], b, 8);   /* 64-bit, NaN-boxed: the low word is the single */
+    rq_get_reg(q, q->rn_f[i], b, q->fbytes);   /* 64-bit ones are NaN-boxed: the low word is the single */
     return rq_le32(b);
 }
 
 static int rq_set_f(rq *q, unsigned i, uint32_t v)
 {
     uint8_t b[8] = {(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24), 0xff, 0xff, 0xff, 0xff};
-    return rq_set_reg(q, q->rn_f[i], b, 8);
+    return rq_set_reg(q, q->rn_f[i], b, q->fbytes);
 }
 
 /* x0..x31 and pc in one packet. */
@@ -214,6 +215,7 @@ static int rq_mem_write(rq *q, uint32_t addr, const uint8_t *buf, uint32_t n, in
 typedef struct rq_regname {
     char name[16];
     int num;
+    int bits;
 } rq_regname;
 
 /* Reads a qXfer features document into a malloc'd string. */
@@ -273,9 +275,10 @@ static int rq_attr(const char *tag, const char *attr, char *out, size_t size)
 static size_t rq_feature_regs(const char *doc, rq_regname *list, size_t n, size_t cap, int *next)
 {
     for (const char *p = strstr(doc, "<reg "); p && n < cap; p = strstr(p + 1, "<reg ")) {
-        char num[16];
+        char num[16], bits[16];
         if (rq_attr(p, "regnum", num, sizeof num))
             *next = atoi(num);
+        list[n].bits = rq_attr(p, "bitsize", bits, sizeof bits) ? atoi(bits) : 32;
         if (rq_attr(p, "name", list[n].name, sizeof list[n].name))
             list[n++].num = *next;
         (*next)++;
@@ -289,6 +292,14 @@ static int rq_find(const rq_regname *list, size_t n, const char *name)
         if (!strcmp(list[i].name, name))
             return list[i].num;
     return -1;
+}
+
+static int rq_bits(const rq_regname *list, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(list[i].name, name))
+            return list[i].bits;
+    return 0;
 }
 
 static int rq_learn_regs(rq *q)
@@ -325,6 +336,9 @@ static int rq_learn_regs(rq *q)
         }
         for (int i = 0; i < RQ_NCSR; i++)
             missing |= (q->rn_csr[i] = rq_find(list, n, rq_csr_names[i])) < 0;
+        q->fbytes = (unsigned)rq_bits(list, n, "ft0") / 8;   /* 4 with F only, 8 (NaN-boxed) with D */
+        missing |= q->fbytes != 4 && q->fbytes != 8;
+        missing |= (unsigned)rq_bits(list, n, "v0") != q->vlen;
         if (missing)
             kc_err_set(&q->err, KC_ERR_SIM, "qemu gdbstub: target.xml lacks the x/f/v registers or vl/vtype/fcsr "
                        "(is the vector extension on?)");
@@ -551,7 +565,10 @@ static kc_status rq_reset(void *h, const kc_image *img, const uint32_t *args, si
     if (!elf)
         return kc_err_set(err, KC_ERR_NOMEM, "out of memory");
     char cpu[96];
-    snprintf(cpu, sizeof cpu, "rv32,v=true,vlen=%u,elen=32,vext_spec=v1.0", q->vlen);
+    /* V with ELEN 32 is Zve32f's vector subset. QEMU 7.2 would take Zve32f=true,v=false,d=false (the exact
+     * ISA) but then its gdbstub shows no vector registers, and V requires D: D stays on (a program using
+     * it would run here and trap on the RTL: a divergence), C and A are off */
+    snprintf(cpu, sizeof cpu, "rv32,v=true,vlen=%u,elen=32,vext_spec=v1.0,c=false,a=false", q->vlen);
     const char *qemu = getenv("KC_QEMU_RISCV32");
     const char *argv[] = {qemu && *qemu ? qemu : "qemu-riscv32", "-cpu", cpu, NULL};
     kc_status s = rvv_rsp_open(&q->rsp, argv, elf, elf_size, 0, err);
@@ -771,9 +788,14 @@ static void rq_trap(rq *q, unsigned sig, uint32_t w, const uint32_t *xb)
         q->cause = sig == 7 ? (load ? RVV_QEMU_LOAD_MISALIGNED : RVV_QEMU_STORE_MISALIGNED)
                             : (load ? RVV_QEMU_LOAD_ACCESS : RVV_QEMU_STORE_ACCESS);
         q->info = addr;
-    } else if (sig == 11) {
+    } else if (sig == 11 && !rq_word(q, q->pc, &w)) {
         q->cause = RVV_QEMU_FETCH_ACCESS;
         q->info = q->pc;
+    } else if (sig == 11) {   /* no access at all: the emulator itself crashed */
+        q->cause = RVV_QEMU_FAILED;
+        kc_err_set(&q->err, KC_ERR_SIM, "qemu crashed executing 0x%08x at 0x%08x (a QEMU bug: see docs/cosim.md)",
+                   w, q->pc);
+        q->broken = 1;
     } else {
         q->cause = RVV_QEMU_FAILED;
         kc_err_set(&q->err, KC_ERR_SIM, "qemu: the guest stopped with signal %u at 0x%08x", sig, q->pc);

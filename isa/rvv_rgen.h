@@ -30,11 +30,13 @@ typedef struct rvv_rgen_opts {
     int trap;              /* -1: decided by the seed; 0: end with the exit; 2,3,5,7: end with that trap */
 } rvv_rgen_opts;
 
+#define RVV_RGEN_MAX_ROWS 512
+
 typedef struct rvv_rgen_prog {
     char *text;            /* malloc'd assembly */
     uint32_t args[8];      /* a0..a7 */
     int trap;              /* the trap cause the program ends with (0 = exit) */
-    unsigned long long uses[4];   /* bits: which generator rows were emitted (coverage by row) */
+    unsigned counts[RVV_RGEN_MAX_ROWS];   /* instances emitted per isa/rvv.def row (rvv_isa_at) */
 } rvv_rgen_prog;
 
 kc_status rvv_rgen_program(uint64_t seed, const rvv_rgen_opts *o, rvv_rgen_prog *out, kc_err *err);

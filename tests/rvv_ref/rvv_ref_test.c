@@ -518,8 +518,38 @@ static int cmd_speed(const char *dir)
     return 0;
 }
 
+/* One assembly file, QEMU against itself (a debugging aid). */
+static int cmd_file(const char *dir, const char *path)
+{
+    kc_err err;
+    kc_err_clear(&err);
+    char *crt0 = read_crt0(dir, &err), *text = NULL;
+    kc_image img;
+    if (!crt0 || kc_file_read_text(path, &text, NULL, &err) != KC_OK || rvv_ref_build(g_ldscript, crt0, text, &img, &err) != KC_OK) {
+        free(crt0);
+        free(text);
+        return failed(path, &err);
+    }
+    free(crt0);
+    free(text);
+    fake_setup();
+    kc_cosim_report rep;
+    uint32_t args[8] = {0x80000000u, 0x80004000u, 0x80008000u, 0x8000c000u};
+    memset(&g_fake, 0, sizeof g_fake);
+    kc_status s = cosim_self(&img, args, 8, 1u << 16, 1, &rep, &err);
+    kc_image_free(&img);
+    if (s != KC_OK)
+        return failed("cosim", &err);
+    printf("%s: %s after %" PRIu64 " retirements (%s at 0x%08" PRIx32 ", info 0x%08" PRIx32 ")\n", path,
+           rep.diverged ? rep.text : "agree", rep.retired, rep.rtl_status.cause_name, rep.rtl_status.pc,
+           rep.rtl_status.info);
+    return rep.diverged;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 4 && !strcmp(argv[1], "file"))
+        return cmd_file(argv[2], argv[3]);
     if (argc >= 3 && !strcmp(argv[1], "basic"))
         return cmd_basic(argv[2]);
     if (argc >= 3 && !strcmp(argv[1], "corrupt"))
