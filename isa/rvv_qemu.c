@@ -20,6 +20,8 @@ enum { RQ_VL, RQ_VTYPE, RQ_FCSR, RQ_NCSR };
 #define RQ_PAGE 4096u
 
 static const char *const rq_csr_names[RQ_NCSR] = {"vl", "vtype", "fcsr"};
+#define RQ_TWINS (RVV_QEMU_HELPER + 0x10000)   /* 8192 words: see rq_rtz_twin */
+#define RQ_TWINS_BYTES 32768u
 static const char *const rq_x_abi[32] = {
     "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "fp", "s1", "a0", "a1", "a2", "a3", "a4", "a5",
     "a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
@@ -40,7 +42,7 @@ typedef struct rq {
     rvv_rsp *rsp;
     kc_err err;                  /* why the emulator failed (broken) */
     int broken;
-    int rn_x0, rn_pc, rn_f[32], rn_v[32], rn_csr[RQ_NCSR];
+    int rn_x0, rn_pc, rn_f[32], rn_v[32], rn_csr[RQ_NCSR], rn_frm;
     uint32_t x[32], pc, f[32], csr[RQ_NCSR];
     uint8_t *v, *dtcm;
     int v_stale, dtcm_stale, ended;
@@ -336,6 +338,7 @@ static int rq_learn_regs(rq *q)
         }
         for (int i = 0; i < RQ_NCSR; i++)
             missing |= (q->rn_csr[i] = rq_find(list, n, rq_csr_names[i])) < 0;
+        missing |= (q->rn_frm = rq_find(list, n, "frm")) < 0;
         q->fbytes = (unsigned)rq_bits(list, n, "ft0") / 8;   /* 4 with F only, 8 (NaN-boxed) with D */
         missing |= q->fbytes != 4 && q->fbytes != 8;
         missing |= (unsigned)rq_bits(list, n, "v0") != q->vlen;
@@ -358,8 +361,8 @@ static void rq_put32(uint8_t *p, uint32_t v) { rq_put16(p, v); rq_put16(p + 2, v
  * page (an ecall); data segments are written into the guest after its mmaps. */
 static uint8_t *rq_make_elf(const rq *q, uint32_t entry, size_t *size)
 {
-    size_t nph = q->nsegs + 1, off = (52 + 32 * nph + RQ_PAGE - 1) / RQ_PAGE * RQ_PAGE;
-    size_t total = off + RQ_PAGE;
+    size_t nph = q->nsegs + 2, off = (52 + 32 * nph + RQ_PAGE - 1) / RQ_PAGE * RQ_PAGE;
+    size_t total = off + RQ_PAGE + RQ_TWINS_BYTES + RQ_PAGE;
     for (size_t i = 0; i < q->nsegs; i++)
         total += q->segs[i].size + 2 * RQ_PAGE;
     uint8_t *e = calloc(1, total);
@@ -378,13 +381,19 @@ static uint8_t *rq_make_elf(const rq *q, uint32_t entry, size_t *size)
     rq_put16(e + 44, (uint32_t)nph);
     rq_put16(e + 46, 40);    /* e_shentsize: QEMU insists on it even without sections */
     for (size_t i = 0; i < nph; i++) {
-        uint32_t addr = i < q->nsegs ? q->segs[i].addr : RVV_QEMU_HELPER;
-        uint32_t sz = i < q->nsegs ? q->segs[i].size : 4;
+        uint32_t addr = i < q->nsegs ? q->segs[i].addr : i == q->nsegs ? RVV_QEMU_HELPER : RQ_TWINS;
+        uint32_t sz = i < q->nsegs ? q->segs[i].size : i == q->nsegs ? 4 : RQ_TWINS_BYTES;
         off = (off + RQ_PAGE - 1) / RQ_PAGE * RQ_PAGE + addr % RQ_PAGE;   /* p_offset = p_vaddr mod page */
         if (i < q->nsegs)
             memcpy(e + off, q->segs[i].data, sz);
-        else
+        else if (i == q->nsegs)
             rq_put32(e + off, RQ_ECALL);
+        else
+            for (uint32_t k = 0; k < RQ_TWINS_BYTES / 4; k++) {   /* vfcvt/vfncvt.x(u).f: see rq_rtz_twin */
+                uint32_t vs1 = (k >> 11 & 1) | (k >> 12 & 1) << 4;
+                rq_put32(e + off + 4 * k, 0x48001057u | vs1 << 15 | (k >> 10 & 1) << 25 | (k >> 5 & 31) << 20 |
+                                          (k & 31) << 7);
+            }
         uint8_t *ph = e + 52 + 32 * i;
         rq_put32(ph, 1);          /* PT_LOAD */
         rq_put32(ph + 4, (uint32_t)off);
@@ -551,7 +560,7 @@ static kc_status rq_reset(void *h, const kc_image *img, const uint32_t *args, si
         if (!s->exec)
             continue;
         rq_seg *d = &q->segs[q->nsegs];
-        if (s->addr + s->size > RVV_QEMU_DTCM_BASE || s->addr < RVV_QEMU_HELPER + RQ_PAGE ||
+        if (s->addr + s->size > RVV_QEMU_DTCM_BASE || s->addr < RQ_TWINS + RQ_TWINS_BYTES ||
             !(d->data = malloc(s->size ? s->size : 1)))
             return kc_err_set(err, KC_ERR_RANGE, "qemu reference: executable segment at 0x%llx is not in ITCM",
                               (unsigned long long)s->addr);
@@ -816,6 +825,38 @@ static int rq_signal(rq *q)
     return -1;
 }
 
+/* QEMU 7.2 aborts on the vector RTZ conversions (vfcvt.rtz.*, vfncvt.rtz.*): the
+ * same conversion with the dynamic rounding mode is run instead with frm = RTZ,
+ * from the twins page (every such word, by vd/vs2/vm/kind: code cannot be
+ * written once QEMU has translated from its page); the twin of w, or 0 when w
+ * is not one of them. */
+static uint32_t rq_rtz_twin(uint32_t w)
+{
+    unsigned vs1 = (w >> 15) & 31;
+    if ((w & 0xfc00707f) != 0x48001057 || (vs1 != 6 && vs1 != 7 && vs1 != 22 && vs1 != 23))
+        return 0;
+    return (w & ~(31u << 15)) | (vs1 & ~6u) << 15;   /* 6/7 -> 0/1, 22/23 -> 16/17 */
+}
+
+/* Where the twins page holds `twin`. */
+static uint32_t rq_twin_pc(uint32_t twin)
+{
+    unsigned vs1 = (twin >> 15) & 31, kind = (vs1 & 1) | (vs1 >> 3 & 2);   /* 0, 1, 16, 17 -> 0..3 */
+    return RQ_TWINS + 4 * (kind << 11 | ((twin >> 25) & 1) << 10 | ((twin >> 20) & 31) << 5 | ((twin >> 7) & 31));
+}
+
+/* Runs w's RTZ twin from the twins page; leaves pc after w. Returns the stop signal. */
+static int rq_step_rtz(rq *q, uint32_t twin)
+{
+    uint32_t pc = q->pc, frm = rq_get32(q, q->rn_frm);
+    if (q->broken || rq_set32(q, q->rn_frm, 1) || rq_set32(q, q->rn_pc, rq_twin_pc(twin)) || rq_cmd(q, "s", 0))
+        return -1;
+    int sig = rq_signal(q);
+    if (rq_set32(q, q->rn_frm, frm) || rq_set32(q, q->rn_pc, sig == 5 ? pc + 4 : pc))
+        return -1;
+    return sig;
+}
+
 static kc_core_state rq_step(void *h, kc_ref_event *ev)
 {
     rq *q = h;
@@ -841,7 +882,8 @@ static kc_core_state rq_step(void *h, kc_ref_event *ev)
         } else {
             uint32_t xb[32];
             memcpy(xb, q->x, sizeof xb);
-            int sig = rq_cmd(q, "s", 0) ? -1 : rq_signal(q);
+            uint32_t twin = rq_rtz_twin(w);
+            int sig = twin ? rq_step_rtz(q, twin) : rq_cmd(q, "s", 0) ? -1 : rq_signal(q);
             if (sig == 5 && !rq_get_xpc(q)) {
                 for (unsigned i = 1; i < 32; i++)
                     if (xb[i] != q->x[i])
@@ -869,6 +911,15 @@ static kc_core_state rq_step(void *h, kc_ref_event *ev)
     return q->state;
 }
 
+static int rq_has_rtz(const rq *q)
+{
+    for (size_t i = 0; i < q->nsegs; i++)
+        for (uint32_t o = 0; o + 4 <= q->segs[i].size; o += 4)
+            if (rq_rtz_twin(rq_le32(q->segs[i].data + o)))
+                return 1;
+    return 0;
+}
+
 /* Runs with breakpoints at every ecall/ebreak word (limit 0), else steps. */
 static kc_core_state rq_run(void *h, uint64_t limit, kc_err *err)
 {
@@ -876,6 +927,9 @@ static kc_core_state rq_run(void *h, uint64_t limit, kc_err *err)
     kc_ref_event ev;
     if (limit) {
         for (uint64_t i = 0; i < limit && q->state == KC_CORE_RUNNING; i++)
+            rq_step(q, &ev);
+    } else if (q->state == KC_CORE_RUNNING && !q->broken && rq_has_rtz(q)) {
+        while (q->state == KC_CORE_RUNNING)   /* the RTZ conversions need stepping (rq_rtz_twin) */
             rq_step(q, &ev);
     } else if (q->state == KC_CORE_RUNNING && !q->broken) {
         for (size_t i = 0; i < q->nsegs; i++)

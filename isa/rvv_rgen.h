@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "kc_err.h"
+#include "kc_rgen.h"
 
 typedef struct rvv_rgen_opts {
     uint32_t dram_bytes;   /* DRAM window the program may address (>= 64 KiB) */
@@ -45,5 +46,9 @@ void rvv_rgen_prog_free(rvv_rgen_prog *p);
 /* The DRAM image of `seed`: fp32 words that are normal, small, or small
  * integers, and raw bytes. */
 void rvv_rgen_fill_dram(uint64_t seed, uint8_t *data, size_t size);
+
+/* The generator behind kc_rgen_ops (the rvv platform row's `rgen`): VLEN and
+ * DTCM_BYTES from the build's parameters, the trap decided by the seed. */
+extern const kc_rgen_ops rvv_rgen_ops;
 
 #endif
