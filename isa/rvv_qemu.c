@@ -9,7 +9,7 @@
 #include "rvv_rsp.h"
 
 enum { RQ_X, RQ_F, RQ_V, RQ_CSR, RQ_DTCM, RQ_NFILES };
-enum { RQ_VL, RQ_VTYPE, RQ_FCSR, RQ_NCSR };
+enum { RQ_VL, RQ_VTYPE, RQ_VSTART, RQ_FCSR, RQ_NCSR };   /* the RTL model's csr file (rvv_shim) */
 
 #define RQ_ECALL  0x00000073u
 #define RQ_EBREAK 0x00100073u
@@ -19,7 +19,7 @@ enum { RQ_VL, RQ_VTYPE, RQ_FCSR, RQ_NCSR };
 #define RQ_SYS_MMAP 222u
 #define RQ_PAGE 4096u
 
-static const char *const rq_csr_names[RQ_NCSR] = {"vl", "vtype", "fcsr"};
+static const char *const rq_csr_names[RQ_NCSR] = {"vl", "vtype", "vstart", "fcsr"};
 #define RQ_TWINS (RVV_QEMU_HELPER + 0x10000)   /* 8192 words: see rq_rtz_twin */
 #define RQ_TWINS_BYTES 32768u
 static const char *const rq_x_abi[32] = {
@@ -1054,7 +1054,7 @@ static int rq_write(void *h, unsigned file, uint32_t first, uint32_t n, const vo
         case RQ_F: bad = rq_set_f(q, e, v); q->f[e] = v; break;
         case RQ_V: bad = rq_set_reg(q, q->rn_v[e], b + i * bytes, bytes);
                    memcpy(q->v + (size_t)e * q->vlenb, b + i * bytes, bytes); break;
-        default:   /* vl and vtype are read-only for the stub: only an equal value is accepted */
+        default:   /* vl, vtype, vstart: read-only for the stub, only an equal value is accepted */
             bad = e == RQ_FCSR ? rq_set32(q, q->rn_csr[e], v) : v != q->csr[e];
             q->csr[e] = e == RQ_FCSR ? v : q->csr[e];
             break;

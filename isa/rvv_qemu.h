@@ -11,7 +11,7 @@
  *
  * State files (the names and numbering the RTL model uses; co-simulation
  * matches them by name): x (32 x 4, x0 zero), f (32 x 4), v (32 x VLEN/8),
- * csr (vl, vtype, fcsr), dtcm (DTCM_BYTES x 1 byte, memory). DRAM is the
+ * csr (vl, vtype, vstart, fcsr), dtcm (DTCM_BYTES x 1 byte, memory). DRAM is the
  * kc_dram the caller attaches; it is read back from the guest when the run ends.
  *
  * Stepping: one gdbstub single-step per instruction. x and pc are read after

@@ -304,12 +304,12 @@ static int basic_once(const kc_image *img, int step, uint64_t *steps)
                cs.cause_name, cs.pc, rvv_qemu_problem(q));
         bad = 1;
     }
-    uint32_t x[32], f[32], csr[3], v[32 * 4];
+    uint32_t x[32], f[32], csr[4], v[32 * 4];
     uint8_t dtcm[32];
     rvv_qemu_ref.read(q, 0, 0, 32, x);
     rvv_qemu_ref.read(q, 1, 0, 32, f);
     rvv_qemu_ref.read(q, 2, 0, 32, v);
-    rvv_qemu_ref.read(q, 3, 0, 3, csr);
+    rvv_qemu_ref.read(q, 3, 0, 4, csr);
     rvv_qemu_ref.read(q, 4, 0, 32, dtcm);
     const uint8_t *d = kc_dram_data(dram) + 0x100;
     uint32_t dw[5], tw[4];
