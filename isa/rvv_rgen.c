@@ -401,6 +401,29 @@ static int vmask(gen *g, int allowed)
     return allowed && g->vl && chance(g, 30);
 }
 
+/* Fields of a segment access (vlseg<nf>e32.v), 1 for the others. */
+static unsigned seg_nf(const char *n)
+{
+    const char *p = strstr(n, "seg");
+    return p ? (unsigned)(p[3] - '0') : 1;
+}
+
+/* nf groups of `regs` registers, consecutive, the first aligned, below v32, not v0. */
+static int seg_group(gen *g, unsigned regs, unsigned nf, uint32_t *used)
+{
+    int cand[32], nc = 0;
+    for (unsigned r = regs; r + regs * nf <= 32; r += regs) {
+        uint32_t m = (uint32_t)(((1ull << (regs * nf)) - 1) << r);
+        if (!(*used & m))
+            cand[nc++] = (int)r;
+    }
+    if (!nc)
+        return -1;
+    int r = cand[rn(g, (unsigned)nc)];
+    *used |= (uint32_t)(((1ull << (regs * nf)) - 1) << r);
+    return r;
+}
+
 /* A vector load or store row. Returns 0 when it does not fit the state (caller retries). */
 static int gen_vmem(gen *g, const rvv_isa_insn *row)
 {
@@ -429,13 +452,14 @@ static int gen_vmem(gen *g, const rvv_isa_insn *row)
     int indexed = !strcmp(f, "VLX") || !strcmp(f, "VSX");
     if (indexed && g->sew != eew)
         return 0;   /* indices are built at the current SEW: the row waits for that SEW */
-    unsigned emul8 = indexed ? g->lmul8 : g->lmul8 * eew / g->sew;
-    if (emul8 < 2 || emul8 > 64)
+    unsigned emul8 = indexed ? g->lmul8 : g->lmul8 * eew / g->sew, nf = seg_nf(n);
+    if (emul8 < 2 || emul8 > 64 || regs_of(emul8) * nf > 8)
         return 0;
     int masked = vmask(g, 1);
     if (masked)
         used |= 1;
-    int vd = vgroup(g, regs_of(emul8), &used, 0);
+    /* a segment access's fields are nf consecutive groups: one block of nf * EMUL registers */
+    int vd = nf > 1 ? seg_group(g, regs_of(emul8), nf, &used) : vgroup(g, regs_of(emul8), &used, 0);
     if (vd < 0)
         return 0;
     unsigned eb = eew / 8;
@@ -455,11 +479,11 @@ static int gen_vmem(gen *g, const rvv_isa_insn *row)
         address(g, store, (stride >= 0 ? reach : 0) + eb, stride < 0 ? reach : 0, eb, "t6");
         P("    li t5, %d\n    %s v%d, (t6), t5%s\n", stride, n, vd, masked ? ", v0.t" : "");
     } else {
-        address(g, store, g->vl * eb, 0, eb, "t6");
+        address(g, store, g->vl * eb * nf, 0, eb, "t6");
         P("    %s v%d, (t6)%s\n", n, vd, masked ? ", v0.t" : "");
     }
     if (!store)
-        vk_set(g, vd, regs_of(emul8), k_any, 0);
+        vk_set(g, vd, regs_of(emul8) * nf, k_any, 0);
     return 1;
 }
 
@@ -775,7 +799,7 @@ static int fits_now(const gen *g, const rvv_isa_insn *row)
     if (!strcmp(row->fmt->id, "VLX") || !strcmp(row->fmt->id, "VSX"))
         return g->sew == eew;
     unsigned emul8 = g->lmul8 * eew / g->sew;
-    return emul8 >= 2 && emul8 <= 64;
+    return emul8 >= 2 && emul8 <= 64 && regs_of(emul8) * seg_nf(row->name) <= 8;
 }
 
 /* Emits a vset* to a (SEW, LMUL) the row fits (0: none found). */
