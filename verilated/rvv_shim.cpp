@@ -98,14 +98,13 @@ static_assert(RVV_PERF_WORDS == P_NCOUNTERS &&
     template <typename R> auto fn(const R *r, int) -> decltype(&r->path) { return &r->path; } \
     template <typename R> std::nullptr_t fn(const R *, long) { return nullptr; }
 RVV_SRC(src_pc, rvv_top__DOT__u_core__DOT__id_pc)
-RVV_SRC(src_x, rvv_top__DOT__u_core__DOT__u_regs__DOT__x)
-RVV_SRC(src_f, rvv_top__DOT__u_core__DOT__u_regs__DOT__f)
+RVV_SRC(src_x, rvv_top__DOT__u_core__DOT__u_xrf__DOT__r)
+RVV_SRC(src_f, rvv_top__DOT__u_core__DOT__u_frf__DOT__r)
 RVV_SRC(src_v, rvv_top__DOT__u_vec__DOT__u_vrf__DOT__v)
-RVV_SRC(src_vl, rvv_top__DOT__u_core__DOT__u_csr__DOT__vl)
-RVV_SRC(src_vtype, rvv_top__DOT__u_core__DOT__u_csr__DOT__vtype)
-RVV_SRC(src_vstart, rvv_top__DOT__u_core__DOT__u_csr__DOT__vstart)
-RVV_SRC(src_frm, rvv_top__DOT__u_core__DOT__u_csr__DOT__frm)
-RVV_SRC(src_fflags, rvv_top__DOT__u_core__DOT__u_csr__DOT__fflags)
+RVV_SRC(src_vl, rvv_top__DOT__u_core__DOT__u_csr__DOT__vl_r)
+RVV_SRC(src_vtype, rvv_top__DOT__u_core__DOT__u_csr__DOT__vtype_r)
+RVV_SRC(src_frm, rvv_top__DOT__u_core__DOT__u_csr__DOT__frm_r)
+RVV_SRC(src_fflags, rvv_top__DOT__u_core__DOT__u_csr__DOT__fflags_r)
 RVV_SRC(src_dtcm, rvv_top__DOT__u_mem__DOT__dtcm)
 #undef RVV_SRC
 
@@ -296,7 +295,12 @@ public:
         const root_t *r = root();
         const kc_arch_file &f = arch_files[file];
         switch (file) {
-        case F_X: return regs(src_x(r, 0), f, first, n, buf);
+        case F_X:
+            if (regs(src_x(r, 0), f, first, n, buf) != 0)
+                return -1;
+            if (first == 0 && n)   /* x0: the file's flop 0 may hold anything; x0 reads 0 */
+                std::memset(buf, 0, 4);
+            return 0;
         case F_F: return regs(src_f(r, 0), f, first, n, buf);
         case F_V: return regs(src_v(r, 0), f, first, n, buf);
         case F_CSR:
@@ -381,7 +385,10 @@ private:
         switch (id) {
         case C_VL: return scalar(src_vl(r, 0), v);
         case C_VTYPE: return scalar(src_vtype(r, 0), v);
-        case C_VSTART: return scalar(src_vstart(r, 0), v);
+        case C_VSTART:  /* always 0 here: only a trapped vector instruction sets it, and
+                           a trap stops this core (rvv_csr reads it as 0) */
+            *v = 0;
+            return 0;
         case C_FCSR: {
             uint32_t frm, fflags;
             if (scalar(src_frm(r, 0), &frm) != 0 || scalar(src_fflags(r, 0), &fflags) != 0)

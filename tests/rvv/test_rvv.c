@@ -28,7 +28,7 @@
 #include "rvv.h"
 
 #define EM_RISCV 243
-#define CYCLE_LIMIT 2000000ull
+#define CYCLE_LIMIT 200000ull   /* the test programs run for at most a few thousand */
 
 static int failures;
 
@@ -309,8 +309,14 @@ static int cmd_arch(const char *acc, const char *elf)
     uint32_t first = RVV_DTCM_BASE + 0x1000, second = RVV_DTCM_BASE + 0x2000;
     run r;
     run_prog(ops, h, dram, &img, &first, 1, &r);
-    if (r.rep.result != KC_SIM_HALTED)
-        FAIL("arch.s did not halt (%s)", kc_sim_result_name(r.rep.result));
+    if (r.rep.result != KC_SIM_HALTED) {
+        char buf[160];
+        const kc_core_status *st = &r.rep.status;
+        FAIL("arch.s did not halt (%s%s%s)", kc_sim_result_name(r.rep.result),
+             r.rep.result == KC_SIM_TRAPPED ? ": " : "",
+             r.rep.result == KC_SIM_TRAPPED ? rvv_trap_describe(st->cause, st->pc, st->info, buf, sizeof buf) : "");
+        return 1;
+    }
     check_arch(ops, h, first);
     if (r.retired != r.rep.counters[1])
         FAIL("retire() reported %llu instructions, instret %llu", (unsigned long long)r.retired,

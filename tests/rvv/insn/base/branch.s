@@ -1,21 +1,29 @@
 # Conditional branches (taken and not taken), jal and jalr (link = pc + 4).
+# A taken branch that falls through fails with its own number (11..16); a
+# not-taken one that jumps fails with 1.
 .include "kc_check.inc"
 _start:
     li s0, -1
     li s1, 1
     li s2, 0                # count of taken branches that should be taken
     beq s0, s0, 1f
-    j bad
+    li a0, 11
+    j kc_fail
 1:  bne s0, s1, 1f
-    j bad
+    li a0, 12
+    j kc_fail
 1:  blt s0, s1, 1f
-    j bad
+    li a0, 13
+    j kc_fail
 1:  bge s1, s0, 1f
-    j bad
+    li a0, 14
+    j kc_fail
 1:  bltu s1, s0, 1f
-    j bad
+    li a0, 15
+    j kc_fail
 1:  bgeu s0, s1, 1f
-    j bad
+    li a0, 16
+    j kc_fail
 1:  beq s0, s1, bad         # not taken
     bne s0, s0, bad
     blt s1, s0, bad
