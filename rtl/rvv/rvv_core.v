@@ -252,7 +252,7 @@ module rvv_core #(
     wire csr_busy = (ex_valid & ex_csr) | (mem_valid & mem_csr) | (wb_valid & wb_csr);
     wire id_wait  = ~id_trap & (raw_wait | csr_busy | (d_opv & ex_valid & ex_vset != 2'd0));
     wire id_bad   = id_trap;   // goes to EX as a trap marker, waits for nothing
-    assign id_go   = run & ~ex_stop & id_valid & ex_free & (id_bad | ~id_wait);
+    assign id_go   = run & ~ex_stop & ~redirect & id_valid & ex_free & (id_bad | ~id_wait);
     assign id_free = ~id_valid | id_go;
 
     // ------------------------------------------------------------------
