@@ -105,7 +105,12 @@ module rvv_vlsu #(
     localparam [31:0] DRAM_BASE = 32'h8000_0000;
     localparam [31:0] DTCM_END  = DTCM_BASE + DTCM_BYTES;
 
-    localparam [1:0] S_IDLE = 2'd0, S_RUN = 2'd1, S_FIN = 2'd2, S_TRAP = 2'd3;
+    localparam integer CQ_DEPTH = 16;                    // instructions awaiting vl_done
+    localparam integer CQW  = $clog2(CQ_DEPTH);
+
+    // IDLE: waiting; V0: reads v0 (masked, dispatched while the previous one
+    // finished); RUN: walking; FIN: pushes a load's end marker; TRAP: stopped
+    localparam [2:0] S_IDLE = 3'd0, S_RUN = 3'd1, S_FIN = 3'd2, S_TRAP = 3'd3, S_V0 = 3'd4;
 
     // ---- dispatch decode ---------------------------------------------------------
     wire [2:0] d_nf    = vl_insn[31:29];
@@ -141,7 +146,7 @@ module rvv_vlsu #(
                         d_whole ? d_whole_bytes >> d_leew : vl_vl;
 
     // ---- instruction state ---------------------------------------------------------
-    reg  [1:0]  st;
+    reg  [2:0]  st;
     reg         i_store, i_unit, i_indexed, i_masked;
     reg  [1:0]  i_ls, i_lis;
     reg  [4:0]  i_vd, i_vs2;
@@ -149,8 +154,10 @@ module rvv_vlsu #(
     reg  [VLEN-1:0] v0q;
     wire [31:0] s_bytes = 32'd1 << i_ls;
 
+    wire fin_direct;             // the walk ends this cycle without a marker
     wire accept = vl_valid && vl_ready;
-    assign vl_ready = st == S_IDLE;
+    assign vl_ready = st == S_IDLE || fin_direct;
+    wire d_masked = !d_vm && (d_us || d_strided || d_indexed);
 
     // ---- output request register ---------------------------------------------------
     reg            oq_valid, oq_write;
@@ -165,7 +172,8 @@ module rvv_vlsu #(
     assign vreq_wstrb = oq_wstrb;
 
     // ---- meta / data FIFOs (drain side) -------------------------------------------
-    reg             mq_marker [0:LQ_BEATS-1];
+    reg             mq_marker [0:LQ_BEATS-1];   // an instruction's end, no beat
+    reg             mq_end    [0:LQ_BEATS-1];   // the instruction's last entry
     reg  [4:0]      mq_vd     [0:LQ_BEATS-1];
     reg  [RW-1:0]   mq_rlo    [0:LQ_BEATS-1];
     reg  [RW-1:0]   mq_rhi    [0:LQ_BEATS-1];
@@ -265,7 +273,6 @@ module rvv_vlsu #(
     wire [OFFW-1:0] e_off = e_addr[OFFW-1:0];
     // s ones (4'b0001 << 4 wraps to 0, and 0 - 1 is 4'b1111)
     wire [BEAT-1:0] e_be  = {{(BEAT - 4){1'b0}}, (4'b0001 << s_bytes[2:0]) - 4'd1} << e_off;
-    wire        e_end  = ei == i_evl;
 
     // VRF read port
     always @* begin
@@ -281,23 +288,30 @@ module rvv_vlsu #(
     end
 
     // ---- issue step --------------------------------------------------------------------
-    // u_*: unit walk; e_*: element walk. go_* say what happens this cycle.
-    wire run_u  = st == S_RUN && i_unit;
-    wire run_e  = st == S_RUN && !i_unit;
-    wire u_skip = run_u && !u_act;
+    // u_*: unit walk; e_*: element walk. A walk ends with its last beat/element:
+    // a load whose last request leaves then marks it as the end; a load whose
+    // last beat/element was skipped (masked) pushes an end marker in FIN.
+    reg  [CQW:0] cq_n;
+    wire cq_room = cq_n != CQ_DEPTH[CQW:0];
+    wire run_u   = st == S_RUN && i_unit && cq_room;
+    wire run_e   = st == S_RUN && !i_unit && cq_room;
+    wire u_skip  = run_u && !u_act;
     wire u_fault = run_u && u_act && !u_chk[32];
-    wire u_can  = run_u && u_act && u_chk[32] && out_free && (i_store || meta_free);
-    wire u_emit = u_can && (!i_store || u_pend);          // a request leaves this cycle
-    wire u_beat_done = u_skip || (u_can && (!i_store || u_pend));
-    wire e_skip  = run_e && !e_end && !e_act;
-    wire e_fill  = run_e && !e_end && e_act && i_indexed && i_store && !e_ihit;
-    wire e_ready = run_e && !e_end && e_act && !e_fill;
+    wire u_can   = run_u && u_act && u_chk[32] && out_free && (i_store || meta_free);
+    wire u_emit  = u_can && (!i_store || u_pend);          // a request leaves this cycle
+    wire u_beat_done = u_skip || u_emit;
+    wire e_skip  = run_e && !e_act;
+    wire e_fill  = run_e && e_act && i_indexed && i_store && !e_ihit;
+    wire e_ready = run_e && e_act && !e_fill;
     wire e_fault = e_ready && (e_mis || !e_chk[32]);
     wire e_emit  = e_ready && !e_mis && e_chk[32] && out_free && (i_store || meta_free);
-    wire fin_go  = st == S_FIN && (i_store || meta_free) && cq_n != 3'd4;
+    wire u_final = u_beat_done && u_last;
+    wire e_final = (e_skip || e_emit) && ei + 32'd1 == i_evl;
+    wire end_on_req = (u_final && u_emit) || (e_final && e_emit);
+    assign fin_direct = (u_final || e_final) && (i_store || end_on_req);
+    wire fin_go  = st == S_FIN && (i_store || meta_free) && cq_room;
     wire push_meta = (!i_store && (u_emit || e_emit)) || (fin_go && !i_store);
-
-    reg [2:0] cq_n;
+    wire cq_push = fin_direct || fin_go;
 
     always @(posedge clk) begin
         if (rst) begin
@@ -308,42 +322,9 @@ module rvv_vlsu #(
             if (vreq_ready)
                 oq_valid <= 1'b0;
             case (st)
-                S_IDLE: if (accept) begin
-                    i_store   <= d_store;
-                    i_unit    <= d_us || d_whole || d_mask;
-                    i_indexed <= d_indexed;
-                    i_masked  <= !d_vm && (d_us || d_strided || d_indexed);
-                    i_ls      <= d_ls;
-                    i_lis     <= d_leew;
-                    i_vd      <= vl_insn[11:7];
-                    i_vs2     <= vl_insn[24:20];
-                    i_base    <= vl_base;
-                    i_stride  <= vl_stride;
-                    i_end     <= vl_base + (d_evl << d_ls);
-                    i_evl     <= d_evl;
-                    i_pc      <= vl_pc;
-                    v0q       <= vlr_data;
-                    ba        <= {vl_base[31:OFFW], {OFFW{1'b0}}};
-                    ur        <= {RW{1'b0}};
-                    uc0       <= 1'b1;
-                    ei        <= 32'd0;
-                    sacc      <= vl_base;
-                    icv       <= 1'b0;
-                    if (!d_legal) begin
-                        st <= S_TRAP;
-                        v_trap_cause <= 4'd2;
-                        v_trap_pc    <= vl_pc;
-                        v_trap_info  <= vl_insn;
-                    end else if ((d_us || d_whole) && d_evl != 0 &&
-                                 (vl_base & ((32'd1 << d_leew) - 32'd1)) != 0) begin
-                        // unit-stride: a misaligned base misaligns every element
-                        // (strided accesses are checked per element)
-                        st <= S_TRAP;
-                        v_trap_cause <= d_store ? 4'd6 : 4'd4;
-                        v_trap_pc    <= vl_pc;
-                        v_trap_info  <= vl_base;
-                    end else
-                        st <= d_evl == 0 ? S_FIN : S_RUN;
+                S_V0: begin
+                    v0q <= vlr_data;
+                    st  <= S_RUN;
                 end
                 S_RUN: begin
                     if (u_fault || e_fault) begin
@@ -357,6 +338,8 @@ module rvv_vlsu #(
                             v_trap_info  <= u_fault ? u_chk[31:0] : e_chk[31:0];
                         end
                     end
+                    if (u_final || e_final)
+                        st <= fin_direct ? S_IDLE : S_FIN;
                     // unit walk
                     if (u_can && i_store) begin
                         sbuf <= u_sdata;
@@ -368,8 +351,6 @@ module rvv_vlsu #(
                         ba  <= ba + BEAT;
                         ur  <= u_rnext[RW-1:0];
                         uc0 <= 1'b1;
-                        if (u_last)
-                            st <= S_FIN;
                     end
                     if (u_emit) begin
                         oq_valid <= 1'b1;
@@ -395,13 +376,51 @@ module rvv_vlsu #(
                         oq_wdata <= {(BEAT / 4){e_word}};
                         oq_wstrb <= e_be;
                     end
-                    if (run_e && e_end)
-                        st <= S_FIN;
                 end
                 S_FIN: if (fin_go)
                     st <= S_IDLE;
-                default: ;   // S_TRAP: stays until reset
+                default: ;   // S_IDLE; S_TRAP stays until reset
             endcase
+            if (accept) begin
+                i_store   <= d_store;
+                i_unit    <= d_us || d_whole || d_mask;
+                i_indexed <= d_indexed;
+                i_masked  <= d_masked;
+                i_ls      <= d_ls;
+                i_lis     <= d_leew;
+                i_vd      <= vl_insn[11:7];
+                i_vs2     <= vl_insn[24:20];
+                i_base    <= vl_base;
+                i_stride  <= vl_stride;
+                i_end     <= vl_base + (d_evl << d_ls);
+                i_evl     <= d_evl;
+                i_pc      <= vl_pc;
+                if (st == S_IDLE)
+                    v0q   <= vlr_data;     // the read port shows v0 while idle
+                ba        <= {vl_base[31:OFFW], {OFFW{1'b0}}};
+                ur        <= {RW{1'b0}};
+                uc0       <= 1'b1;
+                ei        <= 32'd0;
+                sacc      <= vl_base;
+                icv       <= 1'b0;
+                if (!d_legal) begin
+                    st <= S_TRAP;
+                    v_trap_cause <= 4'd2;
+                    v_trap_pc    <= vl_pc;
+                    v_trap_info  <= vl_insn;
+                end else if ((d_us || d_whole) && d_evl != 0 &&
+                             (vl_base & ((32'd1 << d_leew) - 32'd1)) != 0) begin
+                    // unit-stride: a misaligned base misaligns every element
+                    // (strided and indexed accesses are checked per element)
+                    st <= S_TRAP;
+                    v_trap_cause <= d_store ? 4'd6 : 4'd4;
+                    v_trap_pc    <= vl_pc;
+                    v_trap_info  <= vl_base;
+                end else if (d_evl == 0)
+                    st <= S_FIN;
+                else
+                    st <= d_masked && st != S_IDLE ? S_V0 : S_RUN;
+            end
         end
     end
 
@@ -418,14 +437,19 @@ module rvv_vlsu #(
     reg  [4:0]      wb_idx;
     reg  [VB-1:0]   wb_be;
     reg  [VLEN-1:0] wb_data;
-    reg  [2:0]      dn;          // loads drained, not yet reported done
+    reg             wb_end;      // ... and it is its instruction's last write
+    reg  [CQW:0]    dn;          // loads drained, not yet reported done
 
     wire            h_any    = mq_n != 0;
     wire            h_marker = mq_marker[mq_r];
     wire [RW-1:0]   h_r      = dr_mid ? dr_r : mq_rlo[mq_r];
     wire            h_piece  = h_any && !h_marker && dq_n != 0;
-    wire            h_mark   = h_any && h_marker;
-    wire            h_pop    = h_mark || (h_piece && h_r == mq_rhi[mq_r]);
+    wire            h_lastp  = h_piece && h_r == mq_rhi[mq_r];
+    wire            h_pend   = h_lastp && mq_end[mq_r];
+    // a marker ends the instruction whose data is in the buffer (it waits a
+    // cycle when the buffer holds an earlier instruction's closed write)
+    wire            h_mark   = h_any && h_marker && !(wb_valid && wb_end);
+    wire            h_pop    = h_mark || h_lastp;
     wire [4:0]      h_idx    = mq_vd[mq_r] + {{(5 - RW + 1){1'b0}}, h_r[RW-2:0]};
     /* verilator lint_off UNUSEDSIGNAL */
     wire [31:0]     h_sh     = {{(32 - RW - LVB){1'b0}}, h_r, {LVB{1'b0}}} -
@@ -435,8 +459,9 @@ module rvv_vlsu #(
     /* verilator lint_on UNUSEDSIGNAL */
     wire [VLEN-1:0] h_data = h_wd[VLEN-1:0];
     wire [VB-1:0]   h_be   = h_wb[VB-1:0];
-    wire            h_merge = h_piece && wb_valid && wb_idx == h_idx;
-    wire            h_flush = wb_valid && (h_mark || (h_piece && !h_merge));
+    wire            h_merge = h_piece && wb_valid && !wb_end && wb_idx == h_idx;
+    wire            h_flush = wb_valid && (wb_end || h_mark || (h_piece && !h_merge));
+    wire            h_done  = (h_flush && wb_end) || h_mark;   // a load fully written
     reg  [VLEN-1:0] h_bm;
     integer k;
     always @* begin
@@ -445,8 +470,8 @@ module rvv_vlsu #(
     end
 
     // ---- completion ----------------------------------------------------------------------
-    reg          cq_kind [0:3];  // 1 = load (waits for its drain)
-    reg  [1:0]   cq_w, cq_r;
+    reg          cq_kind [0:CQ_DEPTH-1];  // 1 = load (waits for its drain)
+    reg  [CQW-1:0] cq_w, cq_r;
     wire         cq_pop = cq_n != 0 && (!cq_kind[cq_r] || dn != 0);
     assign vl_done = cq_pop;
 
@@ -457,12 +482,14 @@ module rvv_vlsu #(
             dr_mid <= 1'b0;
             wb_valid <= 1'b0;
             vlw_valid <= 1'b0;
-            dn <= 3'd0;
-            cq_w <= 2'd0; cq_r <= 2'd0; cq_n <= 3'd0;
+            wb_end <= 1'b0;
+            dn <= 0;
+            cq_w <= 0; cq_r <= 0; cq_n <= 0;
         end else begin
             // meta push / pop
             if (push_meta) begin
                 mq_marker[mq_w] <= st == S_FIN;
+                mq_end[mq_w]    <= st == S_FIN || end_on_req;
                 mq_vd[mq_w]     <= i_vd;
                 mq_rlo[mq_w]    <= m_rlo;
                 mq_rhi[mq_w]    <= m_rhi;
@@ -478,9 +505,9 @@ module rvv_vlsu #(
                 dq[dq_w] <= vresp_rdata;
                 dq_w <= dq_w + 1'b1;
             end
-            if (h_pop && !h_mark)
+            if (h_lastp)
                 dq_r <= dq_r + 1'b1;
-            dq_n <= dq_n + {{LQW{1'b0}}, vresp_valid} - {{LQW{1'b0}}, h_pop && !h_mark};
+            dq_n <= dq_n + {{LQW{1'b0}}, vresp_valid} - {{LQW{1'b0}}, h_lastp};
             // pieces
             if (h_piece) begin
                 dr_mid <= !h_pop;
@@ -492,23 +519,25 @@ module rvv_vlsu #(
                 vlw_be   <= wb_be;
                 vlw_data <= wb_data;
             end
-            if (h_mark)
-                wb_valid <= 1'b0;
-            else if (h_piece) begin
+            if (h_piece) begin
                 wb_valid <= 1'b1;
+                wb_end   <= h_pend;
                 wb_idx   <= h_idx;
                 wb_be    <= h_merge ? wb_be | h_be : h_be;
                 wb_data  <= h_merge ? (wb_data & ~h_bm) | (h_data & h_bm) : h_data;
+            end else if (h_flush) begin
+                wb_valid <= 1'b0;
+                wb_end   <= 1'b0;
             end
             // completion
-            if (fin_go) begin
+            if (cq_push) begin
                 cq_kind[cq_w] <= !i_store;
                 cq_w <= cq_w + 1'b1;
             end
             if (cq_pop)
                 cq_r <= cq_r + 1'b1;
-            cq_n <= cq_n + {2'd0, fin_go} - {2'd0, cq_pop};
-            dn <= dn + {2'd0, h_mark} - {2'd0, cq_pop && cq_kind[cq_r]};
+            cq_n <= cq_n + {{CQW{1'b0}}, cq_push} - {{CQW{1'b0}}, cq_pop};
+            dn <= dn + {{CQW{1'b0}}, h_done} - {{CQW{1'b0}}, cq_pop && cq_kind[cq_r]};
         end
     end
 
