@@ -62,13 +62,16 @@ endfunction
 // 16 bits, [79:16] shifts left by lz < 16 and pulls in the top of [15:0];
 // otherwise mag < 2^64 and [63:0] shifts by its own count. top and low are the
 // normalised value's bits [79:16] and [15:0], as harness/kc_fp.c's norm.
-function automatic [31:0] kc_fp__pack(input kfp_sgn, input [79:0] kfp_mag, input integer kfp_base,
-                                      input kfp_st);
+// kc_fp__pack_rm also rounds toward zero when kfp_rtz (for rvv's RTZ mode;
+// every npu caller goes through kc_fp__pack, RNE) and returns the IEEE flags
+// {overflow, underflow (= flushed a nonzero value), inexact, result}.
+function automatic [34:0] kc_fp__pack_rm(input kfp_sgn, input [79:0] kfp_mag, input integer kfp_base,
+                                         input kfp_st, input kfp_rtz);
     reg [63:0] kfp_top;
     reg [15:0] kfp_low;
     integer kfp_lz, kfp_e;
     reg [24:0] kfp_mant;
-    reg kfp_flush;
+    reg kfp_flush, kfp_nx;
     begin
         if (kfp_mag[79:64] != 16'd0) begin
             kfp_lz = kc_fp__clz64({kfp_mag[79:64], 48'd0});
@@ -83,28 +86,51 @@ function automatic [31:0] kc_fp__pack(input kfp_sgn, input [79:0] kfp_mag, input
         kfp_e = 79 - kfp_lz + kfp_base + 127;
         kfp_flush = (kfp_mag == 80'd0) || (kfp_e <= 0);
         kfp_mant = {1'b0, kfp_top[63:40]};
-        if (kfp_top[39] && ((|kfp_top[38:0]) || (|kfp_low) || kfp_st || kfp_mant[0]))
+        if (!kfp_rtz && kfp_top[39] && ((|kfp_top[38:0]) || (|kfp_low) || kfp_st || kfp_mant[0]))
             kfp_mant = kfp_mant + 25'd1;
         if (kfp_mant[24]) begin
             kfp_mant = kfp_mant >> 1;
             kfp_e = kfp_e + 1;
         end
+        kfp_nx = (|kfp_top[39:0]) || (|kfp_low) || kfp_st;
         if (kfp_flush)
-            kc_fp__pack = {kfp_sgn, 31'd0};
+            kc_fp__pack_rm = {1'b0, kfp_nx || (kfp_mag != 80'd0), kfp_nx || (kfp_mag != 80'd0),
+                              kfp_sgn, 31'd0};
         else if (kfp_e >= 255)
-            kc_fp__pack = {kfp_sgn, 8'hFF, 23'd0};
+            kc_fp__pack_rm = {3'b101, kfp_sgn, kfp_rtz ? {8'hFE, 23'h7FFFFF} : {8'hFF, 23'd0}};
         else
-            kc_fp__pack = {kfp_sgn, kfp_e[7:0], kfp_mant[22:0]};
+            kc_fp__pack_rm = {2'b00, kfp_nx, kfp_sgn, kfp_e[7:0], kfp_mant[22:0]};
     end
 endfunction
 
-// a * b + c with one rounding.
-function automatic [31:0] kc_fp_fma(input [31:0] kfp_a, input [31:0] kfp_b, input [31:0] kfp_c);
+function automatic [31:0] kc_fp__pack(input kfp_sgn, input [79:0] kfp_mag, input integer kfp_base,
+                                      input kfp_st);
+    /* verilator lint_off UNUSEDSIGNAL */ // the flags: npu does not keep them
+    reg [34:0] kfp_r;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        kfp_r = kc_fp__pack_rm(kfp_sgn, kfp_mag, kfp_base, kfp_st, 1'b0);
+        kc_fp__pack = kfp_r[31:0];
+    end
+endfunction
+
+// a * b + c with one rounding, in two halves so that a pipeline (rvv_fpu) can
+// put a register between them: kc_fp__fma_front multiplies, aligns and adds,
+// returning {special, special result[31:0], sign, sticky, base[9:0] (signed),
+// mag[79:0]}: when special (NaN, inf, zero operand, exact cancellation) the
+// result is the given value, otherwise kc_fp__pack_rm(sign, mag, base, sticky).
+function automatic [124:0] kc_fp__fma_front(input [31:0] kfp_a, input [31:0] kfp_b,
+                                            input [31:0] kfp_c);
     reg kfp_sp, kfp_sc, kfp_su, kfp_sv, kfp_st;
     reg [23:0] kfp_mc;
     reg [47:0] kfp_prod;
     reg [79:0] kfp_u, kfp_v, kfp_mag;
-    integer kfp_ea, kfp_eb, kfp_ec, kfp_d, kfp_base;
+    integer kfp_ea, kfp_eb, kfp_ec, kfp_d;
+    /* verilator lint_off UNUSEDSIGNAL */ // base is within [-300, 210]: 10 bits returned
+    integer kfp_base;
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg [31:0] kfp_sv_res;
+    reg kfp_spec;
     reg [4:0] kfp_nd;
     begin
         kfp_sp = kfp_a[31] ^ kfp_b[31];
@@ -150,23 +176,53 @@ function automatic [31:0] kc_fp_fma(input [31:0] kfp_a, input [31:0] kfp_b, inpu
             kfp_mag = kfp_v - kfp_u;
             kfp_su = kfp_sv;
         end
+        kfp_spec = 1'b1;
         if (kc_fp__is_nan(kfp_a[30:0]) || kc_fp__is_nan(kfp_b[30:0]) ||
             kc_fp__is_nan(kfp_c[30:0]))
-            kc_fp_fma = 32'h7FC00000;
+            kfp_sv_res = 32'h7FC00000;
         else if (kc_fp__is_inf(kfp_a[30:0]) || kc_fp__is_inf(kfp_b[30:0])) begin
             if (kc_fp__is_zero(kfp_a[30:23]) || kc_fp__is_zero(kfp_b[30:23]) ||
                 (kc_fp__is_inf(kfp_c[30:0]) && kfp_sc != kfp_sp))
-                kc_fp_fma = 32'h7FC00000;
+                kfp_sv_res = 32'h7FC00000;
             else
-                kc_fp_fma = {kfp_sp, 8'hFF, 23'd0};
+                kfp_sv_res = {kfp_sp, 8'hFF, 23'd0};
         end else if (kc_fp__is_inf(kfp_c[30:0]))
-            kc_fp_fma = kfp_c;
+            kfp_sv_res = kfp_c;
         else if (kc_fp__is_zero(kfp_a[30:23]) || kc_fp__is_zero(kfp_b[30:23]))
-            kc_fp_fma = kc_fp__is_zero(kfp_c[30:23]) ? {kfp_sp & kfp_sc, 31'd0} : kfp_c;
+            kfp_sv_res = kc_fp__is_zero(kfp_c[30:23]) ? {kfp_sp & kfp_sc, 31'd0} : kfp_c;
         else if (kfp_mag == 80'd0 && !kfp_st)
-            kc_fp_fma = 32'd0; // exact cancellation: +0 in round to nearest
+            kfp_sv_res = 32'd0; // exact cancellation: +0 (RNE and RTZ alike)
+        else begin
+            kfp_spec = 1'b0;
+            kfp_sv_res = 32'd0;
+        end
+        kc_fp__fma_front = {kfp_spec, kfp_sv_res, kfp_su, kfp_st, kfp_base[9:0], kfp_mag};
+    end
+endfunction
+
+// a * b + c, one rounding (RNE, or toward zero when kfp_rtz): {flags[2:0], result}
+// as kc_fp__pack_rm.
+function automatic [34:0] kc_fp_fma_rm(input [31:0] kfp_a, input [31:0] kfp_b, input [31:0] kfp_c,
+                                       input kfp_rtz);
+    reg [124:0] kfp_f;
+    integer kfp_base;
+    begin
+        kfp_f = kc_fp__fma_front(kfp_a, kfp_b, kfp_c);
+        kfp_base = {{22{kfp_f[89]}}, kfp_f[89:80]};
+        if (kfp_f[124])
+            kc_fp_fma_rm = {3'b000, kfp_f[123:92]};
         else
-            kc_fp_fma = kc_fp__pack(kfp_su, kfp_mag, kfp_base, kfp_st);
+            kc_fp_fma_rm = kc_fp__pack_rm(kfp_f[91], kfp_f[79:0], kfp_base, kfp_f[90], kfp_rtz);
+    end
+endfunction
+
+function automatic [31:0] kc_fp_fma(input [31:0] kfp_a, input [31:0] kfp_b, input [31:0] kfp_c);
+    /* verilator lint_off UNUSEDSIGNAL */ // the flags: npu does not keep them
+    reg [34:0] kfp_r;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        kfp_r = kc_fp_fma_rm(kfp_a, kfp_b, kfp_c, 1'b0);
+        kc_fp_fma = kfp_r[31:0];
     end
 endfunction
 

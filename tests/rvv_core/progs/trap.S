@@ -1,0 +1,58 @@
+/* trap.S — one precise trap, KIND = its cause number (built once per cause).
+ * Result words: 0 the pc that must trap, 1 the trap info it must report,
+ * 2 written only by an instruction younger than the trap (must stay 0),
+ * 3 written by an older store right before it (must be 0x77). */
+#include "tb.h"
+    TB_START
+    la s0, _tb_res
+    la t0, trap_here
+#if KIND == 1
+    li t0, 0x00400000          /* fetch outside the ITCM */
+    li t1, 0x00400000
+#elif KIND == 2
+    li t1, 0xc0001073          /* csrw cycle, x0: cycle is read-only */
+#elif KIND == 3
+    mv t1, t0                  /* ebreak: info = pc */
+#elif KIND == 4
+    li s1, 0x00200002          /* lw misaligned */
+    mv t1, s1
+#elif KIND == 5
+    li s1, 0x00300000          /* lw outside every memory */
+    mv t1, s1
+#elif KIND == 6
+    li s1, 0x00200001          /* sh misaligned */
+    mv t1, s1
+#elif KIND == 7
+    li s1, 0x00100000          /* sw to the ITCM */
+    mv t1, s1
+#endif
+    sw t0, 0(s0)
+    sw t1, 4(s0)
+    li t2, 1000
+    li t3, 7
+    div t4, t2, t3             /* an older long-latency instruction drains */
+    li t2, 0x77
+#if KIND == 1
+    sw t2, 12(s0)
+    jr t0
+#else
+    sw t2, 12(s0)
+trap_here:
+#if KIND == 2
+    .word 0xc0001073
+#elif KIND == 3
+    ebreak
+#elif KIND == 4 || KIND == 5
+    lw t5, 0(s1)
+#elif KIND == 6
+    sh t2, 0(s1)
+#elif KIND == 7
+    sw t2, 0(s1)
+#endif
+#endif
+    sw t2, 8(s0)               /* younger: must not happen */
+    sw t2, 8(s0)
+    TB_END
+#if KIND == 1
+trap_here:
+#endif
