@@ -448,10 +448,11 @@ static const kc_args_opt *const cosim_tables[] = {kc_opts_platform_rows, cosim_r
 
 static const kc_args_spec cosim_spec = {
     "cosim", "KERNEL.s [options]\n--random [--count N] [--seed S] [--keep DIR] [options]",
-    "Runs a program on the RTL and on the ISS (isa/npu.def exec semantics) and compares\n"
-    "the architectural state after every retired instruction and everything (registers,\n"
-    "vector SRAM, DRAM) at halt or trap. Prints the first difference: instruction, pc,\n"
-    "location, expected (ISS) vs actual (RTL).\n"
+    "Runs a program on the RTL and on the platform's reference model (npu: the ISS of\n"
+    "isa/npu.def; rvv: QEMU user mode) and compares the architectural state after every\n"
+    "retired instruction and everything (registers, on-chip memories, DRAM) at halt or\n"
+    "trap. Prints the first difference: instruction, pc, location, expected (reference)\n"
+    "vs actual (RTL). --random works on every platform with a random-program generator.\n"
     "KERNEL.s is an assembly file ('-' = stdin); a line '# cosim: key=value ...' in it\n"
     "sets defaults for args=, dram-seed=, dram-bytes=, latency=, bw= (regression cases\n"
     "carry one); expect=diverge marks an open RTL bug: exit 0 only while the models\n"

@@ -825,6 +825,23 @@ static int rq_signal(rq *q)
     return -1;
 }
 
+/* Whether w (executed without a trap) can write an x register or jump; the
+ * others leave x alone and pc at pc + 4, so their step needs no `g`. */
+static int rq_changes_x_or_pc(uint32_t w)
+{
+    unsigned op = w & 0x7f, f7 = w >> 25;
+    switch (op) {
+    case 0x07: case 0x27: case 0x23: case 0x43: case 0x47: case 0x4b: case 0x4f: case 0x0f:
+        return 0;
+    case 0x53:   /* compares, conversions to integers, fmv.x.w/fclass write x */
+        return f7 == 0x50 || f7 == 0x60 || f7 == 0x70;
+    case 0x57:   /* vset*, and vmv.x.s / vcpop.m / vfirst.m (OPMVV, VWXUNARY0) write x */
+        return ((w >> 12) & 7) == 7 || (((w >> 12) & 7) == 2 && (w >> 26) == 0x10);
+    default:
+        return 1;
+    }
+}
+
 /* QEMU 7.2 aborts on the vector RTZ conversions (vfcvt.rtz.*, vfncvt.rtz.*): the
  * same conversion with the dynamic rounding mode is run instead with frm = RTZ,
  * from the twins page (every such word, by vd/vs2/vm/kind: code cannot be
@@ -884,7 +901,7 @@ static kc_core_state rq_step(void *h, kc_ref_event *ev)
             memcpy(xb, q->x, sizeof xb);
             uint32_t twin = rq_rtz_twin(w);
             int sig = twin ? rq_step_rtz(q, twin) : rq_cmd(q, "s", 0) ? -1 : rq_signal(q);
-            if (sig == 5 && !rq_get_xpc(q)) {
+            if (sig == 5 && (rq_changes_x_or_pc(w) ? !rq_get_xpc(q) : (q->pc += 4, 1))) {
                 for (unsigned i = 1; i < 32; i++)
                     if (xb[i] != q->x[i])
                         rq_add(ev, RQ_X, i, 1, 0, 0);

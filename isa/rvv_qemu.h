@@ -15,7 +15,8 @@
  * kc_dram the caller attaches; it is read back from the guest when the run ends.
  *
  * Stepping: one gdbstub single-step per instruction. x and pc are read after
- * every step (writes found by difference, visible at retire: due 0); f[rd] and
+ * every step that can write x or jump (writes found by difference, visible at
+ * retire: due 0; the others leave pc + 4); f[rd] and
  * the CSRs are read when the instruction's encoding can write them. Writes with
  * no fixed time on the RTL are reported as KC_REF_DUE_END and compared at the
  * end: the vector registers (every vector instruction but vset*), fcsr (every fp
