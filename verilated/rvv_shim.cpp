@@ -100,7 +100,7 @@ static_assert(RVV_PERF_WORDS == P_NCOUNTERS &&
 RVV_SRC(src_pc, rvv_top__DOT__u_core__DOT__id_pc)
 RVV_SRC(src_x, rvv_top__DOT__u_core__DOT__u_xrf__DOT__r)
 RVV_SRC(src_f, rvv_top__DOT__u_core__DOT__u_frf__DOT__r)
-RVV_SRC(src_v, rvv_top__DOT__u_vec__DOT__u_vrf__DOT__v)
+RVV_SRC(src_v, rvv_top__DOT__u_vec__DOT__u_vrf__DOT__r)
 RVV_SRC(src_vl, rvv_top__DOT__u_core__DOT__u_csr__DOT__vl_r)
 RVV_SRC(src_vtype, rvv_top__DOT__u_core__DOT__u_csr__DOT__vtype_r)
 RVV_SRC(src_frm, rvv_top__DOT__u_core__DOT__u_csr__DOT__frm_r)
