@@ -432,8 +432,14 @@ static void check_case(const kc_acc_ops *ops, void *h, kc_dram *dram, const char
             continue;
         }
         uint64_t got;
-        if (strcmp(key, "cycles") == 0) {
+        if (strcmp(key, "cycles") == 0) {   /* the run's cycles; the counter must equal them */
             got = r.rep.cycles;
+            if (ops->ncounters && strcmp(ops->counter_names[0], "cycles") == 0) {
+                seen[0] = 1;
+                if (r.rep.counters[0] != got)
+                    FAIL("%s: cycles counter %llu, run %llu cycles", name,
+                         (unsigned long long)r.rep.counters[0], (unsigned long long)got);
+            }
         } else {
             size_t k = 0;
             while (k < ops->ncounters && strcmp(ops->counter_names[k], key) != 0)
