@@ -79,6 +79,42 @@ static const char *cmd_asm_input(kc_args *a)
     return NULL;
 }
 
+/* `kc asm` on a platform whose kernels are not a table ISA's (rvv: LLVM builds an
+ * ELF image): the platform's own build, its diagnostics, and a listing through
+ * its disassembler. The image is not written (-o / --hex are the table ISAs'). */
+static int cmd_asm_image(const kc_platform *p, const char *in, int listing)
+{
+    kc_err err;
+    kc_err_clear(&err);
+    char *src;
+    size_t size;
+    if (kc_file_read_text(in, &src, &size, &err))
+        return cmd_asm_fail(&err);
+    kc_image img;
+    if (kc_platform_build(p, src, in, &img, &err)) {
+        int rc = cmd_asm_fail(&err);
+        cmd_asm_show_line(src, &err);
+        kc_image_free(&img);
+        free(src);
+        return rc;
+    }
+    free(src);
+    if (listing) {
+        for (size_t i = 0; i < img.nsegs; i++)
+            for (uint64_t pc = img.segs[i].addr / img.pc_bytes; img.segs[i].exec &&
+                 pc < (img.segs[i].addr + img.segs[i].size) / img.pc_bytes; pc += img.insn_bytes / img.pc_bytes) {
+                char text[160];
+                uint32_t w = 0;
+                if (p->disasm(p, &img, pc, text, sizeof text) && kc_image_word(&img, pc, &w))
+                    printf("%08llx: %08x  %s\n", (unsigned long long)pc, w, text);
+            }
+    } else {
+        printf("%s: %zu instructions (%zu bytes)\n", in, kc_image_insns(&img), kc_image_insns(&img) * img.insn_bytes);
+    }
+    kc_image_free(&img);
+    return 0;
+}
+
 int kc_cmd_asm_asm(int argc, char **argv)
 {
     const char *out = NULL, *platform = kc_opts_default_platform();
@@ -101,6 +137,12 @@ int kc_cmd_asm_asm(int argc, char **argv)
     const char *in = cmd_asm_input(&a);
     if (!in)
         return kc_args_exit(&a);
+    const kc_platform *plat = kc_platform_find(platform);
+    if (!kc_isa_find(plat->family->name)) {
+        if (out || hex)
+            return kc_args_fail(&a, "-o/--hex: platform %s builds an ELF image; use --listing", plat->name);
+        return cmd_asm_image(plat, in, listing);
+    }
     kc_err err;
     kc_err_clear(&err);
     const kc_isa *isa;
@@ -269,11 +311,9 @@ int kc_cmd_asm_isadoc(int argc, char **argv)
     kc_err_clear(&err);
     const kc_platform *p = kc_platform_find(platform);   /* known: kc_opts_take checked the name */
     const kc_isa *isa;
-    if (kc_isa_load(p->family->name, &isa, &err))
-        return cmd_asm_fail(&err);
     char *text;
     if (vh) {   /* the header holds the table's defaults, whatever the build */
-        if (kc_isagen_verilog(isa, &text, &err))
+        if (kc_isa_load(p->family->name, &isa, &err) || kc_isagen_verilog(isa, &text, &err))
             return cmd_asm_fail(&err);
         kc_status st = kc_isagen_write(vh, text, &err);
         free(text);

@@ -33,7 +33,7 @@ static void list_tasks(FILE *out)
 
 /* Option rows of both commands (ids of the rest: below). */
 enum { OPT_TASK = 1, OPT_CONFIG, OPT_OUT, OPT_JSON, OPT_BASELINE, OPT_SEED, OPT_CYCLE_LIMIT, OPT_VCD,
-       OPT_WINDOW, OPT_DEPTH };
+       OPT_WINDOW, OPT_DEPTH, OPT_EMIT };
 
 static const kc_args_opt eval_task_rows[] = {
     {OPT_TASK, "task", 0, KC_ARGS_STRING, "T", 0, 0, "the task (required; the list is below)"},
@@ -45,6 +45,8 @@ static const kc_args_opt eval_task_rows[] = {
 
 static const kc_args_opt compile_rows[] = {
     {OPT_OUT, NULL, 'o', KC_ARGS_STRING, "FILE", 0, 0, "write the kernel to FILE (default: stdout)"},
+    {OPT_EMIT, "emit", 0, KC_ARGS_STRING, "WHAT", 0, 0,
+     "kernel (default: the kernel text that runs) or c (rvv: the C it is compiled from)"},
     {0},
 };
 
@@ -52,14 +54,15 @@ static const kc_args_opt *const compile_tables[] = {eval_task_rows, kc_opts_plat
 
 static const kc_args_spec compile_spec = {
     "compile", "--task T --config C [options]",
-    "Prints the baseline kernel the platform's template compiler emits for\n"
-    "(task, config C1..C5), or writes it to FILE.\n",
+    "Prints the baseline kernel the platform's compiler emits for (task, config\n"
+    "C1..C5), or writes it to FILE: npu's template compiler, rvv's clang -O2 of the\n"
+    "task's C loop (assembly; --emit c prints the C with the config's shapes).\n",
     compile_tables,
 };
 
 int kc_cmd_eval_compile(int argc, char **argv)
 {
-    const char *platform = kc_opts_default_platform(), *task = NULL, *out = NULL;
+    const char *platform = kc_opts_default_platform(), *task = NULL, *out = NULL, *emit = "kernel";
     int config = 0;
     kc_args a;
     kc_args_start(&a, &compile_spec, argc, argv);
@@ -77,20 +80,27 @@ int kc_cmd_eval_compile(int argc, char **argv)
         case OPT_TASK: task = a.value; break;
         case OPT_CONFIG: config = (int)a.number; break;
         case OPT_OUT: out = a.value; break;
+        case OPT_EMIT: emit = a.value; break;
         }
     }
     if (a.npos)
         return kc_args_fail(&a, "unexpected argument '%s'", a.pos[0]);
     if (!task || !config)
         return kc_args_fail(&a, "--task and --config are required");
+    int emit_c = !strcmp(emit, "c");
+    if (!emit_c && strcmp(emit, "kernel"))
+        return kc_args_fail(&a, "--emit takes kernel or c, got '%s'", emit);
     kc_err err;
     kc_err_clear(&err);
     const kc_platform *p = kc_platform_find(platform);
     const kc_task *t = kc_task_find(task);
     if (!p || !t)
         return kc_args_fail(&a, "unknown %s '%s'", p ? "task" : "platform", p ? task : platform);
+    if (emit_c && !p->baseline_source)
+        return kc_args_fail(&a, "--emit c: platform %s's baseline is not compiled from C", p->name);
     char *text = NULL;
-    if (kc_platform_baseline(p, t, config, &text, &err) != KC_OK)
+    if ((emit_c ? p->baseline_source(t, config, p->hw, &text, &err) : kc_platform_baseline(p, t, config, &text, &err))
+        != KC_OK)
         return fail("compile", &err);
     FILE *f = out ? fopen(out, "w") : stdout;
     if (!f) {

@@ -56,6 +56,11 @@ kc_status rvv_hw_from(const kc_hw *hw, rvv_hw *o, kc_err *err)
     return KC_OK;
 }
 
+unsigned rvv_hw_xarg_addr(const rvv_hw *h, unsigned i)
+{
+    return RVV_DTCM_BASE + h->dtcm_bytes - RVV_XARG_BYTES + 4 * (i - 8);
+}
+
 enum {
 #define RVV_PARAM(name, value, desc) RVV_HW_##name = value,
 #include "rvv.def"

@@ -57,5 +57,6 @@ const char *rvv_isa_disasm(uint32_t word, char *buf, size_t size);
 kc_status rvv_isa_verilog(char **out, kc_err *err);
 
 #define RVV_ISA_VH_PATH "rtl/rvv/rvv_isa.vh"
+#define RVV_ISA_DOC_PATH "docs/isa/rvv.md"
 
 #endif

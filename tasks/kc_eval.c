@@ -178,7 +178,7 @@ static kc_status run(kc_eval_ctx *ctx, const kc_eval_opts *o, const kc_platform 
         return s;
     uint32_t args[KC_TASK_MAX_TENSORS] = { 0 };
     for (unsigned i = 0; i < r->layout.ntensors; i++)
-        args[i] = r->layout.addr[i];
+        args[i] = p->dram_base + r->layout.addr[i];   /* offsets as the kernel addresses DRAM */
     kc_sim_opts so = { .cycle_limit = o->cycle_limit, .trace = o->trace, .stalls = o->stalls };
     kc_sim_report rep;
     s = kc_sim_run(c->ops, c->model, c->dram, &c->img, args, r->layout.ntensors, &so, &rep, err);

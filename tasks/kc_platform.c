@@ -9,8 +9,9 @@
 
 #include "kc_dram.h"
 #include "npu/npu_platform.h"
+#include "rvv/rvv_platform.h"
 
-static const kc_platform_family *const families[] = { &npu_platform_family, NULL };
+static const kc_platform_family *const families[] = { &npu_platform_family, &rvv_platform_family, NULL };
 
 #define KC_PLATFORM_MAX 16
 
@@ -67,6 +68,7 @@ static void table_build(void)
             .variant = strcmp(ops->name, f->name) != 0,
             .dtype = f->dtype,
             .align = f->align,
+            .dram_base = f->dram_base,
             .ref = f->ref,
             .vec_peak = pk.vec_peak,
             .mac_peak = pk.mac_peak,
@@ -75,6 +77,7 @@ static void table_build(void)
             .max_insns = pk.max_insns,
             .build = f->build,
             .baseline = f->baseline,
+            .baseline_source = f->baseline_source,
             .doc = f->doc,
             .disasm = f->disasm,
         };

@@ -40,6 +40,8 @@ typedef struct kc_platform_family {
     const char *name;          /* matches kc_hw.family: "npu" */
     kc_dtype dtype;            /* storage type of every tensor */
     unsigned align;            /* tensor alignment in DRAM (bytes, power of two) */
+    uint32_t dram_base;        /* DRAM offset 0 as the kernel addresses it (npu 0, rvv 0x80000000):
+                                * added to the tensor offsets passed in the argument registers */
     kc_status (*peaks)(const kc_hw *hw, kc_platform_peaks *out, kc_err *err);
     /* Kernel text -> program image (npu: the table assembler; rvv: LLVM's tools
      * and kc_image_from_elf). A kernel error is KC_ERR_SYNTAX with line:col. */
@@ -47,6 +49,9 @@ typedef struct kc_platform_family {
                        kc_image *out, kc_err *err);
     /* The compiler baseline of (task, config) for this build, as kernel text. */
     kc_status (*baseline)(const kc_task *t, int config, const kc_hw *hw, char **text, kc_err *err);
+    /* The source the baseline is compiled from (rvv: the task's C with its shapes);
+     * NULL when the baseline text is its own source (npu's template compiler). */
+    kc_status (*baseline_source)(const kc_task *t, int config, const kc_hw *hw, char **text, kc_err *err);
     /* The agent-facing ISA and hardware document of this build (markdown). */
     kc_status (*doc)(const kc_platform *p, const kc_hw *hw, char **text, kc_err *err);
     /* One instruction at pc of an image as text ("vadd [r3], [r1], [r2]"),
@@ -66,6 +71,7 @@ struct kc_platform {
     /* from the family row */
     kc_dtype dtype;
     unsigned align;
+    uint32_t dram_base;
     const kc_ref_ops *ref;
     /* computed from hw */
     double vec_peak, mac_peak;
@@ -76,6 +82,7 @@ struct kc_platform {
     kc_status (*build)(const kc_platform *p, const kc_hw *hw, const char *src, const char *filename,
                        kc_image *out, kc_err *err);
     kc_status (*baseline)(const kc_task *t, int config, const kc_hw *hw, char **text, kc_err *err);
+    kc_status (*baseline_source)(const kc_task *t, int config, const kc_hw *hw, char **text, kc_err *err);
     kc_status (*doc)(const kc_platform *p, const kc_hw *hw, char **text, kc_err *err);
     int (*disasm)(const kc_platform *p, const kc_image *img, uint64_t pc, char *buf, size_t size);
 };

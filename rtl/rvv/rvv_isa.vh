@@ -6,7 +6,7 @@
 // has no include guard, so every module that includes it gets its own copy.
 // Decode: word is instruction X iff (word & RVV_MASK_X) == RVV_MATCH_X; no two rows
 // overlap. X is the mnemonic in upper case with '.' as '_' (vfadd.vv: VFADD_VV).
-// rvv_isa_listed(w) says whether w is one of the 344 instructions this core supports
+// rvv_isa_listed(w) says whether w is one of the 368 instructions this core supports
 // (legality that depends on vtype, register-group alignment or the rounding mode is
 // the decoder's job).
 
@@ -279,6 +279,34 @@ localparam logic [31:0] RVV_MATCH_VS4R_V = 32'h62800027;  // vs4r.v (vs3 vaddr)
 localparam logic [31:0] RVV_MASK_VS4R_V = 32'hfff0707f;
 localparam logic [31:0] RVV_MATCH_VS8R_V = 32'he2800027;  // vs8r.v (vs3 vaddr)
 localparam logic [31:0] RVV_MASK_VS8R_V = 32'hfff0707f;
+localparam logic [31:0] RVV_MATCH_VLSEG2E32_V = 32'h20006007;  // vlseg2e32.v (vd vaddr vm)
+localparam logic [31:0] RVV_MASK_VLSEG2E32_V = 32'hfdf0707f;
+localparam logic [31:0] RVV_MATCH_VLSEG3E32_V = 32'h40006007;  // vlseg3e32.v (vd vaddr vm)
+localparam logic [31:0] RVV_MASK_VLSEG3E32_V = 32'hfdf0707f;
+localparam logic [31:0] RVV_MATCH_VLSEG4E32_V = 32'h60006007;  // vlseg4e32.v (vd vaddr vm)
+localparam logic [31:0] RVV_MASK_VLSEG4E32_V = 32'hfdf0707f;
+localparam logic [31:0] RVV_MATCH_VLSEG5E32_V = 32'h80006007;  // vlseg5e32.v (vd vaddr vm)
+localparam logic [31:0] RVV_MASK_VLSEG5E32_V = 32'hfdf0707f;
+localparam logic [31:0] RVV_MATCH_VLSEG6E32_V = 32'ha0006007;  // vlseg6e32.v (vd vaddr vm)
+localparam logic [31:0] RVV_MASK_VLSEG6E32_V = 32'hfdf0707f;
+localparam logic [31:0] RVV_MATCH_VLSEG7E32_V = 32'hc0006007;  // vlseg7e32.v (vd vaddr vm)
+localparam logic [31:0] RVV_MASK_VLSEG7E32_V = 32'hfdf0707f;
+localparam logic [31:0] RVV_MATCH_VLSEG8E32_V = 32'he0006007;  // vlseg8e32.v (vd vaddr vm)
+localparam logic [31:0] RVV_MASK_VLSEG8E32_V = 32'hfdf0707f;
+localparam logic [31:0] RVV_MATCH_VSSEG2E32_V = 32'h20006027;  // vsseg2e32.v (vs3 vaddr vm)
+localparam logic [31:0] RVV_MASK_VSSEG2E32_V = 32'hfdf0707f;
+localparam logic [31:0] RVV_MATCH_VSSEG3E32_V = 32'h40006027;  // vsseg3e32.v (vs3 vaddr vm)
+localparam logic [31:0] RVV_MASK_VSSEG3E32_V = 32'hfdf0707f;
+localparam logic [31:0] RVV_MATCH_VSSEG4E32_V = 32'h60006027;  // vsseg4e32.v (vs3 vaddr vm)
+localparam logic [31:0] RVV_MASK_VSSEG4E32_V = 32'hfdf0707f;
+localparam logic [31:0] RVV_MATCH_VSSEG5E32_V = 32'h80006027;  // vsseg5e32.v (vs3 vaddr vm)
+localparam logic [31:0] RVV_MASK_VSSEG5E32_V = 32'hfdf0707f;
+localparam logic [31:0] RVV_MATCH_VSSEG6E32_V = 32'ha0006027;  // vsseg6e32.v (vs3 vaddr vm)
+localparam logic [31:0] RVV_MASK_VSSEG6E32_V = 32'hfdf0707f;
+localparam logic [31:0] RVV_MATCH_VSSEG7E32_V = 32'hc0006027;  // vsseg7e32.v (vs3 vaddr vm)
+localparam logic [31:0] RVV_MASK_VSSEG7E32_V = 32'hfdf0707f;
+localparam logic [31:0] RVV_MATCH_VSSEG8E32_V = 32'he0006027;  // vsseg8e32.v (vs3 vaddr vm)
+localparam logic [31:0] RVV_MASK_VSSEG8E32_V = 32'hfdf0707f;
 localparam logic [31:0] RVV_MATCH_VADD_VV = 32'h00000057;  // vadd.vv (vd vs2 vs1 vm)
 localparam logic [31:0] RVV_MASK_VADD_VV = 32'hfc00707f;
 localparam logic [31:0] RVV_MATCH_VADD_VX = 32'h00004057;  // vadd.vx (vd vs2 xs1 vm)
@@ -395,6 +423,26 @@ localparam logic [31:0] RVV_MATCH_VMSGT_VX = 32'h7c004057;  // vmsgt.vx (vd vs2 
 localparam logic [31:0] RVV_MASK_VMSGT_VX = 32'hfc00707f;
 localparam logic [31:0] RVV_MATCH_VMSGT_VI = 32'h7c003057;  // vmsgt.vi (vd vs2 simm5 vm)
 localparam logic [31:0] RVV_MASK_VMSGT_VI = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VSADDU_VV = 32'h80000057;  // vsaddu.vv (vd vs2 vs1 vm)
+localparam logic [31:0] RVV_MASK_VSADDU_VV = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VSADDU_VX = 32'h80004057;  // vsaddu.vx (vd vs2 xs1 vm)
+localparam logic [31:0] RVV_MASK_VSADDU_VX = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VSADDU_VI = 32'h80003057;  // vsaddu.vi (vd vs2 simm5 vm)
+localparam logic [31:0] RVV_MASK_VSADDU_VI = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VSADD_VV = 32'h84000057;  // vsadd.vv (vd vs2 vs1 vm)
+localparam logic [31:0] RVV_MASK_VSADD_VV = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VSADD_VX = 32'h84004057;  // vsadd.vx (vd vs2 xs1 vm)
+localparam logic [31:0] RVV_MASK_VSADD_VX = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VSADD_VI = 32'h84003057;  // vsadd.vi (vd vs2 simm5 vm)
+localparam logic [31:0] RVV_MASK_VSADD_VI = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VSSUBU_VV = 32'h88000057;  // vssubu.vv (vd vs2 vs1 vm)
+localparam logic [31:0] RVV_MASK_VSSUBU_VV = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VSSUBU_VX = 32'h88004057;  // vssubu.vx (vd vs2 xs1 vm)
+localparam logic [31:0] RVV_MASK_VSSUBU_VX = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VSSUB_VV = 32'h8c000057;  // vssub.vv (vd vs2 vs1 vm)
+localparam logic [31:0] RVV_MASK_VSSUB_VV = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VSSUB_VX = 32'h8c004057;  // vssub.vx (vd vs2 xs1 vm)
+localparam logic [31:0] RVV_MASK_VSSUB_VX = 32'hfc00707f;
 localparam logic [31:0] RVV_MATCH_VSLL_VV = 32'h94000057;  // vsll.vv (vd vs2 vs1 vm)
 localparam logic [31:0] RVV_MASK_VSLL_VV = 32'hfc00707f;
 localparam logic [31:0] RVV_MATCH_VSLL_VX = 32'h94004057;  // vsll.vx (vd vs2 xs1 vm)
@@ -848,6 +896,20 @@ function automatic logic rvv_isa_listed(input logic [31:0] w);
     | ((w & RVV_MASK_VS2R_V) == RVV_MATCH_VS2R_V)
     | ((w & RVV_MASK_VS4R_V) == RVV_MATCH_VS4R_V)
     | ((w & RVV_MASK_VS8R_V) == RVV_MATCH_VS8R_V)
+    | ((w & RVV_MASK_VLSEG2E32_V) == RVV_MATCH_VLSEG2E32_V)
+    | ((w & RVV_MASK_VLSEG3E32_V) == RVV_MATCH_VLSEG3E32_V)
+    | ((w & RVV_MASK_VLSEG4E32_V) == RVV_MATCH_VLSEG4E32_V)
+    | ((w & RVV_MASK_VLSEG5E32_V) == RVV_MATCH_VLSEG5E32_V)
+    | ((w & RVV_MASK_VLSEG6E32_V) == RVV_MATCH_VLSEG6E32_V)
+    | ((w & RVV_MASK_VLSEG7E32_V) == RVV_MATCH_VLSEG7E32_V)
+    | ((w & RVV_MASK_VLSEG8E32_V) == RVV_MATCH_VLSEG8E32_V)
+    | ((w & RVV_MASK_VSSEG2E32_V) == RVV_MATCH_VSSEG2E32_V)
+    | ((w & RVV_MASK_VSSEG3E32_V) == RVV_MATCH_VSSEG3E32_V)
+    | ((w & RVV_MASK_VSSEG4E32_V) == RVV_MATCH_VSSEG4E32_V)
+    | ((w & RVV_MASK_VSSEG5E32_V) == RVV_MATCH_VSSEG5E32_V)
+    | ((w & RVV_MASK_VSSEG6E32_V) == RVV_MATCH_VSSEG6E32_V)
+    | ((w & RVV_MASK_VSSEG7E32_V) == RVV_MATCH_VSSEG7E32_V)
+    | ((w & RVV_MASK_VSSEG8E32_V) == RVV_MATCH_VSSEG8E32_V)
     | ((w & RVV_MASK_VADD_VV) == RVV_MATCH_VADD_VV)
     | ((w & RVV_MASK_VADD_VX) == RVV_MATCH_VADD_VX)
     | ((w & RVV_MASK_VADD_VI) == RVV_MATCH_VADD_VI)
@@ -906,6 +968,16 @@ function automatic logic rvv_isa_listed(input logic [31:0] w);
     | ((w & RVV_MASK_VMSGTU_VI) == RVV_MATCH_VMSGTU_VI)
     | ((w & RVV_MASK_VMSGT_VX) == RVV_MATCH_VMSGT_VX)
     | ((w & RVV_MASK_VMSGT_VI) == RVV_MATCH_VMSGT_VI)
+    | ((w & RVV_MASK_VSADDU_VV) == RVV_MATCH_VSADDU_VV)
+    | ((w & RVV_MASK_VSADDU_VX) == RVV_MATCH_VSADDU_VX)
+    | ((w & RVV_MASK_VSADDU_VI) == RVV_MATCH_VSADDU_VI)
+    | ((w & RVV_MASK_VSADD_VV) == RVV_MATCH_VSADD_VV)
+    | ((w & RVV_MASK_VSADD_VX) == RVV_MATCH_VSADD_VX)
+    | ((w & RVV_MASK_VSADD_VI) == RVV_MATCH_VSADD_VI)
+    | ((w & RVV_MASK_VSSUBU_VV) == RVV_MATCH_VSSUBU_VV)
+    | ((w & RVV_MASK_VSSUBU_VX) == RVV_MATCH_VSSUBU_VX)
+    | ((w & RVV_MASK_VSSUB_VV) == RVV_MATCH_VSSUB_VV)
+    | ((w & RVV_MASK_VSSUB_VX) == RVV_MATCH_VSSUB_VX)
     | ((w & RVV_MASK_VSLL_VV) == RVV_MATCH_VSLL_VV)
     | ((w & RVV_MASK_VSLL_VX) == RVV_MATCH_VSLL_VX)
     | ((w & RVV_MASK_VSLL_VI) == RVV_MATCH_VSLL_VI)

@@ -1,0 +1,17 @@
+/* gemm: C = A B (tasks/kc_task_matmul.c), in i-k-j order: each row of C is
+ * accumulated from rows of B scaled by A[i][k] (contiguous inner loop).
+ * Shape macros: KC_M, KC_N, KC_K. Tensors: A [M][K], B [K][N] (in), C [M][N] (out). */
+void kernel(const float *A, const float *B, float *C)
+{
+    for (int i = 0; i < KC_M; i++) {
+        float *c = C + i * KC_N;
+        for (int j = 0; j < KC_N; j++)
+            c[j] = 0.0f;
+        for (int k = 0; k < KC_K; k++) {
+            float a = A[i * KC_K + k];
+            const float *b = B + k * KC_N;
+            for (int j = 0; j < KC_N; j++)
+                c[j] += a * b[j];
+        }
+    }
+}
