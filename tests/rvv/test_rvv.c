@@ -26,6 +26,7 @@
 #include "kc_file.h"
 #include "kc_sim.h"
 #include "rvv.h"
+#include "rvv_hw.h"
 
 #define EM_RISCV 243
 #define CYCLE_LIMIT 200000ull   /* the test programs run for at most a few thousand */
@@ -307,8 +308,10 @@ static int cmd_arch(const char *acc, const char *elf)
     kc_dram *dram;
     open_model(ops, &h, &dram, NULL);
     uint32_t first = RVV_DTCM_BASE + 0x1000, second = RVV_DTCM_BASE + 0x2000;
+    /* 10 arguments: a0 (the word's address), a1..a7, and two DTCM words (isa/rvv_hw.h) */
+    uint32_t args[10] = { first, 0, 0, 0, 0, 0, 0, 0, 0x11111111, 0x22222222 };
     run r;
-    run_prog(ops, h, dram, &img, &first, 1, &r);
+    run_prog(ops, h, dram, &img, args, 10, &r);
     if (r.rep.result != KC_SIM_HALTED) {
         char buf[160];
         const kc_core_status *st = &r.rep.status;
@@ -318,6 +321,17 @@ static int cmd_arch(const char *acc, const char *elf)
         return 1;
     }
     check_arch(ops, h, first);
+    rvv_hw view;
+    kc_err herr = { 0 };
+    if (rvv_hw_from(ops->hw, &view, &herr) != KC_OK)
+        FAIL("rvv_hw_from: %s", herr.text);
+    for (unsigned i = 8; i < 10; i++) {
+        uint32_t w = 0;
+        if (ops->arch_read(h, file_index(ops, "dtcm"), rvv_hw_xarg_addr(&view, i) - RVV_DTCM_BASE, 4, &w) != 0 ||
+            w != args[i])
+            FAIL("argument %u: DTCM word 0x%08x holds 0x%08x, expected 0x%08x", i, rvv_hw_xarg_addr(&view, i), w,
+                 args[i]);
+    }
     if (r.retired != r.rep.counters[1])
         FAIL("retire() reported %llu instructions, instret %llu", (unsigned long long)r.retired,
              (unsigned long long)r.rep.counters[1]);
