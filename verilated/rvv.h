@@ -5,7 +5,8 @@
  * Its model (verilated/rvv_shim.cpp on kc_vl_model.h) owns one Verilated rvv_top:
  * an RV32IMF + Zve32f core with ITCM, DTCM and a vector unit on the kc_bus DRAM.
  * Sizes: kc_acc_ops.hw (VLEN, LANES, ITCM_BYTES, ...); state: kc_acc_ops.arch_files
- * ("x", "f", "v", "csr", "dtcm").
+ * ("x", "f", "v", "csr", "dtcm"). The memory map, and the argument words past a7
+ * that the model's reset writes to the DTCM (RVV_NARGS, rvv_hw_xarg_addr): isa/rvv_hw.h.
  */
 #ifndef RVV_H
 #define RVV_H
@@ -16,12 +17,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* The memory map (byte addresses; sizes are the build's ITCM_BYTES / DTCM_BYTES
- * and the run's dram_bytes). */
-#define RVV_ITCM_BASE 0x00100000u
-#define RVV_DTCM_BASE 0x00200000u
-#define RVV_DRAM_BASE 0x80000000u
 
 /* Trap causes (trap_cause port): the RISC-V mcause numbers, 0 = none. ecall is
  * a halt, not a trap. */

@@ -24,6 +24,9 @@
 #include KC_ACC_ROOT_H      /* public_flat_rd state and parameters */
 #include "kc_vl_model.h"
 #include "rvv.h"
+extern "C" {           /* isa/rvv_hw.h has no C++ guard of its own */
+#include "rvv_hw.h"     /* the memory map, RVV_NARGS, rvv_hw_xarg_addr */
+}
 
 namespace {
 
@@ -77,6 +80,10 @@ static_assert(RVV_BEAT <= KC_BEAT_BYTES_MAX, "beat wider than kc_bus allows");
 static_assert(sizeof(port_t<decltype(std::declval<top_t &>().mem_resp_rdata)>) == RVV_BEAT,
               "mem_resp_rdata width differs from mem_req_wdata");
 static_assert(RVV_ARG_WORDS == 8, "args port is not a0..a7 (8 x 32 bits)");
+static_assert(RVV_NARGS >= RVV_ARG_WORDS && (RVV_NARGS - RVV_ARG_WORDS) * 4 <= RVV_XARG_BYTES,
+              "the argument words past a7 do not fit the DTCM block isa/rvv_hw.h reserves");
+/* The build's sizes as isa/rvv_hw.h's view (for rvv_hw_xarg_addr). */
+const rvv_hw rvv_view = { P_VLEN, P_LANES, P_ITCM_BYTES, P_DTCM_BYTES, P_BEAT_BYTES, P_VQ_DEPTH, P_NCOUNTERS };
 static_assert(P_VLEN % 32 == 0 && P_DTCM_BYTES % 4 == 0 && P_ITCM_BYTES % 4 == 0, "odd sizes");
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "beats are copied as little-endian words");
 
@@ -100,7 +107,7 @@ static_assert(RVV_PERF_WORDS == P_NCOUNTERS &&
 RVV_SRC(src_pc, rvv_top__DOT__u_core__DOT__id_pc)
 RVV_SRC(src_x, rvv_top__DOT__u_core__DOT__u_xrf__DOT__r)
 RVV_SRC(src_f, rvv_top__DOT__u_core__DOT__u_frf__DOT__r)
-RVV_SRC(src_v, rvv_top__DOT__u_vec__DOT__u_vrf__DOT__v)
+RVV_SRC(src_v, rvv_top__DOT__u_vec__DOT__u_vrf__DOT__r)
 RVV_SRC(src_vl, rvv_top__DOT__u_core__DOT__u_csr__DOT__vl_r)
 RVV_SRC(src_vtype, rvv_top__DOT__u_core__DOT__u_csr__DOT__vtype_r)
 RVV_SRC(src_frm, rvv_top__DOT__u_core__DOT__u_csr__DOT__frm_r)
@@ -157,8 +164,9 @@ public:
 
     kc_status check(const kc_image *img, const uint32_t *, size_t nargs, kc_err *err) const
     {
-        if (nargs > RVV_ARG_WORDS)
-            return kc_err_set(err, KC_ERR_RANGE, "%s: %zu arguments (a0..a7 hold at most 8)", acc_name, nargs);
+        if (nargs > RVV_NARGS)
+            return kc_err_set(err, KC_ERR_RANGE, "%s: %zu arguments (a0..a7 and %u DTCM words hold at most %u)",
+                              acc_name, nargs, RVV_NARGS - RVV_ARG_WORDS, RVV_NARGS);
         for (size_t i = 0; i < img->nsegs; i++) {
             const kc_image_seg *s = &img->segs[i];
             if (!region_of(s->addr, s->size))
@@ -211,6 +219,9 @@ public:
             if (in_itcm && off + s->size > itcm_hi)
                 itcm_hi = off + s->size;
         }
+        /* Arguments past a7: words at the top of the DTCM (isa/rvv_hw.h). */
+        for (size_t i = RVV_ARG_WORDS; i < nargs; i++)
+            std::memcpy(dtcm_.data() + (rvv_hw_xarg_addr(&rvv_view, (unsigned)i) - RVV_DTCM_BASE), &args[i], 4);
         const size_t nitcm = (itcm_hi + 3) / 4;
         for (size_t w = 0; w < nitcm || w < itcm_words_; w++)
             write_word(RVV_ITCM_BASE + 4 * (uint32_t)w, itcm_.data() + 4 * w);

@@ -5,8 +5,10 @@
 //   IF  fpc (a register) addresses the ITCM; its registered output is the ID word.
 //   ID  decode (rvv_decode, rvv_vdecode), register read, bypass, interlock.
 //       Operands are resolved here: from EX (ALU-class results), MEM (ALU/div),
-//       WB (whatever retires this cycle) or the register files; a source whose
-//       youngest producer has no result yet stalls ID (scoreboard interlock).
+//       WB (whatever retires this cycle) or the register files. A source whose
+//       youngest producer is in EX without a result yet stalls ID; one whose
+//       producer is in MEM/WB without a result is picked up in EX when that
+//       producer retires (EX waits for it): the scoreboard interlock.
 //   EX  ALU, branch resolve, address + access checks, vset*, div (iterative,
 //       EX holds), mul stage 1, fp issue to rvv_fpu.
 //   MEM scalar memory request (rvv_mem port), mul stage 2.
@@ -14,7 +16,7 @@
 //       vector hand-off (vq_*) and vector x/f results (vx_*), register write,
 //       retire.
 // Timing: taken branches/jumps redirect fpc from EX: 2 bubbles. ALU->use 0,
-// load->use 2, mul->use 2 (latency 3), fp op->use RVV_FPU_LAT+1, div ~34.
+// load->use 1, mul->use 1, fp op->use RVV_FPU_LAT - 1, div ~34 (docs/rvv_core.md).
 // A vector instruction right after a vset* waits one cycle in ID (it decodes
 // against the vtype the vset writes when leaving EX). A CSR instruction
 // serialises: younger instructions wait in ID until it has retired.
@@ -87,9 +89,9 @@ module rvv_core #(
     output wire [31:0]             trap_pc,
     output wire [31:0]             trap_info,
     output wire [NCOUNTERS*32-1:0] perf,
-    output wire                    retire_valid,
-    output wire [31:0]             retire_pc,
-    output wire [31:0]             retire_insn
+    output reg                     retire_valid,   // the instruction retired at the last edge
+    output reg  [31:0]             retire_pc,
+    output reg  [31:0]             retire_insn
 );
     localparam [31:0] ITCM_BASE = 32'h0010_0000;
     localparam [31:0] DTCM_BASE = 32'h0020_0000;
@@ -221,16 +223,20 @@ module rvv_core #(
     reg  [31:0] mem_res;
     wire [31:0] ex_result;
 
-    // bypass: the youngest producer of a source decides; no value yet = wait
+    // bypass: the youngest producer of a source decides. No value yet: in EX,
+    // ID waits; in MEM or WB, the instruction may go on to EX and pick the
+    // value up there when its producer retires (a late operand, below).
     wire [2:0]  src_use = {d_use3 & ~id_vec, id_u2, id_u1};
     wire [2:0]  src_f   = {1'b1, id_f2, id_f1};
     wire [14:0] src_idx = {id_rs3, id_rs2, id_rs1};
     wire [95:0] src_rf  = {fr[95:64], id_f2 ? fr[63:32] : xr[63:32], id_f1 ? fr[31:0] : xr[31:0]};
     reg  [95:0] src_val;
+    reg  [2:0]  src_late;
     reg         raw_wait;
     integer s;
     always @(*) begin
         raw_wait = 1'b0;
+        src_late = 3'b000;
         src_val  = src_rf;
         for (s = 0; s < 3; s = s + 1) begin
             if (ex_valid && ex_wr && ex_wf == src_f[s] && ex_rd == src_idx[s*5 +: 5]) begin
@@ -238,10 +244,10 @@ module rvv_core #(
                 if (ex_cls != C_ALU && src_use[s]) raw_wait = 1'b1;
             end else if (mem_valid && mem_wr && mem_wf == src_f[s] && mem_rd == src_idx[s*5 +: 5]) begin
                 src_val[s*32 +: 32] = mem_res;
-                if (mem_cls != C_ALU && mem_cls != C_DIV && src_use[s]) raw_wait = 1'b1;
+                src_late[s] = mem_cls != C_ALU && mem_cls != C_DIV && src_use[s];
             end else if (wb_valid && wb_wr && wb_wf == src_f[s] && wb_rd == src_idx[s*5 +: 5]) begin
                 src_val[s*32 +: 32] = wb_result;
-                if (!wb_done && src_use[s]) raw_wait = 1'b1;
+                src_late[s] = !wb_done && src_use[s];
             end
         end
     end
@@ -250,14 +256,17 @@ module rvv_core #(
     reg  ex_csr, mem_csr, wb_csr;
     reg  [1:0] ex_vset;
     wire csr_busy = (ex_valid & ex_csr) | (mem_valid & mem_csr) | (wb_valid & wb_csr);
-    wire id_wait  = ~id_trap & (raw_wait | csr_busy | (d_opv & ex_valid & ex_vset != 2'd0));
-    wire id_bad   = id_trap;   // goes to EX as a trap marker, waits for nothing
-    assign id_go   = run & ~ex_stop & ~redirect & id_valid & ex_free & (id_bad | ~id_wait);
+    // (legality itself depends on frm and vtype: the CSR and vset waits hold a
+    // would-be trap too, so it is judged against the state its elders leave)
+    wire id_wait  = (~id_trap & raw_wait) | csr_busy | (d_opv & ex_valid & ex_vset != 2'd0);
+    assign id_go   = run & ~ex_stop & ~redirect & id_valid & ex_free & ~id_wait;
     assign id_free = ~id_valid | id_go;
 
     // ------------------------------------------------------------------
     // EX stage registers
-    reg  [31:0] ex_pc, ex_insn, ex_a, ex_b, ex_c, ex_imm;
+    reg  [31:0] ex_pc, ex_insn, ex_ra, ex_rb, ex_rc, ex_imm;
+    reg  [2:0]  ex_late, ex_srcf;   // operand still to come from WB; its file
+    wire [2:0]  ex_cap;             // ... and it comes now
     reg  [3:0]  ex_alu_op;
     reg  [1:0]  ex_a_sel, ex_msize;
     reg         ex_b_imm, ex_branch, ex_jal, ex_jalr, ex_load, ex_store, ex_munsigned;
@@ -278,9 +287,11 @@ module rvv_core #(
             ex_valid     <= 1'b1;
             ex_pc        <= id_pc;
             ex_insn      <= id_insn;
-            ex_a         <= src_val[31:0];
-            ex_b         <= src_val[63:32];
-            ex_c         <= src_val[95:64];
+            ex_ra        <= src_val[31:0];
+            ex_rb        <= src_val[63:32];
+            ex_rc        <= src_val[95:64];
+            ex_late      <= ok ? src_late : 3'b000;
+            ex_srcf      <= src_f;
             ex_imm       <= d_imm;
             ex_alu_op    <= d_alu_op;
             ex_a_sel     <= d_a_sel;
@@ -316,10 +327,28 @@ module rvv_core #(
             ex_vtype     <= csr_vtype[7:0];
         end else if (ex_go) begin
             ex_valid <= 1'b0;
-        end else if (ex_fpu && fpu_in_valid && fpu_in_ready) begin
-            ex_fissued <= 1'b1;
+        end else begin
+            if (ex_fpu && fpu_in_valid && fpu_in_ready) ex_fissued <= 1'b1;
+            if (ex_cap[0]) ex_ra <= wb_result;
+            if (ex_cap[1]) ex_rb <= wb_result;
+            if (ex_cap[2]) ex_rc <= wb_result;
+            ex_late <= ex_late & ~ex_cap;
         end
     end
+
+    // late operands: the first instruction to retire writing the source register
+    // after this one entered EX is its producer (the youngest older writer)
+    genvar gs;
+    generate
+        for (gs = 0; gs < 3; gs = gs + 1) begin : g_cap
+            assign ex_cap[gs] = ex_late[gs] & wb_done & wb_wr & wb_wf == ex_srcf[gs] &
+                                wb_rd == (gs == 0 ? ex_insn[19:15] : gs == 1 ? ex_insn[24:20] : ex_insn[31:27]);
+        end
+    endgenerate
+    wire        ex_ops_ok = (ex_late & ~ex_cap) == 3'b000;
+    wire [31:0] ex_a = ex_late[0] ? wb_result : ex_ra;
+    wire [31:0] ex_b = ex_late[1] ? wb_result : ex_rb;
+    wire [31:0] ex_c = ex_late[2] ? wb_result : ex_rc;
 
     // ------------------------------------------------------------------
     // EX: ALU, branches, addresses
@@ -366,7 +395,7 @@ module rvv_core #(
     wire in_dtcm  = agen - DTCM_BASE < DTCM_BYTES;
     wire in_dram  = agen[31] & ((agen - 32'h8000_0000) < dram_bytes);
     wire acc_bad  = ~(in_dtcm | in_dram);
-    wire ex_trap_all = ex_trap | (ex_mem & (mis | acc_bad));
+    wire ex_trap_all = ex_trap | (ex_mem & ex_ops_ok & (mis | acc_bad));
     wire [3:0]  ex_cause = ex_trap ? ex_tcause : {2'b01, ex_store, ~mis};
     wire [31:0] ex_info  = ex_trap ? ex_tinfo : agen;
     assign ex_stop = ex_valid & (ex_trap_all | ex_ecall);
@@ -375,12 +404,12 @@ module rvv_core #(
     wire        div_busy, div_done;
     wire [31:0] div_res;
     rvv_div u_div (
-        .clk(clk), .rst(rst), .start(ex_valid & ex_div & ~div_busy & ~div_done),
+        .clk(clk), .rst(rst), .start(ex_valid & ex_div & ex_ops_ok & ~div_busy & ~div_done),
         .op(ex_insn[13:12]), .a(ex_a), .b(ex_b), .clear(ex_go & ex_div),
         .busy(div_busy), .done(div_done), .result(div_res));
 
     // fpu issue (once per instruction, results come back in order)
-    wire        fpu_in_valid = run & ex_valid & ex_fpu & ~ex_fissued;
+    wire        fpu_in_valid = run & ex_valid & ex_fpu & ~ex_fissued & ex_ops_ok;
     wire        fpu_in_ready, fpu_out_valid;
     wire [31:0] fpu_out;
     wire [4:0]  fpu_flags;
@@ -390,7 +419,7 @@ module rvv_core #(
         .rm({2'b00, ex_rm[0]}), .a(ex_a), .b(ex_b), .c(ex_c), .tag(1'b0), .out_valid(fpu_out_valid),
         .out(fpu_out), .flags(fpu_flags), .out_tag(fpu_out_tag));
 
-    wire ex_wait = (ex_div & ~div_done) | (ex_fpu & ~ex_fissued & ~fpu_in_ready);
+    wire ex_wait = ~ex_ops_ok | (ex_div & ~div_done) | (ex_fpu & ~ex_fissued & ~fpu_in_ready);
     assign ex_go   = run & ex_valid & mem_free & ~ex_wait & ~ex_stop;
     assign ex_free = ~ex_valid | ex_go;
 
@@ -495,26 +524,32 @@ module rvv_core #(
         end
     end
 
-    // fpu results queue (at most 3 in flight: EX, MEM, WB)
+    // fpu results queue (at most 3 in flight: EX, MEM, WB). A result that
+    // arrives while the queue is empty and its instruction waits in WB is taken
+    // straight from the fpu's output register.
     reg  [36:0] fq [0:3];
     reg  [1:0]  fq_rd, fq_wr;
     reg  [2:0]  fq_n;
-    wire        fq_pop = wb_done & wb_fpu;
+    wire        fq_empty = fq_n == 3'd0;
+    wire        fq_avail = ~fq_empty | fpu_out_valid;
+    wire [36:0] fq_head  = fq_empty ? {fpu_flags, fpu_out} : fq[fq_rd];
+    wire        fq_pop   = wb_done & wb_fpu;
+    wire        fq_push  = fpu_out_valid & ~(fq_empty & fq_pop);
+    wire        fq_take  = fq_pop & ~fq_empty;
     always @(posedge clk) begin
         if (rst) begin
             fq_rd <= 2'd0;
             fq_wr <= 2'd0;
             fq_n  <= 3'd0;
         end else begin
-            if (fpu_out_valid) begin
+            if (fq_push) begin
                 fq[fq_wr] <= {fpu_flags, fpu_out};
                 fq_wr     <= fq_wr + 2'd1;
             end
-            if (fq_pop) fq_rd <= fq_rd + 2'd1;
-            fq_n <= fq_n + {2'd0, fpu_out_valid} - {2'd0, fq_pop};
+            if (fq_take) fq_rd <= fq_rd + 2'd1;
+            fq_n <= fq_n + {2'd0, fq_push} - {2'd0, fq_take};
         end
     end
-    wire [36:0] fq_head = fq[fq_rd];
 
     // WB: load data
     wire [31:0] ld_sh = sresp_rdata >> {wb_alo, 3'b000};
@@ -529,7 +564,7 @@ module rvv_core #(
     assign vq_valid = run & wb_valid & wb_vec & ~wb_vsent;
     wire vq_fire = vq_valid & vq_ready;
     wire wb_wait = (wb_load & ~sresp_valid) |
-                   (wb_fpu & fq_n == 3'd0) |
+                   (wb_fpu & ~fq_avail) |
                    (wb_vec & (wb_cls == C_VX ? ~(wb_vsent & vx_valid) : ~vq_ready)) |
                    ((wb_fence | (wb_csr & wb_csr_ff)) & ~v_idle);
     assign wb_done = run & wb_valid & ~wb_wait;
@@ -583,9 +618,20 @@ module rvv_core #(
         end
     end
 
-    assign retire_valid = wb_done | halt_now;
-    assign retire_pc    = halt_now ? ex_pc : wb_pc;
-    assign retire_insn  = halt_now ? ex_insn : wb_insn;
+    // retire port, registered: after the edge it names the instruction that
+    // retired at it, whose x/f write is then visible (co-simulation reads it so)
+    wire retiring = wb_done | halt_now;
+    always @(posedge clk) begin
+        if (rst) begin
+            retire_valid <= 1'b0;
+        end else begin
+            retire_valid <= retiring;
+            if (retiring) begin
+                retire_pc   <= halt_now ? ex_pc : wb_pc;
+                retire_insn <= halt_now ? ex_insn : wb_insn;
+            end
+        end
+    end
 
     // ------------------------------------------------------------------
     // CSRs and counters
@@ -595,7 +641,7 @@ module rvv_core #(
     wire st_wb  = wb_valid & wb_wait;
     wire st_mem = ~st_wb & mem_valid & mem_wait & wb_free;
     wire st_ex  = ~st_wb & ~st_mem & ex_valid & ex_wait & mem_free;
-    wire st_id  = ~st_wb & ~st_mem & ~st_ex & id_valid & ~id_bad & id_wait & ex_free & ~ex_stop;
+    wire st_id  = ~st_wb & ~st_mem & ~st_ex & id_valid & id_wait & ex_free & ~ex_stop;
     wire st_raw = st_id | st_ex | (st_wb & wb_fpu);
     wire st_vq  = st_wb & (wb_vec | wb_fence | wb_csr);
     wire st_mm  = st_mem | (st_wb & wb_load);
@@ -617,7 +663,7 @@ module rvv_core #(
                      ev_vstall_hazard,
                      st_mm, st_vq, st_raw,
                      ev_vlsu_busy, ev_vec_busy,
-                     retire_valid, 1'b1};
+                     retiring, 1'b1};
     wire [NCOUNTERS-1:0] inc;
     genvar gi;
     generate

@@ -1,5 +1,8 @@
 // rvv_decode — scalar decode of one instruction (RV32IMF + Zicsr, machine mode)
-// for the ID stage of rvv_core. Combinational. Vector instructions (OP-V other
+// for the ID stage of rvv_core. Combinational. Which words are instructions is
+// the table's (isa/rvv.def through the generated rvv_isa.vh match/mask
+// constants; fence.i and fence.tso are not in it, so they are illegal); the
+// controls come from the opcode/funct fields, as the hardware decodes them. Vector instructions (OP-V other
 // than vset*, LOAD-FP/STORE-FP with a vector width) are only recognised here
 // (opv): rvv_vdecode judges them. vset{i}vl{i} are decoded here (the core
 // executes them). CSR legality is rvv_csr's (the core asks it with csr_write).
@@ -35,12 +38,13 @@ module rvv_decode (
     output reg         use3,        // reads f[rs3]
     output reg         wr, wf       // writes rd (x when !wf; x0 never), f[rd] when wf
 );
+`include "rvv_isa.vh"
+
     wire [6:0] opc = insn[6:0];
     wire [2:0] f3  = insn[14:12];
     wire [6:0] f7  = insn[31:25];
     wire [4:0] rd  = insn[11:7];
     wire [4:0] rs1 = insn[19:15];
-    wire [4:0] rs2 = insn[24:20];
 
     wire [31:0] imm_i = {{20{insn[31]}}, insn[31:20]};
     wire [31:0] imm_s = {{20{insn[31]}}, insn[31:25], insn[11:7]};
@@ -48,72 +52,113 @@ module rvv_decode (
     wire [31:0] imm_u = {insn[31:12], 12'd0};
     wire [31:0] imm_j = {{11{insn[31]}}, insn[31], insn[19:12], insn[20], insn[30:21], 1'b0};
 
+    // the scalar rows of isa/rvv.def (rvv_isa.vh): the one list of encodings this
+    // core executes; the case below derives the controls from the fields
+    wire listed =
+        ((insn & RVV_MASK_LUI) == RVV_MATCH_LUI) | ((insn & RVV_MASK_AUIPC) == RVV_MATCH_AUIPC)
+      | ((insn & RVV_MASK_JAL) == RVV_MATCH_JAL) | ((insn & RVV_MASK_JALR) == RVV_MATCH_JALR)
+      | ((insn & RVV_MASK_BEQ) == RVV_MATCH_BEQ) | ((insn & RVV_MASK_BNE) == RVV_MATCH_BNE)
+      | ((insn & RVV_MASK_BLT) == RVV_MATCH_BLT) | ((insn & RVV_MASK_BGE) == RVV_MATCH_BGE)
+      | ((insn & RVV_MASK_BLTU) == RVV_MATCH_BLTU) | ((insn & RVV_MASK_BGEU) == RVV_MATCH_BGEU)
+      | ((insn & RVV_MASK_LB) == RVV_MATCH_LB) | ((insn & RVV_MASK_LH) == RVV_MATCH_LH)
+      | ((insn & RVV_MASK_LW) == RVV_MATCH_LW) | ((insn & RVV_MASK_LBU) == RVV_MATCH_LBU)
+      | ((insn & RVV_MASK_LHU) == RVV_MATCH_LHU) | ((insn & RVV_MASK_SB) == RVV_MATCH_SB)
+      | ((insn & RVV_MASK_SH) == RVV_MATCH_SH) | ((insn & RVV_MASK_SW) == RVV_MATCH_SW)
+      | ((insn & RVV_MASK_ADDI) == RVV_MATCH_ADDI) | ((insn & RVV_MASK_SLTI) == RVV_MATCH_SLTI)
+      | ((insn & RVV_MASK_SLTIU) == RVV_MATCH_SLTIU) | ((insn & RVV_MASK_XORI) == RVV_MATCH_XORI)
+      | ((insn & RVV_MASK_ORI) == RVV_MATCH_ORI) | ((insn & RVV_MASK_ANDI) == RVV_MATCH_ANDI)
+      | ((insn & RVV_MASK_SLLI) == RVV_MATCH_SLLI) | ((insn & RVV_MASK_SRLI) == RVV_MATCH_SRLI)
+      | ((insn & RVV_MASK_SRAI) == RVV_MATCH_SRAI) | ((insn & RVV_MASK_ADD) == RVV_MATCH_ADD)
+      | ((insn & RVV_MASK_SUB) == RVV_MATCH_SUB) | ((insn & RVV_MASK_SLL) == RVV_MATCH_SLL)
+      | ((insn & RVV_MASK_SLT) == RVV_MATCH_SLT) | ((insn & RVV_MASK_SLTU) == RVV_MATCH_SLTU)
+      | ((insn & RVV_MASK_XOR) == RVV_MATCH_XOR) | ((insn & RVV_MASK_SRL) == RVV_MATCH_SRL)
+      | ((insn & RVV_MASK_SRA) == RVV_MATCH_SRA) | ((insn & RVV_MASK_OR) == RVV_MATCH_OR)
+      | ((insn & RVV_MASK_AND) == RVV_MATCH_AND) | ((insn & RVV_MASK_FENCE) == RVV_MATCH_FENCE)
+      | ((insn & RVV_MASK_ECALL) == RVV_MATCH_ECALL) | ((insn & RVV_MASK_EBREAK) == RVV_MATCH_EBREAK)
+      | ((insn & RVV_MASK_MUL) == RVV_MATCH_MUL) | ((insn & RVV_MASK_MULH) == RVV_MATCH_MULH)
+      | ((insn & RVV_MASK_MULHSU) == RVV_MATCH_MULHSU) | ((insn & RVV_MASK_MULHU) == RVV_MATCH_MULHU)
+      | ((insn & RVV_MASK_DIV) == RVV_MATCH_DIV) | ((insn & RVV_MASK_DIVU) == RVV_MATCH_DIVU)
+      | ((insn & RVV_MASK_REM) == RVV_MATCH_REM) | ((insn & RVV_MASK_REMU) == RVV_MATCH_REMU)
+      | ((insn & RVV_MASK_CSRRW) == RVV_MATCH_CSRRW) | ((insn & RVV_MASK_CSRRS) == RVV_MATCH_CSRRS)
+      | ((insn & RVV_MASK_CSRRC) == RVV_MATCH_CSRRC) | ((insn & RVV_MASK_CSRRWI) == RVV_MATCH_CSRRWI)
+      | ((insn & RVV_MASK_CSRRSI) == RVV_MATCH_CSRRSI) | ((insn & RVV_MASK_CSRRCI) == RVV_MATCH_CSRRCI)
+      | ((insn & RVV_MASK_FLW) == RVV_MATCH_FLW) | ((insn & RVV_MASK_FSW) == RVV_MATCH_FSW)
+      | ((insn & RVV_MASK_FMADD_S) == RVV_MATCH_FMADD_S) | ((insn & RVV_MASK_FMSUB_S) == RVV_MATCH_FMSUB_S)
+      | ((insn & RVV_MASK_FNMSUB_S) == RVV_MATCH_FNMSUB_S)
+      | ((insn & RVV_MASK_FNMADD_S) == RVV_MATCH_FNMADD_S) | ((insn & RVV_MASK_FADD_S) == RVV_MATCH_FADD_S)
+      | ((insn & RVV_MASK_FSUB_S) == RVV_MATCH_FSUB_S) | ((insn & RVV_MASK_FMUL_S) == RVV_MATCH_FMUL_S)
+      | ((insn & RVV_MASK_FDIV_S) == RVV_MATCH_FDIV_S) | ((insn & RVV_MASK_FSQRT_S) == RVV_MATCH_FSQRT_S)
+      | ((insn & RVV_MASK_FSGNJ_S) == RVV_MATCH_FSGNJ_S) | ((insn & RVV_MASK_FSGNJN_S) == RVV_MATCH_FSGNJN_S)
+      | ((insn & RVV_MASK_FSGNJX_S) == RVV_MATCH_FSGNJX_S) | ((insn & RVV_MASK_FMIN_S) == RVV_MATCH_FMIN_S)
+      | ((insn & RVV_MASK_FMAX_S) == RVV_MATCH_FMAX_S) | ((insn & RVV_MASK_FCVT_W_S) == RVV_MATCH_FCVT_W_S)
+      | ((insn & RVV_MASK_FCVT_WU_S) == RVV_MATCH_FCVT_WU_S)
+      | ((insn & RVV_MASK_FMV_X_W) == RVV_MATCH_FMV_X_W) | ((insn & RVV_MASK_FEQ_S) == RVV_MATCH_FEQ_S)
+      | ((insn & RVV_MASK_FLT_S) == RVV_MATCH_FLT_S) | ((insn & RVV_MASK_FLE_S) == RVV_MATCH_FLE_S)
+      | ((insn & RVV_MASK_FCLASS_S) == RVV_MATCH_FCLASS_S)
+      | ((insn & RVV_MASK_FCVT_S_W) == RVV_MATCH_FCVT_S_W)
+      | ((insn & RVV_MASK_FCVT_S_WU) == RVV_MATCH_FCVT_S_WU)
+      | ((insn & RVV_MASK_FMV_W_X) == RVV_MATCH_FMV_W_X) | ((insn & RVV_MASK_VSETVLI) == RVV_MATCH_VSETVLI)
+      | ((insn & RVV_MASK_VSETIVLI) == RVV_MATCH_VSETIVLI) | ((insn & RVV_MASK_VSETVL) == RVV_MATCH_VSETVL);
+
     // rounding mode of an fp op that rounds: legal iff it resolves to RNE/RTZ
     wire [2:0] rm_res = (f3 == 3'd7) ? frm : f3;
     wire       rm_ok  = rm_res == 3'd0 || rm_res == 3'd1;
 
+    reg rounds;   // the op rounds: rm must resolve to RNE/RTZ
     always @(*) begin
-        legal = 1'b0; opv = 1'b0; imm = imm_i; alu_op = 4'd0; a_sel = 2'd0; b_imm = 1'b1;
+        rounds = 1'b0; opv = 1'b0; imm = imm_i; alu_op = 4'd0; a_sel = 2'd0; b_imm = 1'b1;
         branch = 1'b0; jal = 1'b0; jalr = 1'b0; load = 1'b0; store = 1'b0;
         msize = f3[1:0]; munsigned = f3[2]; mul = 1'b0; div = 1'b0;
         fpu = 1'b0; fop = `RVV_FOP_FADD; rm = rm_res; csr = 1'b0; csr_write = 1'b0;
         ecall = 1'b0; ebreak = 1'b0; fence = 1'b0; vset = 2'd0;
         use1 = 1'b0; f1 = 1'b0; use2 = 1'b0; f2 = 1'b0; use3 = 1'b0; wr = 1'b0; wf = 1'b0;
         case (opc)
-            7'b0110111: begin legal = 1'b1; imm = imm_u; a_sel = 2'd2; wr = 1'b1; end          // lui
-            7'b0010111: begin legal = 1'b1; imm = imm_u; a_sel = 2'd1; wr = 1'b1; end          // auipc
-            7'b1101111: begin legal = 1'b1; imm = imm_j; jal = 1'b1; wr = 1'b1; end            // jal
-            7'b1100111: begin legal = f3 == 3'd0; jalr = 1'b1; use1 = 1'b1; wr = 1'b1; end      // jalr
+            7'b0110111: begin imm = imm_u; a_sel = 2'd2; wr = 1'b1; end          // lui
+            7'b0010111: begin imm = imm_u; a_sel = 2'd1; wr = 1'b1; end          // auipc
+            7'b1101111: begin imm = imm_j; jal = 1'b1; wr = 1'b1; end            // jal
+            7'b1100111: begin jalr = 1'b1; use1 = 1'b1; wr = 1'b1; end      // jalr
             7'b1100011: begin                                                                  // branches
-                legal = f3 != 3'd2 && f3 != 3'd3; imm = imm_b; branch = 1'b1;
+                imm = imm_b; branch = 1'b1;
                 use1 = 1'b1; use2 = 1'b1; b_imm = 1'b0;
             end
             7'b0000011: begin                                                                  // loads
-                legal = f3 == 3'd0 || f3 == 3'd1 || f3 == 3'd2 || f3 == 3'd4 || f3 == 3'd5;
                 load = 1'b1; use1 = 1'b1; wr = 1'b1;
             end
             7'b0100011: begin                                                                  // stores
-                legal = f3 == 3'd0 || f3 == 3'd1 || f3 == 3'd2; imm = imm_s;
+                imm = imm_s;
                 store = 1'b1; use1 = 1'b1; use2 = 1'b1;
             end
             7'b0010011: begin                                                                  // op-imm
                 use1 = 1'b1; wr = 1'b1; alu_op = {1'b0, f3};
-                case (f3)
-                    3'd1:    legal = f7 == 7'd0;
-                    3'd5:    begin legal = f7 == 7'd0 || f7 == 7'b0100000; alu_op = {f7[5], f3}; end
-                    default: legal = 1'b1;
-                endcase
+                if (f3 == 3'd5) alu_op = {f7[5], f3};
             end
             7'b0110011: begin                                                                  // op
                 use1 = 1'b1; use2 = 1'b1; wr = 1'b1; b_imm = 1'b0; alu_op = {f7[5], f3};
-                if (f7 == 7'b0000001) begin
-                    legal = 1'b1; mul = ~f3[2]; div = f3[2];
-                end else if (f7 == 7'b0100000) legal = f3 == 3'd0 || f3 == 3'd5;
-                else legal = f7 == 7'd0;
+                mul = f7 == 7'b0000001 && !f3[2];
+                div = f7 == 7'b0000001 && f3[2];
             end
-            7'b0001111: begin legal = f3 == 3'd0 || f3 == 3'd1; fence = f3 == 3'd0; end        // fence, fence.i
+            7'b0001111: begin fence = 1'b1; end                                            // fence
             7'b1110011: begin                                                                  // system
                 if (f3 == 3'd0) begin
-                    legal  = insn[31:21] == 11'd0 && rs1 == 5'd0 && rd == 5'd0;
                     ecall  = ~insn[20];
                     ebreak = insn[20];
                 end else begin
-                    legal = f3 != 3'd4; csr = 1'b1; wr = 1'b1;
+                    csr = 1'b1; wr = 1'b1;
                     use1  = ~f3[2];
                     csr_write = f3[1:0] == 2'd1 || rs1 != 5'd0;
                 end
             end
             7'b0000111: begin                                                                  // flw / vector loads
-                if (f3 == 3'd2) begin legal = 1'b1; load = 1'b1; use1 = 1'b1; wr = 1'b1; wf = 1'b1; end
+                if (f3 == 3'd2) begin load = 1'b1; use1 = 1'b1; wr = 1'b1; wf = 1'b1; end
                 else opv = 1'b1;
             end
             7'b0100111: begin                                                                  // fsw / vector stores
                 if (f3 == 3'd2) begin
-                    legal = 1'b1; store = 1'b1; imm = imm_s; use1 = 1'b1; use2 = 1'b1; f2 = 1'b1;
+                    store = 1'b1; imm = imm_s; use1 = 1'b1; use2 = 1'b1; f2 = 1'b1;
                 end else opv = 1'b1;
             end
             7'b1000011, 7'b1000111, 7'b1001011, 7'b1001111: begin                             // fused multiply-add
-                legal = insn[26:25] == 2'b00 && rm_ok; fpu = 1'b1;
+                rounds = 1'b1; fpu = 1'b1;
                 fop = `RVV_FOP_FMADD + {3'd0, opc[3:2]};
                 use1 = 1'b1; f1 = 1'b1; use2 = 1'b1; f2 = 1'b1; use3 = 1'b1; wr = 1'b1; wf = 1'b1;
             end
@@ -121,53 +166,54 @@ module rvv_decode (
                 use1 = 1'b1; f1 = 1'b1; wr = 1'b1; wf = 1'b1; fpu = 1'b1;
                 case (f7)
                     7'b0000000, 7'b0000100, 7'b0001000, 7'b0001100: begin                      // fadd fsub fmul fdiv
-                        legal = rm_ok; use2 = 1'b1; f2 = 1'b1;
+                        rounds = 1'b1; use2 = 1'b1; f2 = 1'b1;
                         fop = `RVV_FOP_FADD + {3'd0, f7[3:2]};
                         if (f7[3:2] == 2'd3) fop = `RVV_FOP_FDIV;
                     end
-                    7'b0101100: begin legal = rm_ok && rs2 == 5'd0; fop = `RVV_FOP_FSQRT; end
+                    7'b0101100: begin rounds = 1'b1; fop = `RVV_FOP_FSQRT; end
                     7'b0010000: begin                                                          // fsgnj[n|x]
-                        legal = f3 <= 3'd2; use2 = 1'b1; f2 = 1'b1;
+                        use2 = 1'b1; f2 = 1'b1;
                         fop = `RVV_FOP_FSGNJ + {3'd0, f3[1:0]};
                     end
                     7'b0010100: begin                                                          // fmin fmax
-                        legal = f3 <= 3'd1; use2 = 1'b1; f2 = 1'b1;
+                        use2 = 1'b1; f2 = 1'b1;
                         fop = f3[0] ? `RVV_FOP_FMAX : `RVV_FOP_FMIN;
                     end
                     7'b1010000: begin                                                          // fle flt feq
-                        legal = f3 <= 3'd2; use2 = 1'b1; f2 = 1'b1; wf = 1'b0;
+                        use2 = 1'b1; f2 = 1'b1; wf = 1'b0;
                         fop = `RVV_FOP_FLE - {3'd0, f3[1:0]};
                     end
                     7'b1100000: begin                                                          // fcvt.w[u].s
-                        legal = rm_ok && rs2[4:1] == 4'd0; wf = 1'b0;
-                        fop = rs2[0] ? `RVV_FOP_CVT_WU_S : `RVV_FOP_CVT_W_S;
+                        rounds = 1'b1; wf = 1'b0;
+                        fop = insn[20] ? `RVV_FOP_CVT_WU_S : `RVV_FOP_CVT_W_S;
                     end
                     7'b1101000: begin                                                          // fcvt.s.w[u]
-                        legal = rm_ok && rs2[4:1] == 4'd0; f1 = 1'b0;
-                        fop = rs2[0] ? `RVV_FOP_CVT_S_WU : `RVV_FOP_CVT_S_W;
+                        rounds = 1'b1; f1 = 1'b0;
+                        fop = insn[20] ? `RVV_FOP_CVT_S_WU : `RVV_FOP_CVT_S_W;
                     end
                     7'b1110000: begin                                                          // fmv.x.w, fclass
-                        legal = rs2 == 5'd0 && f3 <= 3'd1; wf = 1'b0;
+                        wf = 1'b0;
                         fop = `RVV_FOP_FCLASS; fpu = f3[0];
                         alu_op = 4'd15; a_sel = 2'd0;                                           // fmv: pass a
                     end
                     7'b1111000: begin                                                          // fmv.w.x
-                        legal = rs2 == 5'd0 && f3 == 3'd0; f1 = 1'b0; fpu = 1'b0; alu_op = 4'd15;
+                        f1 = 1'b0; fpu = 1'b0; alu_op = 4'd15;
                     end
-                    default: legal = 1'b0;
+                    default: ;
                 endcase
             end
             7'b1010111: begin                                                                  // OP-V
                 if (f3 == 3'd7) begin
-                    legal = 1'b1; wr = 1'b1;
+                    wr = 1'b1;
                     if (!insn[31])      begin vset = 2'd1; use1 = 1'b1; imm = {21'd0, insn[30:20]}; end
                     else if (insn[30])  begin vset = 2'd2; imm = {22'd0, insn[29:20]}; end
-                    else                begin vset = 2'd3; use1 = 1'b1; use2 = 1'b1; legal = f7[5:0] == 6'd0; end
+                    else                begin vset = 2'd3; use1 = 1'b1; use2 = 1'b1; end
                 end else opv = 1'b1;
             end
             default: ;
         endcase
         if (!wf && rd == 5'd0) wr = 1'b0;
+        legal = ~opv & listed & (~rounds | rm_ok);
     end
 endmodule
 

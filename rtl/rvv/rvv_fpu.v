@@ -143,169 +143,143 @@ module rvv_fpu #(parameter TAGW = 8) (
         endcase
     end
 
-    wire [124:0] front = kc_fp__fma_front(fa, fb, fc);
     // invalid: a signalling NaN, inf * 0 (even with a quiet NaN addend, as
     // RISC-V), or a finite-operand inf product meeting an opposite inf addend
-    wire fma_nv = is_snan(fa) || is_snan(fb) || is_snan(fc) ||
-                  (is_inf(fa) && is_zero(fb)) || (is_zero(fa) && is_inf(fb)) ||
-                  ((is_inf(fa) || is_inf(fb)) && !is_nan(fa) && !is_nan(fb) &&
-                   is_inf(fc) && (fc[31] != (fa[31] ^ fb[31])));
+    function automatic fma_invalid(input [31:0] x, input [31:0] y, input [31:0] z);
+        fma_invalid = is_snan(x) || is_snan(y) || is_snan(z) ||
+                      (is_inf(x) && is_zero(y)) || (is_zero(x) && is_inf(y)) ||
+                      ((is_inf(x) || is_inf(y)) && !is_nan(x) && !is_nan(y) &&
+                       is_inf(z) && (z[31] != (x[31] ^ y[31])));
+    endfunction
+
+    // fp -> int32/uint32/int16/uint16, saturating: {flags, result}. value =
+    // {1,m} * 2^(e-23); f holds it with 32 fraction bits for e in [-1, 31]
+    // (below: |x| < 1/2, above: out of every range).
+    function automatic [36:0] to_int(input [4:0] fop, input [31:0] x, input rtz);
+        reg [63:0] f;
+        reg [32:0] mag, posmax, negmax;
+        reg        big, inx;
+        begin
+            f = 64'd0;
+            big = 1'b0;
+            inx = 1'b0;
+            mag = 33'd0;
+            if (is_zero(x)) begin
+                inx = 1'b0;
+            end else if (x[30:23] >= 8'd159) begin // e >= 32, inf, NaN
+                big = 1'b1;
+            end else if (x[30:23] < 8'd126) begin  // |x| < 1/2
+                inx = 1'b1;
+            end else begin
+                f = {1'b1, x[22:0], 40'd0} >> (8'd158 - x[30:23]);
+                inx = |f[31:0];
+                mag = {1'b0, f[63:32]} + {32'd0, !rtz && f[31] && ((|f[30:0]) || f[32])};
+            end
+            case (fop)
+                `RVV_FOP_CVT_W_S:   begin posmax = 33'h07FFFFFFF; negmax = 33'h080000000; end
+                `RVV_FOP_CVT_WU_S:  begin posmax = 33'h0FFFFFFFF; negmax = 33'd0; end
+                `RVV_FOP_CVT_W16_S: begin posmax = 33'h000007FFF; negmax = 33'h000008000; end
+                default:            begin posmax = 33'h00000FFFF; negmax = 33'd0; end
+            endcase
+            if (is_nan(x) || (!x[31] && (big || mag > posmax)))
+                to_int = {NV, posmax[31:0]};
+            else if (x[31] && (big || mag > negmax))
+                to_int = {NV, 32'd0 - negmax[31:0]};
+            else
+                to_int = {inx ? NX : 5'd0, x[31] ? 32'd0 - mag[31:0] : mag[31:0]};
+        end
+    endfunction
+
+    // vfrec7 / vfrsqrt7: {flags, result}
+    function automatic [36:0] rec7(input [31:0] x);
+        reg [7:0] e;
+        begin
+            e = 8'd253 - x[30:23];                // output exponent, for x[30:23] <= 252
+            if (is_nan(x))
+                rec7 = {is_snan(x) ? NV : 5'd0, QNAN};
+            else if (is_inf(x))
+                rec7 = {5'd0, x[31], 31'd0};
+            else if (is_zero(x))
+                rec7 = {DZ, x[31], 8'hFF, 23'd0};
+            else if (x[30:23] >= 8'd253)          // the spec's result is subnormal: flushed
+                rec7 = {UF | NX, x[31], 31'd0};
+            else
+                rec7 = {5'd0, x[31], e, REC7_T[7 * x[22:16] +: 7], 16'd0};
+        end
+    endfunction
+
+    function automatic [36:0] rsqrt7(input [31:0] x);
+        /* verilator lint_off UNUSEDSIGNAL */ // floor((3*127 - 1 - e) / 2): bit 0 dropped
+        reg [8:0] e2;
+        /* verilator lint_on UNUSEDSIGNAL */
+        begin
+            e2 = 9'd380 - {1'b0, x[30:23]};
+            if (is_nan(x))
+                rsqrt7 = {is_snan(x) ? NV : 5'd0, QNAN};
+            else if (is_zero(x))
+                rsqrt7 = {DZ, x[31], 8'hFF, 23'd0};
+            else if (x[31])
+                rsqrt7 = {NV, QNAN};
+            else if (is_inf(x))
+                rsqrt7 = 37'd0;
+            else
+                rsqrt7 = {5'd0, 1'b0, e2[8:1], RSQRT7_T[7 * {x[23], x[22:17]} +: 7], 16'd0};
+        end
+    endfunction
+
+    // fclass on the raw bits: a denormal is reported as subnormal, as in QEMU
+    function automatic [9:0] fclass(input [31:0] x);
+        reg norm, sub, zero;
+        begin
+            norm = x[30:23] != 8'd0 && x[30:23] != 8'hFF;
+            sub  = x[30:23] == 8'd0 && x[22:0] != 23'd0;
+            zero = x[30:0] == 31'd0;
+            fclass = {is_nan(x) && x[22], is_snan(x), !x[31] && is_inf(x), !x[31] && norm,
+                      !x[31] && sub, !x[31] && zero, x[31] && zero, x[31] && sub,
+                      x[31] && norm, x[31] && is_inf(x)};
+        end
+    endfunction
+
+    // Every op finished without the rounder: {flags, result}. Compares use
+    // IEEE equality (+0 == -0) on DAZ values; kc_fp_lt orders -0 < +0.
+    function automatic [36:0] direct_op(input [4:0] fop, input [31:0] x, input [31:0] y,
+                                        input rtz);
+        reg nan2, snan2, bothz;
+        begin
+            nan2  = is_nan(x) || is_nan(y);
+            snan2 = is_snan(x) || is_snan(y);
+            bothz = is_zero(x) && is_zero(y);
+            case (fop)
+                `RVV_FOP_FMIN:   direct_op = {snan2 ? NV : 5'd0, kc_fp_min(x, y)};
+                `RVV_FOP_FMAX:   direct_op = {snan2 ? NV : 5'd0, kc_fp_max(x, y)};
+                `RVV_FOP_FSGNJ:  direct_op = {5'd0, y[31], x[30:0]};
+                `RVV_FOP_FSGNJN: direct_op = {5'd0, ~y[31], x[30:0]};
+                `RVV_FOP_FSGNJX: direct_op = {5'd0, x[31] ^ y[31], x[30:0]};
+                `RVV_FOP_FEQ:
+                    direct_op = {snan2 ? NV : 5'd0, 31'd0,
+                                 !nan2 && (bothz || (!kc_fp_lt(x, y) && !kc_fp_lt(y, x)))};
+                `RVV_FOP_FLT:
+                    direct_op = {nan2 ? NV : 5'd0, 31'd0, !bothz && kc_fp_lt(x, y)};
+                `RVV_FOP_FLE:
+                    direct_op = {nan2 ? NV : 5'd0, 31'd0, !nan2 && (bothz || !kc_fp_lt(y, x))};
+                `RVV_FOP_FCLASS: direct_op = {5'd0, 22'd0, fclass(x)};
+                `RVV_FOP_CVT_W_S, `RVV_FOP_CVT_WU_S, `RVV_FOP_CVT_W16_S, `RVV_FOP_CVT_WU16_S:
+                    direct_op = to_int(fop, x, rtz);
+                `RVV_FOP_REC7:   direct_op = rec7(x);
+                `RVV_FOP_RSQRT7: direct_op = rsqrt7(x);
+                default:         direct_op = 37'd0;
+            endcase
+        end
+    endfunction
 
     // int -> fp: the magnitude goes to the rounder as it is
     wire        cvt_neg = (s1_op == `RVV_FOP_CVT_S_W) && s1_a[31];
     wire [31:0] cvt_mag = cvt_neg ? 32'd0 - s1_a : s1_a;
 
-    // fp -> int: value = {1,m} * 2^(e-23); F holds it with 32 fraction bits
-    // for e in [-1, 31] (below: |x| < 1/2, above: out of every range).
-    wire        a_nan  = is_nan(s1_a);
-    wire        a_zero = is_zero(s1_a);
-    reg  [63:0] ci_f;
-    reg  [32:0] ci_mag, ci_posmax, ci_negmax;
-    reg         ci_big, ci_inx;
-    always @* begin
-        ci_f = 64'd0;
-        ci_big = 1'b0;
-        ci_inx = 1'b0;
-        ci_mag = 33'd0;
-        if (a_zero) begin
-            ci_inx = 1'b0;
-        end else if (s1_a[30:23] >= 8'd159) begin // e >= 32, inf, NaN
-            ci_big = 1'b1;
-        end else if (s1_a[30:23] < 8'd126) begin  // |x| < 1/2
-            ci_inx = 1'b1;
-        end else begin
-            ci_f = {1'b1, s1_a[22:0], 40'd0} >> (8'd158 - s1_a[30:23]);
-            ci_inx = |ci_f[31:0];
-            ci_mag = {1'b0, ci_f[63:32]} +
-                     {32'd0, !s1_rtz && ci_f[31] && ((|ci_f[30:0]) || ci_f[32])};
-        end
-        case (s1_op)
-            `RVV_FOP_CVT_W_S:   begin ci_posmax = 33'h07FFFFFFF; ci_negmax = 33'h080000000; end
-            `RVV_FOP_CVT_WU_S:  begin ci_posmax = 33'h0FFFFFFFF; ci_negmax = 33'd0; end
-            `RVV_FOP_CVT_W16_S: begin ci_posmax = 33'h000007FFF; ci_negmax = 33'h000008000; end
-            default:            begin ci_posmax = 33'h00000FFFF; ci_negmax = 33'd0; end
-        endcase
-    end
-
-    // compare: IEEE equality (+0 == -0) on DAZ values; kc_fp_lt orders -0 < +0
-    wire b_nan  = is_nan(s1_b);
-    wire both_z = a_zero && is_zero(s1_b);
-    wire lt_ab  = kc_fp_lt(s1_a, s1_b);
-    wire lt_ba  = kc_fp_lt(s1_b, s1_a);
+    wire a_nan   = is_nan(s1_a);
+    wire a_zero  = is_zero(s1_a);
+    wire b_nan   = is_nan(s1_b);
     wire ab_snan = is_snan(s1_a) || is_snan(s1_b);
-
-    wire [6:0] rec7_sig   = REC7_T[7 * s1_a[22:16] +: 7];
-    wire [6:0] rsqrt7_sig = RSQRT7_T[7 * {s1_a[23], s1_a[22:17]} +: 7];
-    wire [7:0] rec7_exp   = 8'd253 - s1_a[30:23];           // valid for exponent <= 252
-    /* verilator lint_off UNUSEDSIGNAL */ // floor((3*127 - 1 - e) / 2): bit 0 dropped
-    wire [8:0] rsqrt7_e9  = 9'd380 - {1'b0, s1_a[30:23]};
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [7:0] rsqrt7_exp = rsqrt7_e9[8:1];
-
-    // Ops finished in stage A (no rounding), and the ops going to the rounder.
-    reg         a_direct;
-    reg  [31:0] a_res;
-    reg  [4:0]  a_flg;
-    reg         a_sgn, a_st;
-    reg  [9:0]  a_base;
-    reg  [79:0] a_mag;
-    always @* begin
-        a_direct = 1'b1;
-        a_res = 32'd0;
-        a_flg = 5'd0;
-        a_sgn = front[91];
-        a_st = front[90];
-        a_base = front[89:80];
-        a_mag = front[79:0];
-        if (is_fma) begin
-            a_direct = front[124];
-            a_res = front[123:92];
-            a_flg = fma_nv ? NV : 5'd0;
-        end else if (is_cvt_s) begin
-            a_direct = 1'b0;
-            a_sgn = cvt_neg;
-            a_st = 1'b0;
-            a_base = 10'd0;
-            a_mag = {48'd0, cvt_mag};
-        end else begin
-            case (s1_op)
-                `RVV_FOP_FMIN:   begin a_res = kc_fp_min(s1_a, s1_b); a_flg = ab_snan ? NV : 5'd0; end
-                `RVV_FOP_FMAX:   begin a_res = kc_fp_max(s1_a, s1_b); a_flg = ab_snan ? NV : 5'd0; end
-                `RVV_FOP_FSGNJ:  a_res = {s1_b[31], s1_a[30:0]};
-                `RVV_FOP_FSGNJN: a_res = {~s1_b[31], s1_a[30:0]};
-                `RVV_FOP_FSGNJX: a_res = {s1_a[31] ^ s1_b[31], s1_a[30:0]};
-                `RVV_FOP_FEQ: begin
-                    a_res = {31'd0, !a_nan && !b_nan && (both_z || (!lt_ab && !lt_ba))};
-                    a_flg = ab_snan ? NV : 5'd0;
-                end
-                `RVV_FOP_FLT: begin
-                    a_res = {31'd0, !both_z && lt_ab};
-                    a_flg = (a_nan || b_nan) ? NV : 5'd0;
-                end
-                `RVV_FOP_FLE: begin
-                    a_res = {31'd0, !a_nan && !b_nan && (both_z || !lt_ba)};
-                    a_flg = (a_nan || b_nan) ? NV : 5'd0;
-                end
-                `RVV_FOP_FCLASS: begin
-                    // raw bits: a denormal is reported as subnormal, as in QEMU
-                    a_res[0] = s1_a[31] && is_inf(s1_a);
-                    a_res[1] = s1_a[31] && s1_a[30:23] != 8'd0 && s1_a[30:23] != 8'hFF;
-                    a_res[2] = s1_a[31] && s1_a[30:23] == 8'd0 && s1_a[22:0] != 23'd0;
-                    a_res[3] = s1_a[31] && s1_a[30:0] == 31'd0;
-                    a_res[4] = !s1_a[31] && s1_a[30:0] == 31'd0;
-                    a_res[5] = !s1_a[31] && s1_a[30:23] == 8'd0 && s1_a[22:0] != 23'd0;
-                    a_res[6] = !s1_a[31] && s1_a[30:23] != 8'd0 && s1_a[30:23] != 8'hFF;
-                    a_res[7] = !s1_a[31] && is_inf(s1_a);
-                    a_res[8] = is_snan(s1_a);
-                    a_res[9] = a_nan && s1_a[22];
-                end
-                `RVV_FOP_CVT_W_S, `RVV_FOP_CVT_WU_S, `RVV_FOP_CVT_W16_S, `RVV_FOP_CVT_WU16_S: begin
-                    if (a_nan || (!s1_a[31] && (ci_big || ci_mag > ci_posmax))) begin
-                        a_res = ci_posmax[31:0];
-                        a_flg = NV;
-                    end else if (s1_a[31] && (ci_big || ci_mag > ci_negmax)) begin
-                        a_res = 32'd0 - ci_negmax[31:0];
-                        a_flg = NV;
-                    end else begin
-                        a_res = s1_a[31] ? 32'd0 - ci_mag[31:0] : ci_mag[31:0];
-                        a_flg = ci_inx ? NX : 5'd0;
-                    end
-                end
-                `RVV_FOP_REC7: begin
-                    if (a_nan) begin
-                        a_res = QNAN;
-                        a_flg = is_snan(s1_a) ? NV : 5'd0;
-                    end else if (is_inf(s1_a))
-                        a_res = {s1_a[31], 31'd0};
-                    else if (a_zero) begin
-                        a_res = {s1_a[31], 8'hFF, 23'd0};
-                        a_flg = DZ;
-                    end else if (s1_a[30:23] >= 8'd253) begin
-                        // the spec's result is subnormal: flushed
-                        a_res = {s1_a[31], 31'd0};
-                        a_flg = UF | NX;
-                    end else
-                        a_res = {s1_a[31], rec7_exp, rec7_sig, 16'd0};
-                end
-                `RVV_FOP_RSQRT7: begin
-                    if (a_nan) begin
-                        a_res = QNAN;
-                        a_flg = is_snan(s1_a) ? NV : 5'd0;
-                    end else if (a_zero) begin
-                        a_res = {s1_a[31], 8'hFF, 23'd0};
-                        a_flg = DZ;
-                    end else if (s1_a[31]) begin
-                        a_res = QNAN;
-                        a_flg = NV;
-                    end else if (is_inf(s1_a))
-                        a_res = 32'd0;
-                    else
-                        a_res = {1'b0, rsqrt7_exp, rsqrt7_sig, 16'd0};
-                end
-                default: ;
-            endcase
-        end
-    end
 
     // ---------------- FDIV / FSQRT: iterative unit ----------------
     // Restoring digit recurrence, two radix-2 steps per cycle.
@@ -434,38 +408,52 @@ module rvv_fpu #(parameter TAGW = 8) (
             s2_base   <= ds_base;
             s2_mag    <= {52'd0, ds_s2[83:56]};
             s2_tag    <= ds_tag;
-        end else begin
-            s2_direct <= a_direct;
-            s2_res    <= a_res;
-            s2_flg    <= a_flg;
-            s2_rtz    <= s1_rtz;
-            s2_sgn    <= a_sgn;
-            s2_st     <= a_st;
-            s2_base   <= a_base;
-            s2_mag    <= a_mag;
-            s2_tag    <= s1_tag;
+        end else if (s1_v) begin
+            // stage A is evaluated inside the clocked block so that Verilator
+            // computes only the issued op's datapath, and nothing when idle
+            s2_rtz <= s1_rtz;
+            s2_tag <= s1_tag;
+            if (is_fma) begin
+                {s2_direct, s2_res, s2_sgn, s2_st, s2_base, s2_mag} <= kc_fp__fma_front(fa, fb, fc);
+                s2_flg <= fma_invalid(fa, fb, fc) ? NV : 5'd0;
+            end else if (is_cvt_s) begin
+                s2_direct <= 1'b0;
+                s2_flg    <= 5'd0;
+                s2_sgn    <= cvt_neg;
+                s2_st     <= 1'b0;
+                s2_base   <= 10'd0;
+                s2_mag    <= {48'd0, cvt_mag};
+            end else begin
+                s2_direct <= 1'b1;
+                {s2_flg, s2_res} <= direct_op(s1_op, s1_a, s1_b, s1_rtz);
+            end
         end
     end
 
-    // ---------------- stage B: round ----------------
-    wire [34:0] rnd = kc_fp__pack_rm(s2_sgn, s2_mag, {{22{s2_base[9]}}, s2_base}, s2_st, s2_rtz);
-
-    // ---------------- S3: result register ----------------
+    // ---------------- stage B (round) and S3, the result register ----------------
     reg            s3_v;
     reg [31:0]     s3_res;
     reg [4:0]      s3_flg;
+    reg [2:0]      s3_rflg;  // OF UF NX of the rounder
     reg [TAGW-1:0] s3_tag;
     always @(posedge clk) begin
         if (rst) s3_v <= 1'b0;
         else     s3_v <= s2_v;
-        s3_res <= s2_direct ? s2_res : rnd[31:0];
-        s3_flg <= s2_direct ? s2_flg : (s2_flg | {2'b00, rnd[34:32]});
-        s3_tag <= s2_tag;
+        if (s2_v) begin
+            s3_flg <= s2_flg;
+            s3_tag <= s2_tag;
+            if (s2_direct) begin
+                s3_res  <= s2_res;
+                s3_rflg <= 3'd0;
+            end else
+                {s3_rflg, s3_res} <= kc_fp__pack_rm(s2_sgn, s2_mag, {{22{s2_base[9]}}, s2_base},
+                                                    s2_st, s2_rtz);
+        end
     end
 
     assign out_valid = s3_v;
     assign out       = s3_res;
-    assign flags     = s3_flg;
+    assign flags     = s3_flg | {2'b00, s3_rflg};
     assign out_tag   = s3_tag;
 endmodule
 `default_nettype wire

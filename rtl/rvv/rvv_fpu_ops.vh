@@ -29,13 +29,15 @@
 //  19   CVT_WU_S      uint32(a), saturating         NV NX
 //  20   CVT_S_W       float(signed a)               NX
 //  21   CVT_S_WU      float(unsigned a)             NX
-//  22   REC7          ~1/a, 7 bits (vfrec7.v)       NV DZ OF UF NX
+//  22   REC7          ~1/a, 7 bits (vfrec7.v)       NV DZ UF NX (UF NX: a result below 2^-126, flushed)
 //  23   RSQRT7        ~1/sqrt(a), 7 bits            NV DZ
 //  24   CVT_W16_S     int16(a) saturating, sign-extended to 32 bits     NV NX
 //  25   CVT_WU16_S    uint16(a) saturating, zero-extended to 32 bits    NV NX
 //  26..31             reserved: out = 0, flags = 0
 //
-// flags is {NV, DZ, OF, UF, NX} (fflags bit order 4..0).
+// flags is {NV, DZ, OF, UF, NX} (fflags bit order 4..0). Denormal inputs read as
+// zero and results below 2^-126 flush to zero (docs/fp.md, "rvv"), except FSGNJ*
+// and FCLASS, which see the raw bits.
 `ifndef RVV_FPU_OPS_VH
 `define RVV_FPU_OPS_VH
 `define RVV_FOP_FADD       5'd0

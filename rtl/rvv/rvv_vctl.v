@@ -122,7 +122,9 @@ module rvv_vctl (
                     6'b011111: begin op = `RVV_A_SGT; mask_dest = 1'b1; end
                     6'b100101: op = `RVV_A_SLL;
                     6'b100111: begin
+                        // vmv<nr>r: a byte copy, independent of vtype (legal under vill): done at e32
                         op = `RVV_A_MVA; whole = 1'b1; rd_b = 1'b0; rd_v0 = 1'b0; nr = {1'b0, vs1[2:0]} + 4'd1;
+                        w = 2'd2; ea = 2'd2; ed = 2'd2;
                         ga = (vs1[2:0] == 3'd7) ? 4'sd3 : (vs1[2:0] == 3'd3) ? 4'sd2 : (vs1[2:0] == 3'd1) ? 4'sd1 : 4'sd0;
                         gd = ga;
                     end
@@ -259,7 +261,7 @@ module rvv_vctl (
                             default: begin fop = `RVV_FOP_CVT_W_S; f_rtz = 1'b1; end
                         endcase
                         if (vs1[4:3] == 2'b01) begin       // vfwcvt.f.x(u).v: 16-bit ints -> fp32
-                            w = 2'd2; ed = 2'd2; ea = 2'd1; sa = !vs1[0]; gd = lmul + 4'sd1;
+                            w = 2'd2; ed = 2'd2; ea = 2'd1; sa = vs1[0]; gd = lmul + 4'sd1;
                             fop = vs1[0] ? `RVV_FOP_CVT_S_W : `RVV_FOP_CVT_S_WU;
                         end else if (vs1[4:3] == 2'b10) begin   // vfncvt.x(u).f.w: fp32 -> int16
                             w = 2'd2; ea = 2'd2; ed = 2'd1; ga = lmul + 4'sd1;

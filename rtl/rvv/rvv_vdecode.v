@@ -100,6 +100,11 @@ module rvv_vdecode (
     wire slide_over = ss && (vd != vs2);
     wire gath = ss && !ovl(vd, lmul, vs2, lmul) && (xsrc || (al(vs1, lmul) && !ovl(vd, lmul, vs1, lmul)));
 
+    // vrgatherei16.vv: vs1 has EEW 16
+    wire signed [3:0] l16 = lmul - {2'b0, sew[1:0]} + 4'sd1;
+    wire g16 = rvm && (l16 >= -4'sd3) && (l16 <= 4'sd3) && al(vd, lmul) && al(vs2, lmul) && al(vs1, l16) &&
+               (vd != vs2) && !ovl(vd, lmul, vs1, l16);
+
     // vzext/vsext: source EEW = SEW >> k
     reg  [1:0] ek;
     wire signed [3:0] lext = lmul - {2'b0, ek};
@@ -145,7 +150,7 @@ module rvv_vdecode (
                     6'b010111: legal = vm ? (vs2 == 5'd0 && al(vd, lmul) && (f3 != IVV || al(vs1, lmul)))
                                           : sss;                      // vmv.v.* / vmerge
                     6'b001100: legal = gath;                          // vrgather
-                    6'b001110: legal = (f3 != IVV) && slide_over;     // vslideup
+                    6'b001110: legal = (f3 != IVV) ? slide_over : g16; // vslideup / vrgatherei16.vv
                     6'b001111: legal = (f3 != IVV) && ss;             // vslidedown
                     6'b101100, 6'b101101: legal = sds;                // vnsrl vnsra
                     6'b100111: legal = (f3 == IVI) && vm && (vs1 == 5'd0 || vs1 == 5'd1 || vs1 == 5'd3 || vs1 == 5'd7) &&
@@ -181,6 +186,8 @@ module rvv_vdecode (
                     6'b011000, 6'b011001, 6'b011010, 6'b011011, 6'b011100, 6'b011101, 6'b011110, 6'b011111:
                         legal = (f3 == MVV) && vm;                    // mask logicals
                     6'b001110: legal = (f3 == MVX) && slide_over;     // vslide1up
+                    6'b010111: legal = (f3 == MVV) && vm && al(vd, lmul) && al(vs2, lmul) && (vd != vs2) &&
+                                       !ovl(vd, lmul, vs1, 4'sd0);       // vcompress.vm
                     6'b001111: legal = (f3 == MVX) && ss;             // vslide1down
                     6'b100000, 6'b100001, 6'b100010, 6'b100011, 6'b100100, 6'b100101, 6'b100110, 6'b100111,
                     6'b101001, 6'b101011, 6'b101101, 6'b101111:

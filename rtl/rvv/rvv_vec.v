@@ -126,7 +126,6 @@ module rvv_vec #(
 
     function automatic [31:0] gmask(input [4:0] r, input signed [3:0] g);
         reg [63:0] m;
-        m = {32'd0, (g <= 4'sd0) ? 32'd1 : ((32'd1 << g[1:0]) - 32'd1) | (32'd1 << g[1:0]) - 32'd1};
         m = (g <= 4'sd0) ? 64'd1 : ((64'd1 << (6'd1 << g[1:0])) - 64'd1);
         gmask = 32'(m << r);
     endfunction
@@ -251,7 +250,6 @@ module rvv_vec #(
         .wl_valid(vlw_valid), .wl_idx(vlw_idx), .wl_be(vlw_be), .wl_data(vlw_data));
 
     // ------------------------------------------------------------------ uop address generation
-    wire [1:0]  lk  = LKMAX[1:0] == 2'd0 ? 2'd0 : 2'd0;   // (unused helper)
     wire [4:0]  lkw = LKMAX[4:0] - {3'd0, c_w};           // log2 elements per uop
     wire [1:0]  ra_r = c_w - c_ea, rb_r = c_w - c_eb, rd_r = c_w - c_ed;
     wire [31:0] cu_a = s_u >> ra_r, cu_b = s_u >> rb_r, cu_d = s_u >> rd_r;
@@ -261,11 +259,13 @@ module rvv_vec #(
     wire [4:0] seq_ra = s_vs2 + 5'(cu_a >> LNCH);
     wire [4:0] seq_rb = s_vs1 + 5'(cu_b >> LNCH);
     wire [4:0] seq_rc = s_vd  + 5'(s_u >> LNCH);
+    /* verilator lint_off UNUSEDSIGNAL */
     function automatic [CW-1:0] chunk(input [VLEN-1:0] r, input [31:0] cu, input [31:0] sub, input [1:0] rr);
         reg [VLEN-1:0] t;
         t = r >> ((cu & (NCH - 1)) * CW);
         chunk = t[CW-1:0] >> (sub * (CW >> rr));
     endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
     // elements [e0, e0+K) inside vl, and their v0 bits
     wire [31:0] left = s_evl - e0;
     wire [KMAX-1:0] kmask = (lkw >= LKMAX[4:0]) ? {KMAX{1'b1}} : ~({KMAX{1'b1}} << (32'd1 << lkw));
@@ -375,7 +375,7 @@ module rvv_vec #(
     always @(*) begin
         fl_acc = 5'd0;
         for (m = 0; m < LANES; m = m + 1)
-            if (f_ov[m] && !ser_busy && sl_act[f_otag[m]][m << 2]) fl_acc = fl_acc | f_flg[m];
+            if (f_ov[m] && !ser_busy && sl_act[f_otag[m]][m]) fl_acc = fl_acc | f_flg[m];   // lane m = element m
     end
     assign v_fflags       = ser_flv ? ser_fl : fl_acc;
     assign v_fflags_valid = ser_flv || (fl_acc != 5'd0);
@@ -499,14 +499,14 @@ module rvv_vec #(
                     reg [31:0] ev; reg [1:0] w0; reg [4:0] lk0;
                     // whole-register moves: nr*VLEN/SEW elements; vmv.s.x / vfmv.s.f: min(vl, 1)
                     if (q_insn[qh][31:26] == 6'b100111 && q_insn[qh][14:12] == 3'd3)
-                        ev = ({28'd0, q_insn[qh][18:15]} + 32'd1) << (LV - 3 - {30'd0, d_vt[4:3]});
+                        ev = ({28'd0, q_insn[qh][18:15]} + 32'd1) << (LV - 5);
                     else if (q_insn[qh][31:26] == 6'b010000 && (q_insn[qh][14:12] == 3'd6 || q_insn[qh][14:12] == 3'd5))
                         ev = (d_vl != 32'd0) ? 32'd1 : 32'd0;
                     else
                         ev = d_vl;
                     s_evl <= ev;
                     // uop element width: widest EEW of the instruction
-                    w0 = d_vt[4:3];
+                    w0 = (q_insn[qh][31:26] == 6'b100111 && q_insn[qh][14:12] == 3'd3) ? 2'd2 : d_vt[4:3];
                     if ((q_insn[qh][14:12] == 3'd2 || q_insn[qh][14:12] == 3'd6) && q_insn[qh][31:30] == 2'b11) w0 = w0 + 2'd1;
                     if ((q_insn[qh][14:12] <= 3'd4 && q_insn[qh][14:12] != 3'd1 && q_insn[qh][14:12] != 3'd2) &&
                         q_insn[qh][31:27] == 5'b10110) w0 = w0 + 2'd1;                      // vnsrl / vnsra
@@ -561,14 +561,15 @@ module rvv_vec #(
                 sl_res[va_tag] <= va_res; sl_have[va_tag] <= 1'b1;
                 sl_wait[va_tag] <= (sl_lat[va_tag] == 8'd0) ? 8'd0 : sl_lat[va_tag] - 8'd1;
             end
-            begin : fcap
-                reg [LANES-1:0] got; integer l;
-                for (l = 0; l < LANES; l = l + 1) begin
-                    if (f_ov[l] && !ser_busy) begin
-                        sl_res[f_otag[l]][32*l +: 32] <= f_out[l];
-                        got = sl_got[f_otag[l]] | (LANES'(1) << l);
-                        sl_got[f_otag[l]] <= got;
-                        if (got == {LANES{1'b1}}) sl_have[f_otag[l]] <= 1'b1;
+            if (f_ov != {LANES{1'b0}} && !ser_busy) begin : fcap
+                reg [LANES-1:0] hit; integer t, l;
+                for (l = 0; l < LANES; l = l + 1)
+                    if (f_ov[l]) sl_res[f_otag[l]][32*l +: 32] <= f_out[l];
+                for (t = 0; t < NSLOT; t = t + 1) begin
+                    for (l = 0; l < LANES; l = l + 1) hit[l] = f_ov[l] && (f_otag[l] == t[TAGW-1:0]);
+                    if (hit != {LANES{1'b0}}) begin
+                        sl_got[t] <= sl_got[t] | hit;
+                        if ((sl_got[t] | hit) == {LANES{1'b1}}) sl_have[t] <= 1'b1;
                     end
                 end
             end
@@ -591,7 +592,7 @@ module rvv_vec #(
         end
     end
 
-    wire unused = &{1'b0, lk, s_pc, s_vl, c_eb, c_rda, c_rdb, c_rdc, c_wrd, c_rdv0, c_ga, c_gb, c_gd, c_nr, c_vl1,
+    wire unused = &{1'b0, s_pc, s_vl, c_eb, c_rda, c_rdb, c_rdc, c_wrd, c_rdv0, c_ga, c_gb, c_gd, c_nr, c_vl1,
                     c_round, c_immu, c_sb, c_bscal, c_fa, c_fb, c_fc, e_op, e_sop, e_fop, e_w, e_ea, e_eb, e_ed, e_sa, e_sb,
                     e_bscal, e_maskd, e_merge, e_fa, e_fb, e_fc, e_fnot, e_rtz, e_whole, e_nr, e_vl1, sl_idx[0]};
 endmodule

@@ -43,8 +43,8 @@
 // 128 a 32-byte beat takes two cycles, at VLEN 256 one.
 //
 // Completion: vl_done pulses once per instruction in dispatch order: a store
-// when its last beat has been handed to the request register (its data is
-// read), a load when its last register write is on vlw_* (vl_done is high in
+// when its last beat has been accepted by rvv_mem (so a scalar access after
+// vl_done sees it), a load when its last register write is on vlw_* (vl_done is high in
 // that same cycle or later: both take effect at the same edge).
 `default_nettype none
 
@@ -105,7 +105,9 @@ module rvv_vlsu #(
     localparam [31:0] DRAM_BASE = 32'h8000_0000;
     localparam [31:0] DTCM_END  = DTCM_BASE + DTCM_BYTES;
 
-    localparam integer CQ_DEPTH = 16;                    // instructions awaiting vl_done
+    // instructions awaiting vl_done: enough for a stream of one-register loads
+    // to cover the DRAM latency (a bit each)
+    localparam integer CQ_DEPTH = 64;
     localparam integer CQW  = $clog2(CQ_DEPTH);
 
     // IDLE: waiting; V0: reads v0 (masked, dispatched while the previous one
@@ -161,6 +163,7 @@ module rvv_vlsu #(
 
     // ---- output request register ---------------------------------------------------
     reg            oq_valid, oq_write;
+    reg  [CQW-1:0] oq_tag;  // the completion slot of the instruction oq's beat is from
     reg  [31:0]    oq_addr;
     reg  [BW-1:0]  oq_wdata;
     reg  [BEAT-1:0] oq_wstrb;
@@ -292,6 +295,8 @@ module rvv_vlsu #(
     // a load whose last request leaves then marks it as the end; a load whose
     // last beat/element was skipped (masked) pushes an end marker in FIN.
     reg  [CQW:0] cq_n;
+    reg          cq_kind [0:CQ_DEPTH-1];  // 1 = load (waits for its drain)
+    reg  [CQW-1:0] cq_w, cq_r;
     wire cq_room = cq_n != CQ_DEPTH[CQW:0];
     wire run_u   = st == S_RUN && i_unit && cq_room;
     wire run_e   = st == S_RUN && !i_unit && cq_room;
@@ -321,6 +326,8 @@ module rvv_vlsu #(
         end else begin
             if (vreq_ready)
                 oq_valid <= 1'b0;
+            if (u_emit || e_emit)
+                oq_tag <= cq_w;            // the slot this instruction takes when it ends
             case (st)
                 S_V0: begin
                     v0q <= vlr_data;
@@ -470,9 +477,9 @@ module rvv_vlsu #(
     end
 
     // ---- completion ----------------------------------------------------------------------
-    reg          cq_kind [0:CQ_DEPTH-1];  // 1 = load (waits for its drain)
-    reg  [CQW-1:0] cq_w, cq_r;
-    wire         cq_pop = cq_n != 0 && (!cq_kind[cq_r] || dn != 0);
+    // a store is done once its last beat has left for rvv_mem (a scalar access
+    // after vl_done must not overtake it), a load once its last write is out
+    wire         cq_pop = cq_n != 0 && (cq_kind[cq_r] ? dn != 0 : !(oq_valid && oq_tag == cq_r));
     assign vl_done = cq_pop;
 
     always @(posedge clk) begin

@@ -73,7 +73,7 @@ module rvv_vser #(
     /* verilator lint_off UNUSEDSIGNAL */
     function automatic [31:0] elem(input [VLEN-1:0] r, input [31:0] k, input [1:0] e);
         reg [VLEN-1:0] sh;
-        sh = r >> ({{(32-LV){1'b0}}, k[LV-1:0]} << (3 + e));
+        sh = r >> ({{(32-LV){1'b0}}, k[LV-1:0] & ((LV'(1) << lepr(e)) - LV'(1))} << (3 + e));
         case (e)
             2'd0:    elem = {24'd0, sh[7:0]};
             2'd1:    elem = {16'd0, sh[15:0]};

@@ -16,12 +16,16 @@ _start:
     fmv.w.x f2, zero
     fdiv.s f3, f1, f2                 # 1/0: DZ only
     vsetvli t0, x0, e32, m1, ta, ma   # VLMAX
-    vid.v v0
-    .irp i, 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+    nop                               # (a vset right before its user: insn/vset/back2back.s)
+    vid.v v1
+    .irp i, 0,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
     li t1, 0x01000000 * \i
-    vadd.vx v\i, v0, t1
+    vadd.vx v\i, v1, t1
     .endr
+    li t1, 0x01000000
+    vadd.vx v1, v1, t1
     vsetivli x0, 3, e16, m2, tu, mu
+    nop
     .irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
     li t1, 0x3f800000 + \i
     fmv.w.x f\i, t1

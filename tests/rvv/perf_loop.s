@@ -1,12 +1,11 @@
-# perf_loop.s — the simulation-speed probe (test_rvv perf; scripts print the
-# figure, no test asserts it): a strip-mined vector loop over DTCM (y += 2.5 x,
+# perf_loop.s — the simulation-speed probe (test_rvv perf prints the figure, no
+# test asserts it): a strip-mined vector loop over DTCM (y += 3 x, integer:
 # 256 elements at LMUL 2), repeated, with the scalar bookkeeping around it;
 # a few hundred thousand cycles.
     .globl _start
     .text
 _start:
-    li t0, 0x40200000
-    fmv.w.x fa0, t0
+    li a5, 3
     li s2, 200                        # repetitions
     lui s0, 0x200                     # x at DTCM + 0
     addi s1, s0, 1024                 # y at DTCM + 1024
@@ -14,9 +13,10 @@ _start:
     mv a3, s0
     mv a4, s1
 2:  vsetvli t0, a2, e32, m2, ta, ma
+    nop                               # (vset hazard: insn/vset/back2back.s)
     vle32.v v0, (a3)
     vle32.v v4, (a4)
-    vfmacc.vf v4, fa0, v0
+    vmacc.vx v4, a5, v0
     vse32.v v4, (a4)
     slli t1, t0, 2
     add a3, a3, t1

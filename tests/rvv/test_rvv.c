@@ -26,6 +26,7 @@
 #include "kc_file.h"
 #include "kc_sim.h"
 #include "rvv.h"
+#include "rvv_hw.h"
 
 #define EM_RISCV 243
 #define CYCLE_LIMIT 200000ull   /* the test programs run for at most a few thousand */
@@ -307,8 +308,10 @@ static int cmd_arch(const char *acc, const char *elf)
     kc_dram *dram;
     open_model(ops, &h, &dram, NULL);
     uint32_t first = RVV_DTCM_BASE + 0x1000, second = RVV_DTCM_BASE + 0x2000;
+    /* 10 arguments: a0 (the word's address), a1..a7, and two DTCM words (isa/rvv_hw.h) */
+    uint32_t args[10] = { first, 0, 0, 0, 0, 0, 0, 0, 0x11111111, 0x22222222 };
     run r;
-    run_prog(ops, h, dram, &img, &first, 1, &r);
+    run_prog(ops, h, dram, &img, args, 10, &r);
     if (r.rep.result != KC_SIM_HALTED) {
         char buf[160];
         const kc_core_status *st = &r.rep.status;
@@ -318,6 +321,17 @@ static int cmd_arch(const char *acc, const char *elf)
         return 1;
     }
     check_arch(ops, h, first);
+    rvv_hw view;
+    kc_err herr = { 0 };
+    if (rvv_hw_from(ops->hw, &view, &herr) != KC_OK)
+        FAIL("rvv_hw_from: %s", herr.text);
+    for (unsigned i = 8; i < 10; i++) {
+        uint32_t w = 0;
+        if (ops->arch_read(h, file_index(ops, "dtcm"), rvv_hw_xarg_addr(&view, i) - RVV_DTCM_BASE, 4, &w) != 0 ||
+            w != args[i])
+            FAIL("argument %u: DTCM word 0x%08x holds 0x%08x, expected 0x%08x", i, rvv_hw_xarg_addr(&view, i), w,
+                 args[i]);
+    }
     if (r.retired != r.rep.counters[1])
         FAIL("retire() reported %llu instructions, instret %llu", (unsigned long long)r.retired,
              (unsigned long long)r.rep.counters[1]);
@@ -432,8 +446,14 @@ static void check_case(const kc_acc_ops *ops, void *h, kc_dram *dram, const char
             continue;
         }
         uint64_t got;
-        if (strcmp(key, "cycles") == 0) {
+        if (strcmp(key, "cycles") == 0) {   /* the run's cycles; the counter must equal them */
             got = r.rep.cycles;
+            if (ops->ncounters && strcmp(ops->counter_names[0], "cycles") == 0) {
+                seen[0] = 1;
+                if (r.rep.counters[0] != got)
+                    FAIL("%s: cycles counter %llu, run %llu cycles", name,
+                         (unsigned long long)r.rep.counters[0], (unsigned long long)got);
+            }
         } else {
             size_t k = 0;
             while (k < ops->ncounters && strcmp(ops->counter_names[k], key) != 0)
@@ -512,18 +532,23 @@ static int cmd_perf(const char *acc, const char *elf, int runs)
     kc_err err = { 0 };
     kc_sim_report rep;
     uint64_t cycles = 0;
-    struct timespec t0, t1;
+    struct timespec t0, t1, c0, c1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
     for (int i = 0; i < runs; i++) {
         kc_dram_reset(dram);
         if (kc_sim_run(ops, h, dram, &img, &arg, 1, NULL, &rep, &err) != KC_OK)
             die_err("run", &err);
         cycles += rep.cycles;
     }
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-    printf("%s: %s, %d runs of %llu cycles (%s): %.3f s incl. resets, %.0f simulated cycles/s\n", acc, elf, runs,
-           (unsigned long long)rep.cycles, kc_sim_result_name(rep.result), s, (double)cycles / s);
+    double cpu = (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec);
+    /* CPU time too: on a loaded machine the wall-clock figure says more about the load */
+    printf("%s: %s, %d runs of %llu cycles (%s): %.3f s wall, %.3f s CPU incl. resets: %.0f simulated cycles/s"
+           " (wall), %.0f (CPU)\n", acc, elf, runs, (unsigned long long)rep.cycles, kc_sim_result_name(rep.result), s,
+           cpu, (double)cycles / s, (double)cycles / cpu);
     ops->close(h);
     kc_dram_close(dram);
     kc_image_free(&img);

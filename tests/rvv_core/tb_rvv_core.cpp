@@ -7,15 +7,25 @@
 // write(1, 0x200004, N) then exit, so QEMU user mode prints exactly these bytes
 // and the core halts at the first ecall with them in its DTCM.
 //
-//   tb_rvv_core ELF [--expect HEX] [--trap CAUSE] [--dram-lat N] [--max-cycles N]
+//   tb_rvv_core ELF [--expect HEX] [--trap CAUSE] [--vec] [--ready] [--dram-lat N] [--max-cycles N]
 //
+// --ready: the memory always accepts requests (no back-pressure), for timing.
+// --vec: a stand-in vector unit instead of the idle one: a 4-entry queue
+//        (vq_ready low when full), 3 cycles per instruction in order,
+//        v_mem_busy while a vector load/store is queued, v_idle when empty;
+//        vmv.x.s/vcpop.m/vfirst.m (x) and vfmv.f.s (f) answer on vx_* with
+//        (vl << 8 | vtype) + insn[19:15] when they complete. Fails if a scalar
+//        request goes out while v_mem_busy, or the core halts before v_idle.
 // --expect: compare the result bytes with a hex file (whitespace ignored);
 // --trap: the program must trap with CAUSE at the pc stored in result word 0,
 //         with trap_info = result word 1 and result word 2 still 0 (nothing
 //         younger than the trap wrote memory).
+// Always checked: the retire port (registered: after each edge it names the
+// instruction retired at that edge) pulses instret times, the ecall last.
 // TB_TRACE=1 in the environment prints every retired instruction and request.
 // Prints cycles, instructions retired, CPI and simulated cycles per second.
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -52,6 +62,23 @@ struct Mem {
     }
 };
 
+struct VItem {
+    uint32_t insn, vl, vtype;
+    int left;
+};
+
+// which vector instructions write an x (1) or f (2) register: VWXUNARY0 / VWFUNARY0
+int vec_result(uint32_t insn) {
+    if ((insn & 0x7f) != 0x57 || (insn >> 26) != 0x10) return 0;
+    uint32_t f3 = insn >> 12 & 7;
+    return f3 == 2 ? 1 : f3 == 1 ? 2 : 0;
+}
+
+bool vec_mem(uint32_t insn) {
+    uint32_t op = insn & 0x7f, w = insn >> 12 & 7;
+    return (op == 0x07 || op == 0x27) && w != 2;
+}
+
 struct Resp {
     uint64_t when;
     uint32_t data;
@@ -82,9 +109,13 @@ int main(int argc, char **argv) {
     }
     const char *expect = nullptr;
     int want_trap = -1;
+    bool vec = false, always_ready = false;
     unsigned dram_lat = 12;
     uint64_t max_cycles = 2000000;
-    for (int i = 2; i + 1 < argc; i += 2) {
+    for (int i = 2; i < argc; i += 2) {
+        if (!strcmp(argv[i], "--vec")) { vec = true; i--; continue; }
+        if (!strcmp(argv[i], "--ready")) { always_ready = true; i--; continue; }
+        if (i + 1 >= argc) { fprintf(stderr, "%s needs a value\n", argv[i]); return 2; }
         if (!strcmp(argv[i], "--expect")) expect = argv[i + 1];
         else if (!strcmp(argv[i], "--trap")) want_trap = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--dram-lat")) dram_lat = (unsigned)atoi(argv[i + 1]);
@@ -157,16 +188,38 @@ int main(int argc, char **argv) {
     const bool trace = getenv("TB_TRACE") != nullptr;   // one line per retired instruction
     std::deque<Resp> resps;
     uint64_t cyc = 0, vq_sent = 0;
+    std::deque<VItem> vq;
+    bool vec_bad = false;
+    uint64_t nretired = 0;      // retire port pulses, read after each edge
+    uint32_t last_insn = 0;
     auto t0 = std::chrono::steady_clock::now();
+    std::clock_t c0 = std::clock();
     while (!top.halted && !top.trapped && cyc < max_cycles) {
         // inputs of this cycle
         bool have = !resps.empty() && resps.front().when <= cyc;
         top.sresp_valid = have;
         top.sresp_rdata = have ? resps.front().data : 0;
         if (have) resps.pop_front();
-        top.sreq_ready = (cyc % 7) != 3;   // a little back-pressure
+        top.sreq_ready = always_ready || (cyc % 7) != 3;   // a little back-pressure
+        if (vec) {
+            bool done = !vq.empty() && vq.front().left == 0;
+            int res = done ? vec_result(vq.front().insn) : 0;
+            top.vx_valid = res != 0;
+            top.vx_fp = res == 2;
+            top.vx_rd = done ? (vq.front().insn >> 7 & 31) : 0;
+            top.vx_data = done ? ((vq.front().vl << 8 | vq.front().vtype) + (vq.front().insn >> 15 & 31)) : 0;
+            top.vq_ready = vq.size() < 4;
+            top.v_idle = vq.empty();
+            bool busy = false;
+            for (const VItem &v : vq) busy |= vec_mem(v.insn);
+            top.v_mem_busy = busy;
+        }
         top.clk = 0;
         top.eval();
+        if (vec && top.v_mem_busy && top.sreq_valid) {
+            printf("FAIL: scalar request while v_mem_busy (cycle %llu)\n", (unsigned long long)cyc);
+            vec_bad = true;
+        }
         if (top.sreq_valid && top.sreq_ready) {
             uint32_t a = top.sreq_addr;
             uint8_t *p = mem.at(a);
@@ -181,25 +234,47 @@ int main(int argc, char **argv) {
             }
         }
         if (top.vq_valid && top.vq_ready) vq_sent++;
-        if (trace && top.retire_valid) printf("%8llu %08x %08x\n", (unsigned long long)cyc, top.retire_pc, top.retire_insn);
+        if (vec) {
+            if (!vq.empty() && vq.front().left-- == 0) vq.pop_front();
+            if (top.vq_valid && top.vq_ready) vq.push_back({top.vq_insn, top.vq_vl, top.vq_vtype, 3});
+        }
         if (trace && top.sreq_valid && top.sreq_ready)
             printf("%8llu   mem %c %08x %08x %x\n", (unsigned long long)cyc, top.sreq_write ? 'w' : 'r', top.sreq_addr,
                    top.sreq_wdata, top.sreq_wstrb);
         top.clk = 1;
         top.eval();
+        if (top.retire_valid) {
+            nretired++;
+            last_insn = top.retire_insn;
+            if (trace) printf("%8llu %08x %08x\n", (unsigned long long)cyc, top.retire_pc, top.retire_insn);
+        }
         cyc++;
     }
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    double cpu = (double)(std::clock() - c0) / CLOCKS_PER_SEC;   // the machine may be shared
 
     uint32_t cycles = top.perf[0], instret = top.perf[1];
-    printf("cycles %u instret %u CPI %.3f vq %llu  (%.2f M simulated cycles/s)\n", cycles, instret,
-           instret ? (double)cycles / instret : 0.0, (unsigned long long)vq_sent, secs > 0 ? cyc / secs / 1e6 : 0.0);
+    printf("cycles %u instret %u CPI %.3f vq %llu  (%.2f M simulated cycles/s wall, %.2f M per CPU second)\n",
+           cycles, instret, instret ? (double)cycles / instret : 0.0, (unsigned long long)vq_sent,
+           secs > 0 ? cyc / secs / 1e6 : 0.0, cpu > 0 ? cyc / cpu / 1e6 : 0.0);
     printf("counters:");
     for (int i = 0; i < 10; i++) printf(" %u", top.perf[i]);
     printf("\n");
 
     if (!top.halted && !top.trapped) {
         printf("FAIL: no halt within %llu cycles\n", (unsigned long long)max_cycles);
+        return 1;
+    }
+    if (vec_bad) return 1;
+    // the retire port names, after each edge, the instruction retired at it: as
+    // many as minstret counts, the last one the ecall that halted
+    if (nretired != instret || (top.halted && last_insn != 0x00000073u)) {
+        printf("FAIL: retire port: %llu retirements (instret %u), last 0x%08x\n",
+               (unsigned long long)nretired, instret, last_insn);
+        return 1;
+    }
+    if (vec && !vq.empty()) {
+        printf("FAIL: halted with %zu vector instructions outstanding\n", vq.size());
         return 1;
     }
     if (top.trapped && want_trap < 0) {

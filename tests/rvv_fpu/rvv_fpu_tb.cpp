@@ -8,7 +8,9 @@
 // issue's tag, and the latency: RVV_FPU_LAT (3) cycles, FDIV/FSQRT 17 with
 // in_ready low for the 15 cycles after their issue.
 //
-// Usage: rvv_fpu_tb VECTOR_FILE   (exit 0 when every vector matches)
+// Usage: rvv_fpu_tb VECTOR_FILE [IDLE_CYCLES]   (exit 0 when every vector matches)
+// IDLE_CYCLES (default 0) more cycles with nothing issued follow, during which
+// out_valid must stay low: with `time`, a measure of the cost of an idle lane.
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -76,10 +78,11 @@ struct Issued {
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: %s VECTOR_FILE\n", argv[0]);
+    if (argc != 2 && argc != 3) {
+        std::fprintf(stderr, "usage: %s VECTOR_FILE [IDLE_CYCLES]\n", argv[0]);
         return 2;
     }
+    const long idle = argc == 3 ? std::atol(argv[2]) : 0;
     std::vector<Vec> vecs;
     if (!read_vectors(argv[1], vecs))
         return 1;
@@ -171,6 +174,15 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "stopped after %ld cycles with %zu of %zu results\n", cycle, done,
                      vecs.size());
         return 1;
+    }
+    m->in_valid = 0;
+    for (long i = 0; i < idle; ++i) {
+        m->clk = 0;
+        m->eval();
+        m->clk = 1;
+        m->eval();
+        if (m->out_valid && ++errors <= 20)
+            std::fprintf(stderr, "idle cycle %ld: out_valid with nothing in flight\n", i);
     }
     std::printf("rvv_fpu_tb: %zu vectors, %ld cycles (%ld with in_ready low), %ld mismatches, "
                 "%ld flushed rows with other OF/UF/NX than QEMU's subnormal result\n",

@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# Synthesis check of rvv_mem and rvv_vlsu with yosys. Fails on a latch, a
-# combinational loop, an undriven or multiply-driven net, or any error.
+# Synthesis checks of the rvv RTL with yosys. Fail on a latch, a combinational
+# loop, an undriven or multiply-driven net, or any error.
 #
-#   synth.sh ROOT
-#
-# Each module is elaborated with its memories shrunk (DTCM, load queue: their
-# size does not change what is synthesizable), then process synthesis and
-# yosys' netlist checks, then gates.
+#   synth.sh ROOT         rvv_mem and rvv_vlsu to gates (memories shrunk: their
+#                         size does not change what is synthesizable)
+#   synth.sh --top ROOT   the whole rvv_top (ITCM/DTCM shrunk): processes and
+#                         yosys' netlist checks. Gates for the whole top are left
+#                         out: the fp lanes alone take yosys a long time (the fp
+#                         units have their own checks).
 set -euo pipefail
+top=0
+if [ "${1:-}" = "--top" ]; then top=1; shift; fi
 root=$1
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-read="read_verilog -sv -defer $root/rtl/rvv/rvv_mem.v $root/rtl/rvv/rvv_vlsu.v"
 
 run() {   # run NAME SCRIPT
   if ! yosys -q -l "$log" -p "$2" >/dev/null; then
@@ -21,16 +23,29 @@ run() {   # run NAME SCRIPT
   fi
   echo "rvv synthesis ($1): ok, $(grep -E 'Number of cells' "$log" | tail -1 | tr -s ' ')"
 }
+checks='proc
+    select -assert-none t:$dlatch t:$adlatch t:$dlatchsr'
 
+if [ $top = 1 ]; then
+  files=$(echo "$root"/rtl/rvv/*.v)
+  run "rvv_top, processes and netlist checks" "read_verilog -sv -defer -I$root/rtl/rvv -I$root/rtl/common $files
+    hierarchy -check -top rvv_top -chparam ITCM_BYTES 256 -chparam DTCM_BYTES 1024
+    $checks
+    opt_clean
+    check -assert
+    stat"
+  exit 0
+fi
+
+read="read_verilog -sv -defer $root/rtl/rvv/rvv_mem.v $root/rtl/rvv/rvv_vlsu.v"
 for spec in "rvv_mem -chparam DTCM_BYTES 1024 -chparam DRAM_RD_MAX 16" \
             "rvv_vlsu -chparam LQ_BEATS 4"; do
   set -- $spec
-  top=$1; shift
-  run "$top, gates" "$read
-    hierarchy -check -top $top $*
-    proc
-    select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr
-    synth -top $top
+  mod=$1; shift
+  run "$mod, gates" "$read
+    hierarchy -check -top $mod $*
+    $checks
+    synth -top $mod
     check -assert
     select -assert-none t:\$_DLATCH_* t:\$_DLATCHSR_*
     stat"

@@ -1,13 +1,14 @@
 /* test_rvv_mem.cpp — rvv_vlsu + rvv_mem (tests/rvv_mem/rvv_mem_tb.v) against a
  * reference model, on the harness DRAM model (harness/kc_dram.c).
  *
- *   test_rvv_mem random N SEED   N random vector loads/stores (every kind and
+ *   test_rvv_mem random N SEED [BW]  (BW: DRAM bytes/cycle, default the model's)
+ *                                N random vector loads/stores (every kind and
  *                                EEW, masked or not, ragged vl, DTCM and DRAM,
  *                                back to back under a scoreboard like rvv_vec's)
  *                                and scalar accesses; VRF, DTCM and DRAM compared
  *   test_rvv_mem traps           access faults, misaligned elements, illegal
  *                                encodings: cause, pc and info
- *   test_rvv_mem perf            prints the latency of a load, the sustained
+ *   test_rvv_mem perf [N]        prints the latency of a load, the sustained
  *                                bytes/cycle of long unit-stride streams and the
  *                                DRAM reads in flight (figures, not checked)
  *
@@ -16,7 +17,7 @@
 #include TB_HDR
 #include "verilated.h"
 
-#include "kc_dram.h"
+#include "tb_bus.h"
 
 #include <cinttypes>
 #include <cstdio>
@@ -43,22 +44,6 @@ struct Rng {
     }
     uint32_t below(uint32_t n) { return n ? next() % n : 0; }
 };
-
-template <class W> void wide_set(W &w, const uint8_t *b, unsigned n)
-{
-    for (unsigned i = 0; i < n / 4; i++) {
-        uint32_t x;
-        memcpy(&x, b + 4 * i, 4);
-        w[i] = x;
-    }
-}
-template <class W> void wide_get(const W &w, uint8_t *b, unsigned n)
-{
-    for (unsigned i = 0; i < n / 4; i++) {
-        uint32_t x = w[i];
-        memcpy(b + 4 * i, &x, 4);
-    }
-}
 
 /* One vector memory instruction, as the generator picks it. */
 enum Kind { US, STRIDED, IDX_U, IDX_O, WHOLE, MASK, NKIND };
@@ -101,13 +86,13 @@ public:
     TB_TOP *m;
     kc_dram *d = nullptr;
     uint64_t cycle = 0;
-    unsigned inflight = 0, max_inflight = 0;
+    TbBusStats bus;
     Sampled s{};
 
-    Tb()
+    explicit Tb(unsigned bw)
     {
         m = new TB_TOP;
-        kc_dram_cfg cfg = { DRAM_BYTES, 0, 0 };
+        kc_dram_cfg cfg = { DRAM_BYTES, 0, bw };
         kc_err err;
         if (kc_dram_open(&d, &cfg, BEAT, &err) != KC_OK) {
             fprintf(stderr, "dram: %s\n", err.text);
@@ -124,35 +109,13 @@ public:
 
     void step()
     {
-        kc_bus_req req;
-        kc_bus_resp resp;
-        m->clk = 0;
-        m->eval();
-        memset(&req, 0, sizeof req);
-        req.valid = m->mem_req_valid;
-        req.write = m->mem_req_write;
-        req.addr = m->mem_req_addr;
-        req.wstrb = m->mem_req_wstrb;
-        wide_get(m->mem_req_wdata, req.wdata, BEAT);
-        kc_dram_drive(d, &req, &resp);
-        m->mem_req_ready = resp.req_ready;
-        m->mem_resp_valid = resp.resp_valid;
-        wide_set(m->mem_resp_rdata, resp.rdata, BEAT);
-        m->eval();
-        s.accept = m->vl_valid && m->vl_ready;
-        s.done = m->vl_done;
-        s.sresp_valid = m->sresp_valid;
-        s.sresp = m->sresp_rdata;
-        s.sready = m->sreq_ready;
-        m->clk = 1;
-        m->eval();
-        kc_dram_commit(d, &req, &resp);
-        if (req.valid && resp.req_ready && !req.write)
-            inflight++;
-        if (resp.resp_valid)
-            inflight--;
-        if (inflight > max_inflight)
-            max_inflight = inflight;
+        tb_bus_cycle(m, d, BEAT, &bus, [this] {
+            s.accept = m->vl_valid && m->vl_ready;
+            s.done = m->vl_done;
+            s.sresp_valid = m->sresp_valid;
+            s.sresp = m->sresp_rdata;
+            s.sready = m->sreq_ready;
+        });
         cycle++;
     }
 
@@ -167,7 +130,7 @@ public:
         step();
         m->rst = 0;
         kc_dram_reset(d);
-        inflight = max_inflight = 0;
+        bus = TbBusStats();
     }
 };
 
@@ -269,7 +232,7 @@ public:
     int fails = 0;
     std::deque<uint32_t> pending_writes;  /* per dispatched, not done: its load's registers */
 
-    explicit Run(uint64_t seed) : rng{ seed * 2654435761u + 1 } {}
+    Run(uint64_t seed, unsigned bw) : tb(bw), rng{ seed * 2654435761u + 1 } {}
 
     void step()
     {
@@ -326,7 +289,7 @@ public:
     {
         tb.m->tb_vw_en = 1;
         tb.m->tb_vw_idx = r;
-        wide_set(tb.m->tb_vw_data, &ref.vrf[r * VB], VB);
+        tb_wide_set(tb.m->tb_vw_data, &ref.vrf[r * VB], VB);
         step();
         tb.m->tb_vw_en = 0;
     }
@@ -428,6 +391,36 @@ public:
         sburst();
     }
 
+    /* A scalar read issued right after a store's vl_done (as the core may, once
+     * rvv_vec drops v_mem_busy) must see the store's data. */
+    void store_then_scalar()
+    {
+        for (int k = 0; k < 8; k++) {
+            wait_idle("before store-then-load");
+            Ins in{};
+            in.kind = US; in.store = true; in.sew = 4; in.lmul = 8; in.eew = 4;
+            in.vd = 8; in.vl = VLEN / 4;
+            in.base = (k & 1 ? DRAM_BASE + 8192 : DTCM_BASE + 8192) + 64 * k;
+            for (unsigned b = 0; b < 8 * VB; b++)
+                ref.vrf[in.vd * VB + b] = (uint8_t)rng.next();
+            for (unsigned r = 0; r < 8; r++)
+                set_vreg(in.vd + r);
+            pending_writes.push_back(0);
+            dispatch(in, 0);
+            ref.exec(in);
+            while (!pending_writes.empty())
+                step();
+            uint32_t a = in.base + 8 * VB - 4, want;
+            memcpy(&want, ref.at(a), 4);
+            uint32_t got = sread(a);
+            if (got != want) {
+                printf("FAIL: scalar read at %08x right after a store's vl_done: %08x, want %08x\n", a,
+                       got, want);
+                fails++;
+            }
+        }
+    }
+
     Ins gen()
     {
         Ins in{};
@@ -499,7 +492,7 @@ public:
             uint8_t got[VB];
             tb.m->tb_vr_idx = r;
             tb.m->eval();
-            wide_get(tb.m->tb_vr_data, got, VB);
+            tb_wide_get(tb.m->tb_vr_data, got, VB);
             if (memcmp(got, &ref.vrf[r * VB], VB)) {
                 printf("FAIL: %s: v%u differs\n", when, r);
                 fails++;
@@ -530,6 +523,7 @@ public:
     int random(unsigned n)
     {
         init_state();
+        store_then_scalar();
         unsigned per_kind[NKIND] = {};
         for (unsigned k = 0; k < n; k++) {
             Ins in = gen();
@@ -640,19 +634,20 @@ public:
         (void)t0;
         return tb.cycle - t1 + 1;   /* from the dispatch edge to the vl_done edge */
     }
-    void stream(bool store, unsigned n)
+    void stream(bool store, unsigned n, unsigned lmul)
     {
         tb.reset();
         pending_writes.clear();
         uint64_t first_done = 0, t0 = 0;
         unsigned dispatched = 0, done = 0;
         Ins in{};
-        in.kind = US; in.store = store; in.sew = 4; in.lmul = 8; in.eew = 4; in.vl = VLEN / 4;
+        in.kind = US; in.store = store; in.sew = 4; in.lmul = lmul; in.eew = 4;
+        in.vl = lmul * VLEN / 32;
         tb.m->vl_insn = 0;
         while (done < n) {
             if (dispatched < n) {
                 in.vd = 8 * (1 + dispatched % 3);
-                in.base = DRAM_BASE + dispatched * 8 * VB;
+                in.base = DRAM_BASE + dispatched * lmul * VB % (DRAM_BYTES / 2);
                 tb.m->vl_valid = 1;
                 tb.m->vl_insn = encode(in);
                 tb.m->vl_base = in.base;
@@ -661,6 +656,12 @@ public:
             } else
                 tb.m->vl_valid = 0;
             tb.step();
+            if (tb.m->v_trap_valid) {
+                printf("FAIL: stream trapped (cause %u info %08x)\n", tb.m->v_trap_cause,
+                       tb.m->v_trap_info);
+                fails++;
+                return;
+            }
             if (tb.s.accept) {
                 if (!dispatched)
                     t0 = tb.cycle;
@@ -673,15 +674,15 @@ public:
             }
         }
         tb.m->vl_valid = 0;
-        uint64_t bytes = (uint64_t)n * 8 * VB, cyc = tb.cycle - t0;
-        uint64_t rest = (uint64_t)(n - 1) * 8 * VB;
-        printf("unit-stride %s stream: %u x v%se32 m8 (%u bytes each) from DRAM: %" PRIu64
+        uint64_t bytes = (uint64_t)n * lmul * VB, cyc = tb.cycle - t0;
+        uint64_t rest = (uint64_t)(n - 1) * lmul * VB;
+        printf("unit-stride %s stream: %u x v%se32 m%u (%u bytes each) from DRAM: %" PRIu64
                " bytes in %" PRIu64 " cycles = %.2f B/cycle; after the first: %.2f B/cycle; "
                "DRAM reads in flight max %u\n",
-               store ? "store" : "load", n, store ? "s" : "l", 8 * VB, bytes, cyc, (double)bytes / cyc,
-               (double)rest / (tb.cycle - first_done), tb.max_inflight);
+               store ? "store" : "load", n, store ? "s" : "l", lmul, lmul * VB, bytes, cyc, (double)bytes / cyc,
+               (double)rest / (tb.cycle - first_done), tb.bus.max_inflight);
     }
-    int perf()
+    int perf(unsigned n)
     {
         tb.reset();
         printf("VLEN %u, beat %u bytes, DRAM latency %u cycles, %u B/cycle\n", VLEN, BEAT,
@@ -689,8 +690,10 @@ public:
         printf("latency of one vle32 m1 (dispatch to vl_done): DRAM %" PRIu64 " cycles, DTCM %" PRIu64
                " cycles\n",
                one_load(DRAM_BASE + 4096), one_load(DTCM_BASE + 4096));
-        stream(false, 256);
-        stream(true, 256);
+        stream(false, n, 8);
+        stream(true, n, 8);
+        stream(false, n, 1);
+        stream(true, n, 1);
         return fails != 0;
     }
 };
@@ -703,14 +706,15 @@ int main(int argc, char **argv)
     std::string mode = argc > 1 ? argv[1] : "random";
     unsigned n = argc > 2 ? (unsigned)strtoul(argv[2], nullptr, 0) : 400;
     uint64_t seed = argc > 3 ? strtoull(argv[3], nullptr, 0) : 1;
-    Run run(seed);
+    unsigned bw = argc > 4 ? (unsigned)strtoul(argv[4], nullptr, 0) : 0;  /* DRAM B/cycle; 0: default */
+    Run run(seed, bw);
     run.tb.reset();
     if (mode == "random")
-        return run.random(n);
+        return run.random(n);   /* (starts with store_then_scalar) */
     if (mode == "traps")
         return run.traps();
     if (mode == "perf")
-        return run.perf();
+        return run.perf(argc > 2 ? n : 256);
     fprintf(stderr, "usage: test_rvv_mem random N SEED | traps | perf\n");
     return 2;
 }

@@ -89,6 +89,11 @@ def cases():
     add("mask_e32", 32, "m4", 1000, ["viota.m v16, v24", "viota.m v20, v25, v0.t", "vfirst.m a3, v19, v0.t"])
     add("vcompress", 16, "m1", 1000, ["vcompress.vm v16, v17, v18"])
     add("gather16", 8, "m1", 1000, ["vand.vi v20, v20, 15", "vand.vi v21, v21, 15", "vrgatherei16.vv v16, v17, v20"])
+    add("vmvnr_e8", 8, "mf4", 1, ["vmv2r.v v16, v20", "vmv1r.v v19, v3"])
+    add("widen_m4", 16, "m4", 1000, ["vwadd.vv v16, v24, v28, v0.t", "vwmulu.vx v0, v24, a1"], x=3)
+    add("narrow_mf2", 8, "mf2", 1000, ["vnsrl.wi v16, v18, 2", "vnsra.wx v17, v19, a1, v0.t"], x=5)
+    add("mem_strided", 16, "m1", 1000, ["vlse16.v v16, (a0), a2", "vsse16.v v17, (a0), a2, v0.t",
+                                        "vle16.v v18, (a0), v0.t"], x=8)
     add("vmvnr", 32, "m1", 3, ["vmv1r.v v16, v17", "vmv2r.v v18, v20", "vmv4r.v v24, v4", "vmv8r.v v8, v16"])
     # fp32 (no vfcvt.rtz.* / vfncvt.rtz.*: QEMU 7.2 aborts translating them,
     # "decode_save_opc: Assertion `ctx->insn_start != NULL' failed")
@@ -100,7 +105,7 @@ def cases():
     add("fp_fma", 32, "m1", 1000, [
         "vfmacc.vv v1, v2, v3", "vfnmacc.vf v4, fa1, v5", "vfmsac.vv v6, v7, v8", "vfnmsac.vv v9, v10, v11",
         "vfmadd.vv v12, v13, v14", "vfnmadd.vf v15, fa1, v2", "vfmsub.vv v3, v4, v5", "vfnmsub.vf v6, fa1, v7"])
-    add("fp_masked", 32, "m4", 1000, ["vfmacc.vf v16, fa1, v4, v0.t", "vfadd.vv v20, v8, v12, v0.t"])
+    add("fp_masked", 32, "m4", 1000, ["vfmacc.vf v8, fa1, v4, v0.t", "vfadd.vv v20, v8, v12, v0.t"])
     add("fp_cmp", 32, "m1", 1000, [
         "vmfeq.vv v16, v2, v2", "vmfne.vf v17, v3, fa1", "vmflt.vv v18, v4, v5", "vmfle.vf v19, v6, fa1",
         "vmfgt.vf v20, v7, fa1", "vmfge.vf v21, v8, fa1", "vmflt.vv v22, v9, v10, v0.t"])
@@ -114,6 +119,8 @@ def cases():
         "vfwcvt.f.x.v v16, v24", "vfwcvt.f.xu.v v18, v25", "vfncvt.x.f.w v20, v2", "vfncvt.xu.f.w v21, v4"])
     add("fp_divsqrt", 32, "m1", 1000, ["vfdiv.vv v16, v2, v3", "vfrdiv.vf v17, v4, fa1", "vfsqrt.v v18, v5",
                                        "vfdiv.vf v19, v6, fa1"])
+    add("fp_flags", 32, "m1", 1000, ["vmv.v.i v20, 0", "vfdiv.vv v16, v2, v20, v0.t", "vfsqrt.v v17, v3, v0.t",
+                                     "vfredosum.vs v18, v4, v5"])
     add("fp_est", 32, "m1", 1000, ["vfrec7.v v16, v2", "vfrsqrt7.v v17, v3", "vfclass.v v18, v4"])
     add("fp_slide", 32, "m1", 1000, ["vfslide1up.vf v16, v2, fa1", "vfslide1down.vf v17, v3, fa1"])
     # memory (the testbench's stand-in VLSU: unit-stride) and hazards through it
@@ -184,7 +191,7 @@ def main():
                 f"addi t1, t1, {8*vlenb}", "vl8re32.v v16, (t1)", f"addi t1, t1, {8*vlenb}", "vl8re32.v v24, (t1)",
                 "la t1, meminit", "la t2, mem", f"li t3, {MEMB}",
                 f"1: lw t4, 0(t1)", "sw t4, 0(t2)", "addi t1, t1, 4", "addi t2, t2, 4", "addi t3, t3, -4", "bnez t3, 1b",
-                "la s5, xres", "sw zero, 0(s5)",
+                "la s5, xres", "sw zero, 0(s5)", "csrwi fflags, 0",
                 f"li a1, {x}", f"li t2, {fbits(f)}", "fmv.w.x fa1, t2", "la a0, mem", f"addi a0, a0, {x if x >= 0 else 0}",
                 "li a2, 4", f"li t0, {avl}", f"vsetvli t1, t0, {vsetvli_line(sew, lmul)}"]
         nx = 0
@@ -194,7 +201,8 @@ def main():
                 asm.append(f"sw a3, {4*nx}(s5)"); nx += 1
             if i.startswith("vfmv.f.s fa3"):
                 asm.append(f"fsw fa3, {4*nx}(s5)"); nx += 1
-        asm += ["la t1, vout", "vs8r.v v0, (t1)", f"addi t1, t1, {8*vlenb}", "vs8r.v v8, (t1)",
+        asm += ["csrr t4, fflags", "sw t4, 60(s5)",
+                "la t1, vout", "vs8r.v v0, (t1)", f"addi t1, t1, {8*vlenb}", "vs8r.v v8, (t1)",
                 f"addi t1, t1, {8*vlenb}", "vs8r.v v16, (t1)", f"addi t1, t1, {8*vlenb}", "vs8r.v v24, (t1)",
                 "li a7, 64", "li a0, 1", "la a1, vout", f"li a2, {32*vlenb}", "ecall",
                 "li a7, 64", "li a0, 1", "la a1, mem", f"li a2, {MEMB}", "ecall",
@@ -233,6 +241,7 @@ def main():
                 fp = i.startswith("vfmv")
                 o.append(f"x 13 {int(fp)} {struct.unpack_from('<I', xr, 4*nx)[0]:08x}")
                 nx += 1
+        o.append(f"f {struct.unpack_from('<I', xr, 60)[0]:02x}")
         o += ["e " + blk[r*vlenb:(r+1)*vlenb][::-1].hex() for r in range(32)]
         o.append("m " + blk[32*vlenb:32*vlenb+MEMB].hex())
         o.append("end")

@@ -7,6 +7,7 @@ _start:
     lui s1, 0x200                     # DTCM
     li t0, 1000
     vsetvli t1, t0, e32, m8, ta, ma
+    nop                               # (vset hazard: insn/vset/back2back.s)
     vle32.v v8, (s1)
     vse32.v v8, (s1)
     lw t2, 0(s0)

@@ -6,10 +6,12 @@
 _start:
     li t0, 1000
     vsetvli t1, t0, e32, m8, ta, ma
+    nop                               # (vset hazard: insn/vset/back2back.s)
     vmv.v.i v8, 1
     .rept 12
     vadd.vv v8, v8, v8
     .endr
     vsetivli x0, 1, e32, m1, ta, ma
+    nop                               # (vset hazard: insn/vset/back2back.s)
     vmv.x.s t2, v8
     ecall

@@ -50,6 +50,9 @@
     fcvt.w.s t0, f2;            PUT t0
     fsrmi 0
     fadd.s f4, f1, f2;          PUTF f4
+    fsrmi 3                     /* RUP: a dynamic-rm op now would be illegal, */
+    fsrmi 1                     /* but the next one sees RTZ */
+    fadd.s f4, f1, f2;          PUTF f4
     /* specials */
     la s0, spec
     flw f1, 0(s0)               /* +0 */

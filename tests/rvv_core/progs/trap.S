@@ -1,4 +1,7 @@
-/* trap.S — one precise trap, KIND = its cause number (built once per cause).
+/* trap.S — one precise trap, KIND = its cause number (built once per cause),
+ * or 21.. for more illegal instructions (cause 2): 21 static rm RDN, 22 dynamic
+ * rm with frm = RUP, 23 fence.i (not in isa/rvv.def), 24 a vector op while
+ * vtype is vill (reset), 25 a vector fp op with frm = RDN.
  * Result words: 0 the pc that must trap, 1 the trap info it must report,
  * 2 written only by an instruction younger than the trap (must stay 0),
  * 3 written by an older store right before it (must be 0x77). */
@@ -11,6 +14,19 @@
     li t1, 0x00400000
 #elif KIND == 2
     li t1, 0xc0001073          /* csrw cycle, x0: cycle is read-only */
+#elif KIND == 21
+    li t1, 0x003120d3          /* fadd.s f1, f2, f3, rdn */
+#elif KIND == 22
+    li t1, 0x003170d3          /* fadd.s f1, f2, f3 (dyn) */
+    fsrmi 3
+#elif KIND == 23
+    li t1, 0x0000100f          /* fence.i */
+#elif KIND == 24
+    li t1, 0x022180d7          /* vadd.vv v1, v2, v3 */
+#elif KIND == 25
+    li t1, 0x022190d7          /* vfadd.vv v1, v2, v3 */
+    vsetvli x0, x0, e32, m1, ta, ma
+    fsrmi 2
 #elif KIND == 3
     mv t1, t0                  /* ebreak: info = pc */
 #elif KIND == 4
@@ -40,6 +56,16 @@
 trap_here:
 #if KIND == 2
     .word 0xc0001073
+#elif KIND == 21
+    .word 0x003120d3
+#elif KIND == 22
+    .word 0x003170d3
+#elif KIND == 23
+    .word 0x0000100f
+#elif KIND == 24
+    .word 0x022180d7
+#elif KIND == 25
+    .word 0x022190d7
 #elif KIND == 3
     ebreak
 #elif KIND == 4 || KIND == 5

@@ -1,4 +1,5 @@
-# Icarus equivalence kernel: a strip-mined saxpy over DRAM (y = 2.5 x + y,
+# Icarus equivalence kernel: a strip-mined axpy over DRAM (y = 3 x + y on the
+# bits of fp32 values, integer vmacc: vector fp is not in the RTL yet;
 # 40 elements at a0 + 0 and a0 + 256), a scalar checksum loop with a
 # multiply, a divide and fp ops, and the result written back to DRAM — the
 # scalar pipeline, the vector queue, the VLSU and the DRAM port in one run.
@@ -18,15 +19,15 @@ _start:
     sw t2, 0(t4)
     addi t1, t1, 1
     blt t1, t0, 1b
-    li t0, 0x40200000                 # 2.5
-    fmv.w.x fa0, t0
+    li a5, 3
     li a2, 40
     mv a3, s0
     mv a4, s1
 2:  vsetvli t0, a2, e32, m2, ta, ma
+    nop                               # (vset hazard: insn/vset/back2back.s)
     vle32.v v0, (a3)
     vle32.v v4, (a4)
-    vfmacc.vf v4, fa0, v0
+    vmacc.vx v4, a5, v0
     vse32.v v4, (a4)
     slli t1, t0, 2
     add a3, a3, t1
@@ -46,6 +47,7 @@ _start:
     bnez t0, 3b
     sw t2, 512(s0)
     vsetivli x0, 8, e32, m2, ta, ma   # a reduction of y[0..7] to DRAM
+    nop
     vle32.v v8, (s1)
     vmv.s.x v12, zero
     vredsum.vs v12, v8, v12
