@@ -46,6 +46,7 @@ typedef struct rq {
     uint32_t x[32], pc, f[32], csr[RQ_NCSR];
     uint8_t *v, *dtcm;
     int v_stale, dtcm_stale, ended;
+    int csr_marked;              /* vl/vtype reported in flight (first step) */
     uint64_t dram_lo, dram_hi;   /* DRAM offsets the guest may have written (read back at the end) */
     rq_seg *segs;
     size_t nsegs;
@@ -541,6 +542,7 @@ static kc_status rq_reset(void *h, const kc_image *img, const uint32_t *args, si
     kc_err_clear(&q->err);
     q->broken = 0;
     q->ended = 0;
+    q->csr_marked = 0;
     q->instret = 0;
     q->cause = 0;
     q->state = KC_CORE_RUNNING;
@@ -745,7 +747,7 @@ static void rq_effects(rq *q, kc_ref_event *ev, uint32_t w, const uint32_t *xb)
             if (vl != q->csr[RQ_VL] || vtype != q->csr[RQ_VTYPE]) {
                 q->csr[RQ_VL] = vl;
                 q->csr[RQ_VTYPE] = vtype;
-                rq_add(ev, RQ_CSR, RQ_VL, 2, 0, 0);
+                rq_add(ev, RQ_CSR, RQ_VL, 2, KC_REF_DUE_END, 0);
             }
             break;
         }
@@ -899,6 +901,10 @@ static kc_core_state rq_step(void *h, kc_ref_event *ev)
         } else {
             uint32_t xb[32];
             memcpy(xb, q->x, sizeof xb);
+            if (!q->csr_marked) {   /* vl/vtype: compared at the end only (see rvv_qemu.h) */
+                q->csr_marked = 1;
+                rq_add(ev, RQ_CSR, RQ_VL, 2, KC_REF_DUE_END, 0);
+            }
             uint32_t twin = rq_rtz_twin(w);
             int sig = twin ? rq_step_rtz(q, twin) : rq_cmd(q, "s", 0) ? -1 : rq_signal(q);
             if (sig == 5 && (rq_changes_x_or_pc(w) ? !rq_get_xpc(q) : (q->pc += 4, 1))) {

@@ -22,8 +22,9 @@
  * end: the vector registers (every vector instruction but vset*), fcsr (every fp
  * or fcsr-touching instruction: the vector unit ORs its flags in later), and the
  * DTCM/DRAM bytes a store writes. A cycle/time/instret read is a
- * KC_REF_W_TIMING write. vl and vtype (set by vset* in the scalar core) are due
- * at retire. `ecall` halts without being executed (the exit); `ebreak`, SIGILL,
+ * KC_REF_W_TIMING write. vl and vtype are compared at the end only (reported in
+ * flight from the first step on): the RTL's CSRs are written in its execute
+ * stage, before the vset* retires. `ecall` halts without being executed (the exit); `ebreak`, SIGILL,
  * SIGSEGV and SIGBUS become the RISC-V trap causes.
  */
 #ifndef RVV_QEMU_H
