@@ -3,10 +3,10 @@
 BUILD   ?= build
 JOBS    ?= $(shell nproc)
 APT_PKGS = build-essential cmake pkg-config verilator yosys iverilog libjansson-dev libcurl4-openssl-dev \
-           clang-19 libclang-rt-19-dev lld-19
+           clang-19 libclang-rt-19-dev lld-19 qemu-user
 SUDO    := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: all deps build run test perf golden fuzz clean
+.PHONY: all deps build run test perf golden fuzz rvv-campaign clean
 
 all: build
 
@@ -49,6 +49,20 @@ FUZZ_SECONDS ?= 600
 fuzz: deps
 	tests/fuzz/run_fuzz.sh build $(CURDIR) $(CURDIR)/$(BUILD)/fuzz
 	tests/fuzz/run_fuzz.sh run $(CURDIR) $(CURDIR)/$(BUILD)/fuzz all $(FUZZ_SECONDS)
+
+# The rvv random co-simulation campaign (RVV_COUNT programs from RVV_SEED): on
+# the RTL when the rvv model is built (kc cosim --platform rvv --random), else,
+# or with RVV_SELF=1, QEMU against itself (tests/rvv_ref: the generator and the
+# reference alone).
+RVV_COUNT ?= 2000
+RVV_SEED ?= 1
+RVV_SELF ?= 0
+rvv-campaign: build
+	@if [ "$(RVV_SELF)" = 0 ] && ./$(BUILD)/kc cosim --platform rvv --help >/dev/null 2>&1; then \
+	  nice -n 5 ./$(BUILD)/kc cosim --platform rvv --random --count $(RVV_COUNT) --seed $(RVV_SEED) -q; \
+	else \
+	  nice -n 5 ./$(BUILD)/tests/rvv_ref/rvv_ref_test self tests/rvv_ref $(RVV_SEED) $(RVV_COUNT); \
+	fi
 
 clean:
 	rm -rf $(BUILD)

@@ -14,6 +14,7 @@
 #include "kc_file.h"
 #include "kc_opts.h"
 #include "kc_asm.h"
+#include "kc_campaign.h"
 #include "npu_campaign.h"
 #include "kc_check.h"
 #include "kc_cmds.h"
@@ -122,7 +123,7 @@ static void print_report(const kc_cosim_report *r, const char *label)
 
 /* ---- one program ----------------------------------------------------------------- */
 
-static int run_iss_only(const kc_hw *hw, const kc_program *prog, kc_dram *dram, const uint32_t *args,
+static int run_iss_only(const kc_hw *hw, const uint32_t *words, size_t nwords, kc_dram *dram, const uint32_t *args,
                         size_t nargs)
 {
     kc_err err;
@@ -145,7 +146,7 @@ static int run_iss_only(const kc_hw *hw, const kc_program *prog, kc_dram *dram, 
     kc_core_status st;
     do {
         memcpy(kc_dram_data(dram), image, size);
-        if (npu_iss_reset(iss, prog->words, prog->nwords, args, nargs, dram, &err) != KC_OK) {
+        if (npu_iss_reset(iss, words, nwords, args, nargs, dram, &err) != KC_OK) {
             free(image);
             npu_iss_close(iss);
             return fail(&err);
@@ -205,7 +206,8 @@ static int cmd_single(cosim_cli *o)
 
     const kc_acc_ops *ops = kc_acc_find(p->acc);
     kc_dram *dram = NULL;
-    kc_program prog = {0};
+    kc_image img;
+    kc_image_init(&img, 1, 4);
     kc_task_inst inst;
     memset(&inst, 0, sizeof inst);
     void *model = NULL;
@@ -215,9 +217,7 @@ static int cmd_single(cosim_cli *o)
         kc_err_set(&err, KC_ERR_USAGE, "no simulation model '%s' is built", p->acc);
         goto out;
     }
-    const kc_isa *isa;   /* the ISS runs words of the table ISA (npu only, checked above) */
-    if ((s = kc_isa_load(p->family->name, &isa, &err)) != KC_OK ||
-        (s = kc_asm_assemble(isa, src, name, &prog, &err)) != KC_OK)
+    if ((s = kc_platform_build(p, src, name, &img, &err)) != KC_OK)   /* the platform's own build */
         goto out;
     if ((s = kc_dram_open(&dram, &o->dram, ops->beat_bytes, &err)) != KC_OK)
         goto out;
@@ -231,22 +231,24 @@ static int cmd_single(cosim_cli *o)
         o->nargs = layout.ntensors;
         for (unsigned i = 0; i < layout.ntensors && i < 8; i++)
             o->args[i] = layout.addr[i];
-    } else if (o->have_dram_seed) {
-        npu_rgen_fill_dram(o->dram_seed, kc_dram_data(dram), size);
+    } else if (o->have_dram_seed && p->family->rgen) {   /* the random programs' DRAM image */
+        p->family->rgen->fill_dram(o->dram_seed, kc_dram_data(dram), size);
     }
     if (o->iss_only) {
-        rc = run_iss_only(p->hw, &prog, dram, o->args, o->nargs);
+        size_t nwords = 0;
+        const uint32_t *words = kc_image_words(&img, &nwords);
+        if (strcmp(p->family->name, "npu") || !words) {
+            kc_err_set(&err, KC_ERR_USAGE, "--iss-only runs the npu ISS (platform '%s')", p->name);
+            goto out;
+        }
+        rc = run_iss_only(p->hw, words, nwords, dram, o->args, o->nargs);
         goto out_noerr;
     }
     if ((s = ops->open(&model, &err)) != KC_OK)
         goto out;
     kc_cosim_opts co = { .cycle_limit = o->cycle_limit };
     kc_cosim_report rep;
-    kc_image img;
-    if ((s = kc_image_from_words(&img, prog.words, prog.nwords, NULL, &err)) != KC_OK)
-        goto out;
     s = kc_cosim_run(ops, model, p->ref, dram, &img, o->args, o->nargs, &co, &rep, &err);
-    kc_image_free(&img);
     if (s != KC_OK)
         goto out;
     print_report(&rep, name);
@@ -266,7 +268,7 @@ out_noerr:
     if (model)
         ops->close(model);
     kc_task_inst_free(&inst);
-    kc_program_free(&prog);
+    kc_image_free(&img);
     if (dram)
         kc_dram_close(dram);
     free(src);
@@ -332,6 +334,77 @@ static int cmd_random(cosim_cli *o)
     return rc;
 }
 
+/* ---- campaign of any platform with a generator (kc_campaign.h) ---------------------------- */
+
+static kc_status generic_build(void *ctx, const char *text, kc_image *img, kc_err *err)
+{
+    return kc_platform_build(ctx, text, "random", img, err);
+}
+
+static void on_generic(void *ctx, const kc_campaign_program *p)
+{
+    const cosim_cli *o = ctx;
+    char label[64];
+    snprintf(label, sizeof label, "seed %" PRIu64, p->seed);
+    const kc_cosim_report *r = p->report;
+    int odd = r->rtl_state == KC_CORE_TRAPPED ? r->rtl_status.cause != (unsigned)p->trap
+                                              : r->rtl_state == KC_CORE_HALTED && p->trap;
+    if (r->diverged || r->timeout || odd || !o->quiet)
+        print_report(r, label);
+    if (odd && !r->diverged && !r->timeout)
+        printf("  (generated to end with %s%d)\n", p->trap ? "trap cause " : "halt", p->trap);
+    if (p->kept)
+        printf("  kept as %s\n", p->kept);
+}
+
+static int cmd_random_generic(cosim_cli *o, const kc_platform *p)
+{
+    kc_err err;
+    kc_err_clear(&err);
+    const kc_rgen_ops *rg = p->family->rgen;
+    kc_campaign_opts co = {.model = kc_acc_find(p->acc), .ref = p->ref, .rgen = rg, .build = generic_build,
+                           .build_ctx = (void *)p, .nrows = rg->nrows ? rg->nrows() : 0, .seed = o->seed,
+                           .count = o->count, .dram = o->dram, .cycle_limit = o->cycle_limit,
+                           .fresh_model = o->fresh_model, .keep_dir = o->keep, .on_program = on_generic, .ctx = o};
+    kc_campaign_report r;
+    kc_status s = kc_campaign_run(&co, &r, &err);
+    if (s != KC_OK) {
+        char buf[800];
+        fprintf(stderr, "kc cosim: %s\n", kc_err_format(&err, buf, sizeof buf));
+        if (r.failed_text)
+            fprintf(stderr, "%s", r.failed_text);
+    }
+    printf("cosim campaign (%s): %" PRIu64 " programs (seeds %" PRIu64 "..%" PRIu64 "), %" PRIu64
+           " instructions retired and compared, %" PRIu64 " RTL cycles, %.1f s (%.1f s building)\n", p->name,
+           r.programs, o->seed, o->seed + o->count - 1, r.retired, r.cycles, r.seconds, r.build_seconds);
+    printf("  ended: %" PRIu64 " halt", r.halted);
+    for (unsigned c = 1; c < KC_CAMPAIGN_MAX_TRAPS; c++)
+        if (r.traps[c])
+            printf(", %" PRIu64 " trap cause %u", r.traps[c], c);
+    printf("; not as generated: %" PRIu64 "\n  divergences: %" PRIu64 ", timeouts: %" PRIu64 "\n",
+           r.unexpected_end, r.diverged, r.timeouts);
+    if (r.nrows && rg->row_name) {
+        size_t never = 0;
+        for (size_t k = 0; k < r.nrows; k++)
+            never += !r.insn_counts[k];
+        printf("  instructions exercised: %zu of %zu", r.nrows - never, r.nrows);
+        if (never && never <= 64) {
+            printf(" (never retired:");
+            for (size_t k = 0; k < r.nrows; k++)
+                if (!r.insn_counts[k])
+                    printf(" %s", rg->row_name(k));
+            printf(")");
+        }
+        printf("\n");
+        if (o->coverage)
+            for (size_t k = 0; k < r.nrows; k++)
+                printf("  %-18s %" PRIu64 "\n", rg->row_name(k), r.insn_counts[k]);
+    }
+    int rc = s != KC_OK ? 2 : r.diverged || r.timeouts || r.unexpected_end ? 1 : 0;
+    kc_campaign_report_free(&r);
+    return rc;
+}
+
 enum { OPT_TASK = 1, OPT_CONFIG, OPT_SEED, OPT_COUNT, OPT_ARGS, OPT_DRAM_SEED, OPT_DRAM_BYTES, OPT_LATENCY,
        OPT_BW, OPT_CYCLE_LIMIT, OPT_KEEP, OPT_BASELINE, OPT_ISS_ONLY, OPT_RANDOM, OPT_MATRIX, OPT_FRESH_MODEL,
        OPT_AVOID, OPT_COVERAGE, OPT_QUIET };
@@ -375,10 +448,11 @@ static const kc_args_opt *const cosim_tables[] = {kc_opts_platform_rows, cosim_r
 
 static const kc_args_spec cosim_spec = {
     "cosim", "KERNEL.s [options]\n--random [--count N] [--seed S] [--keep DIR] [options]",
-    "Runs a program on the RTL and on the ISS (isa/npu.def exec semantics) and compares\n"
-    "the architectural state after every retired instruction and everything (registers,\n"
-    "vector SRAM, DRAM) at halt or trap. Prints the first difference: instruction, pc,\n"
-    "location, expected (ISS) vs actual (RTL).\n"
+    "Runs a program on the RTL and on the platform's reference model (npu: the ISS of\n"
+    "isa/npu.def; rvv: QEMU user mode) and compares the architectural state after every\n"
+    "retired instruction and everything (registers, on-chip memories, DRAM) at halt or\n"
+    "trap. Prints the first difference: instruction, pc, location, expected (reference)\n"
+    "vs actual (RTL). --random works on every platform with a random-program generator.\n"
     "KERNEL.s is an assembly file ('-' = stdin); a line '# cosim: key=value ...' in it\n"
     "sets defaults for args=, dram-seed=, dram-bytes=, latency=, bw= (regression cases\n"
     "carry one); expect=diverge marks an open RTL bug: exit 0 only while the models\n"
@@ -463,8 +537,9 @@ int kc_cmd_cosim_main(int argc, char **argv)
     const kc_platform *p = kc_platform_find(o.platform);   /* known: kc_opts_take checked the name */
     if (!p || !p->ref)
         return kc_args_fail(&a, "platform '%s' has no reference model to co-simulate against", o.platform);
-    if (o.random && strcmp(p->family->name, "npu"))   /* the random programs are the npu's */
-        return kc_args_fail(&a, "--random: platform '%s' has no random program generator (npu only)",
-                            o.platform);
+    if (o.random && !p->family->rgen)
+        return kc_args_fail(&a, "--random: platform '%s' has no random program generator", o.platform);
+    if (o.random && strcmp(p->family->name, "npu"))   /* npu keeps its campaign (--avoid, --matrix) */
+        return cmd_random_generic(&o, p);
     return o.random ? cmd_random(&o) : cmd_single(&o);
 }

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "kc_err.h"
+#include "kc_rgen.h"
 #include "npu_hw.h"
 #include "npu_iss.h"
 
@@ -52,5 +53,10 @@ void npu_rgen_prog_free(npu_rgen_prog *p);
 /* Fills a DRAM image for `seed`: bf16 values, mostly ordinary magnitudes with a
  * sprinkling of edge cases (zeros, infinities, NaNs, denormals, extremes). */
 void npu_rgen_fill_dram(uint64_t seed, uint8_t *data, size_t size);
+
+/* The generator behind kc_rgen_ops (the npu platform row's `rgen`): sizes from
+ * the build, matrix unit included, nothing avoided, trap decided by the seed.
+ * (`kc cosim --random` on npu runs npu_campaign with its own options.) */
+extern const kc_rgen_ops npu_rgen_ops;
 
 #endif

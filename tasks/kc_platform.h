@@ -23,6 +23,7 @@
 #include "kc_hw.h"
 #include "kc_image.h"
 #include "kc_ref.h"
+#include "kc_rgen.h"
 #include "kc_task.h"
 
 typedef struct kc_platform kc_platform;
@@ -59,6 +60,8 @@ typedef struct kc_platform_family {
     int (*disasm)(const kc_platform *p, const kc_image *img, uint64_t pc, char *buf, size_t size);
     /* The reference model for co-simulation; NULL while none is wired. */
     const kc_ref_ops *ref;
+    /* Random programs for `kc cosim --random` (kc_campaign); NULL: none. */
+    const kc_rgen_ops *rgen;
 } kc_platform_family;
 
 struct kc_platform {

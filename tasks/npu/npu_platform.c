@@ -7,6 +7,7 @@
 #include "npu_hw.h"
 #include "npu/npu_tmpl.h"
 #include "npu_iss.h"
+#include "npu_rgen.h"
 
 /* Every size from the build's own parameters: the peaks a roofline divides by
  * are the lanes and the MACs the RTL was built with, never typed-in numbers. */
@@ -69,4 +70,5 @@ const kc_platform_family npu_platform_family = {
     .doc = npu_platform_doc,
     .disasm = npu_platform_disasm,
     .ref = &npu_iss_ref,
+    .rgen = &npu_rgen_ops,
 };

@@ -19,6 +19,8 @@
 #include "rvv_isa.h"
 #include "rvv_isadoc.h"
 #include "rvv_lines.h"
+#include "rvv_qemu.h"
+#include "rvv_rgen.h"
 #include "rvv_shapes.h"
 #include "rvv_tools.h"
 
@@ -367,5 +369,6 @@ const kc_platform_family rvv_platform_family = {
     .baseline_source = rvv_platform_baseline_c,
     .doc = rvv_platform_doc,
     .disasm = rvv_platform_disasm,
-    .ref = NULL,   /* QEMU (isa/rvv_qemu.c, H7) */
+    .ref = &rvv_qemu_ref,    /* QEMU user mode through its gdbstub (isa/rvv_qemu.c) */
+    .rgen = &rvv_rgen_ops,   /* kc cosim --random (isa/rvv_rgen.c) */
 };
