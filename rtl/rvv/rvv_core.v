@@ -17,8 +17,9 @@
 //       retire.
 // Timing: taken branches/jumps redirect fpc from EX: 2 bubbles. ALU->use 0,
 // load->use 1, mul->use 1, fp op->use RVV_FPU_LAT - 1, div ~34 (docs/rvv_core.md).
-// A vector instruction right after a vset* waits one cycle in ID (it decodes
-// against the vtype the vset writes when leaving EX). A CSR instruction
+// vsetvli/vsetivli set the front vtype (what rvv_vdecode judges by) as they
+// leave ID; a vector instruction after a vsetvl (register vtype) waits in ID
+// until the vsetvl leaves EX. vl travels from EX (after every elder vset). A CSR instruction
 // serialises: younger instructions wait in ID until it has retired.
 // Traps are precise: an instruction that traps (ID: fetch fault, illegal,
 // ebreak; EX: misaligned/access fault) stops in EX, the older ones drain, the
@@ -151,7 +152,7 @@ module rvv_core #(
     // ------------------------------------------------------------------
     // ID: decode
     wire [2:0]  csr_frm;
-    wire [31:0] csr_vl, csr_vtype;
+    wire [31:0] csr_vl;
     wire        d_legal, d_opv, d_b_imm, d_branch, d_jal, d_jalr, d_load, d_store, d_munsigned;
     wire        d_mul, d_div, d_fpu, d_csr, d_csr_write, d_ecall, d_ebreak, d_fence;
     wire        d_use1, d_f1, d_use2, d_f2, d_use3, d_wr, d_wf;
@@ -169,8 +170,15 @@ module rvv_core #(
         .csr_write(d_csr_write), .ecall(d_ecall), .ebreak(d_ebreak), .fence(d_fence), .vset(d_vset),
         .use1(d_use1), .f1(d_f1), .use2(d_use2), .f2(d_f2), .use3(d_use3), .wr(d_wr), .wf(d_wf));
 
-    // vill reaches rvv_vdecode as a reserved vtype encoding (vsew = 7)
-    wire [7:0] vd_vtype = csr_vtype[31] ? 8'b0011_1000 : csr_vtype[7:0];
+    // The front vtype: what the vset* instructions ahead of ID leave. vsetvli and
+    // vsetivli set it when they leave ID (immediate vtype), vsetvl when it
+    // leaves EX (a vector instruction waits in ID meanwhile). vill reaches
+    // rvv_vdecode as a reserved vtype encoding (vsew = 7).
+    reg  [8:0]  vtf;        // {vill, vtype[7:0]}
+    wire [31:0] vtf_id;
+    wire        vtf_id_vill;
+    rvv_vtype u_vt_id (.req(d_imm), .vill(vtf_id_vill), .vtype(vtf_id));
+    wire [7:0] vd_vtype = vtf[8] ? 8'b0011_1000 : vtf[7:0];
     wire       vd_is_vec, vd_legal, vd_rd_x, vd_rd_f, vd_use_xs1, vd_use_xs2, vd_use_fs1, vd_vmem, vd_vstore;
     rvv_vdecode u_vdec (
         .insn(id_insn), .vtype(vd_vtype), .is_vec(vd_is_vec), .legal(vd_legal), .rd_x(vd_rd_x),
@@ -258,7 +266,7 @@ module rvv_core #(
     wire csr_busy = (ex_valid & ex_csr) | (mem_valid & mem_csr) | (wb_valid & wb_csr);
     // (legality itself depends on frm and vtype: the CSR and vset waits hold a
     // would-be trap too, so it is judged against the state its elders leave)
-    wire id_wait  = (~id_trap & raw_wait) | csr_busy | (d_opv & ex_valid & ex_vset != 2'd0);
+    wire id_wait  = (~id_trap & raw_wait) | csr_busy | (d_opv & ex_valid & ex_vset == 2'd3);
     assign id_go   = run & ~ex_stop & ~redirect & id_valid & ex_free & ~id_wait;
     assign id_free = ~id_valid | id_go;
 
@@ -276,7 +284,6 @@ module rvv_core #(
     reg         ex_trap, ex_fissued;
     reg  [3:0]  ex_tcause;
     reg  [31:0] ex_tinfo;
-    reg  [31:0] ex_vl;
     reg  [7:0]  ex_vtype;
     wire        ok = ~id_trap;
 
@@ -323,8 +330,7 @@ module rvv_core #(
             ex_tcause    <= id_tcause;
             ex_tinfo     <= id_tinfo;
             ex_fissued   <= 1'b0;
-            ex_vl        <= csr_vl;
-            ex_vtype     <= csr_vtype[7:0];
+            ex_vtype     <= vtf[7:0];
         end else if (ex_go) begin
             ex_valid <= 1'b0;
         end else begin
@@ -377,15 +383,21 @@ module rvv_core #(
     wire [31:0] vt_new  = ex_vset == 2'd3 ? ex_b : ex_vset == 2'd2 ? {22'd0, ex_imm[9:0]} : {21'd0, ex_imm[10:0]};
     wire [2:0]  vt_lmul = vt_new[2:0];
     wire [2:0]  vt_sew  = vt_new[5:3];
-    wire        vt_vill = vt_new[31:8] != 24'd0 || vt_sew > 3'd2 || vt_lmul == 3'd4 || vt_lmul == 3'd5 ||
-                          (vt_lmul == 3'd6 && vt_sew != 3'd0) || (vt_lmul == 3'd7 && vt_sew == 3'd2);
+    wire        vt_vill;
+    wire [31:0] vtype_new;
+    rvv_vtype u_vt_ex (.req(vt_new), .vill(vt_vill), .vtype(vtype_new));
     wire [31:0] vlmax_m1 = (VLEN >> (3 + vt_sew));
     wire [31:0] vlmax    = vt_lmul[2] ? vlmax_m1 >> (3'd0 - vt_lmul) : vlmax_m1 << vt_lmul;
     wire [4:0]  ex_rs1f  = ex_insn[19:15];
     wire [31:0] avl      = ex_vset == 2'd2 ? {27'd0, ex_rs1f} :
                            ex_rs1f != 5'd0 ? ex_a : ex_rd == 5'd0 ? csr_vl : 32'hffff_ffff;
     wire [31:0] vl_new   = vt_vill ? 32'd0 : (avl < vlmax ? avl : vlmax);
-    wire [31:0] vtype_new = vt_vill ? 32'h8000_0000 : {24'd0, vt_new[7:0]};
+
+    always @(posedge clk) begin
+        if (rst)                                                    vtf <= 9'h100;
+        else if (id_go && ok && (d_vset == 2'd1 || d_vset == 2'd2)) vtf <= {vtf_id_vill, vtf_id[7:0]};
+        else if (ex_go && ex_vset == 2'd3)                          vtf <= {vt_vill, vtype_new[7:0]};
+    end
 
     assign ex_result = ex_vset != 2'd0 ? vl_new : (ex_jal | ex_jalr) ? ex_pc + 32'd4 : alu_y;
 
@@ -461,7 +473,7 @@ module rvv_core #(
             mem_wf        <= ex_wf;
             mem_rd        <= ex_rd;
             mem_cls       <= ex_cls;
-            mem_vl        <= ex_vl;
+            mem_vl        <= csr_vl;     // every elder vset has left EX: vl is theirs
             mem_vtype     <= ex_vtype;
         end else if (mem_go) begin
             mem_valid <= 1'b0;
@@ -683,11 +695,11 @@ module rvv_core #(
         .wb_src(wb_insn[14] ? {3'd0, wb_insn[19:15]} : wb_a[7:0]), .wb_rdata(csr_rdata),
         .fflags_set(ff_set),
         .vset_we(ex_go & ex_vset != 2'd0), .vset_vl(vl_new), .vset_vtype(vtype_new),
-        .frm(csr_frm), .vl(csr_vl), .vtype(csr_vtype),
+        .frm(csr_frm), .vl(csr_vl),
         .inc(inc), .perf(perf));
 
     // inputs this core does not need (the memo's ports carry them for others)
-    wire unused = &{1'b0, vx_rd, vx_fp, vd_vstore, fpu_out_tag, ex_rm[2:1], csr_vtype[30:8], 1'b0};
+    wire unused = &{1'b0, vx_rd, vx_fp, vd_vstore, fpu_out_tag, ex_rm[2:1], vtf_id[31:8], 1'b0};
 endmodule
 
 `default_nettype wire

@@ -36,7 +36,6 @@ module rvv_csr #(
     input  wire [31:0]             vset_vtype,  // bit 31 = vill
     output wire [2:0]              frm,
     output wire [31:0]             vl,
-    output wire [31:0]             vtype,
     // counter events (one bit per counter per cycle)
     input  wire [NCOUNTERS-1:0]    inc,
     output wire [NCOUNTERS*32-1:0] perf
@@ -52,7 +51,6 @@ module rvv_csr #(
 
     assign frm   = frm_r;
     assign vl    = vl_r;
-    assign vtype = vtype_r;
 
     genvar g;
     generate

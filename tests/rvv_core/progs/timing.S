@@ -5,7 +5,9 @@
  * cycles minus the empty one: dependent ALU 8 (0 bubbles), load->use 24
  * (1 bubble), mul->use 24 (1), dependent fadd 23 (RVV_FPU_LAT = 3 apart, the
  * first overlaps the csrr), taken jump 24 (2 bubbles), not-taken branch 8,
- * independent loads 8, one div and its use 37 (34 cycles of division). */
+ * independent loads 8, one div and its use 37 (34 cycles of division),
+ * vsetvli + vector op 16 (0 bubbles), vsetvl + vector op 24 (1 bubble: the
+ * vector op waits in ID until the vsetvl leaves EX). */
 #include "tb.h"
 .macro MEASURE body
     csrr a0, mcycle
@@ -54,6 +56,18 @@
     lw t0, 0(s0)
     .endr
 .endm
+.macro VSETI8
+    .rept 8
+    vsetvli t4, a2, e32, m1, ta, ma
+    vadd.vv v1, v2, v3
+    .endr
+.endm
+.macro VSETR8
+    .rept 8
+    vsetvl t4, a2, a3
+    vadd.vv v1, v2, v3
+    .endr
+.endm
 .macro DIV1
     div t0, t1, t2
     addi t3, t0, 1
@@ -62,6 +76,8 @@
     la s0, word
     li t1, 1000
     li t2, 7
+    li a2, 3
+    li a3, 0xd0
     csrr a0, mcycle
     csrr a1, mcycle
     sub s1, a1, a0
@@ -74,6 +90,8 @@
     MEASURE NOTTAKEN8
     MEASURE LOADS8
     MEASURE DIV1
+    MEASURE VSETI8
+    MEASURE VSETR8
     TB_END
     .data
 word: .word 5
