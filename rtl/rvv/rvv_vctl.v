@@ -228,7 +228,7 @@ module rvv_vctl (
                     6'b001001: begin fop = `RVV_FOP_FSGNJN; f_round = 1'b0; end
                     6'b001010: begin fop = `RVV_FOP_FSGNJX; f_round = 1'b0; end
                     6'b000001, 6'b000011, 6'b000101, 6'b000111: begin
-                        unit = `RVV_U_SER; sop = `RVV_S_REDF; gb = 4'sd0; gd = 4'sd0;
+                        unit = `RVV_U_SER; sop = (f6 == 6'b000001) ? `RVV_S_REDFU : `RVV_S_REDF; gb = 4'sd0; gd = 4'sd0;
                         fop = (f6[2:1] == 2'b10) ? `RVV_FOP_FMIN : (f6[2:1] == 2'b11) ? `RVV_FOP_FMAX : `RVV_FOP_FADD;
                         f_round = (f6[2] == 1'b0);
                     end

@@ -290,15 +290,16 @@ module rvv_vec #(
     wire [4:0]  ser_ra, ser_rb, ser_widx, ser_fop, ser_fl;
     wire [VLEN-1:0] ser_wd, ser_wm;
     wire [2:0]  ser_frm;
-    wire [31:0] ser_fa, ser_fb;
+    wire [32*LANES-1:0] ser_fa, ser_fb, f_out_all;
+    reg  [4:0]  ser_flg;
     wire [2:0]  s_rm = c_rtz ? 3'd1 : s_frm;
-    rvv_vser #(.VLEN(VLEN)) u_ser (.clk(clk), .rst(rst), .start(ser_start), .sop(c_sop), .op(c_op), .fop(c_fop),
+    rvv_vser #(.VLEN(VLEN), .LANES(LANES)) u_ser (.clk(clk), .rst(rst), .start(ser_start), .sop(c_sop), .op(c_op), .fop(c_fop),
         .sgn(c_sa), .sew(s_vtype[4:3]), .lmul({s_vtype[2], s_vtype[2:0]}), .vm(s_vm), .evl(s_evl), .scal(s_scal),
         .vd(s_vd), .vs1(s_vs1), .vs2(s_vs2), .rm(s_rm), .busy(ser_busy), .done(ser_done),
         .ra_idx(ser_ra), .ra_data(ra_data), .rb_idx(ser_rb), .rb_data(rb_data), .v0(v0),
         .w_valid(ser_wv), .w_idx(ser_widx), .w_data(ser_wd), .w_mask(ser_wm),
         .f_valid(ser_fv), .f_op(ser_fop), .f_rm(ser_frm), .f_a(ser_fa), .f_b(ser_fb),
-        .f_out_valid(f_ov[0]), .f_out(f_out[0]), .f_flags(f_flg[0]), .fl_valid(ser_flv), .fl(ser_fl));
+        .f_out_valid(f_ov[0]), .f_out(f_out_all), .f_flags(ser_flg), .fl_valid(ser_flv), .fl(ser_fl));
     wire        msk_ov, msk_wr;
     wire [VLEN-1:0] msk_d, msk_m;
     wire [31:0] msk_x;
@@ -329,11 +330,12 @@ module rvv_vec #(
         wire [31:0] pa = (r_fa == 2'd0) ? la : (r_fa == 2'd1) ? lb : lc;
         wire [31:0] pb = (r_fb == 2'd0) ? la : (r_fb == 2'd1) ? lb : lc;
         wire [31:0] pc = (r_fc == 2'd0) ? la : (r_fc == 2'd1) ? lb : lc;
-        wire use_ser = (gl == 0) && ser_busy;
+        wire use_ser = ser_busy;   // the serial engine drives every lane (vfredusum uses them all)
+        assign f_out_all[32*gl +: 32] = f_out[gl];
         rvv_fpu #(.TAGW(TAGW)) u_fpu (.clk(clk), .rst(rst),
             .in_valid(use_ser ? ser_fv : (r_valid && r_fp && f_allready)), .in_ready(f_ready[gl]),
             .op(use_ser ? ser_fop : r_fop), .rm(use_ser ? ser_frm : r_rm),
-            .a(use_ser ? ser_fa : pa), .b(use_ser ? ser_fb : pb), .c(pc), .tag(r_tag),
+            .a(use_ser ? ser_fa[32*gl +: 32] : pa), .b(use_ser ? ser_fb[32*gl +: 32] : pb), .c(pc), .tag(r_tag),
             .out_valid(f_ov[gl]), .out(f_out[gl]), .flags(f_flg[gl]), .out_tag(f_otag[gl]));
     end endgenerate
 
@@ -374,6 +376,9 @@ module rvv_vec #(
     reg [4:0] fl_acc;
     always @(*) begin
         fl_acc = 5'd0;
+        ser_flg = 5'd0;
+        for (m = 0; m < LANES; m = m + 1)
+            if (f_ov[m]) ser_flg = ser_flg | f_flg[m];
         for (m = 0; m < LANES; m = m + 1)
             if (f_ov[m] && !ser_busy && sl_act[f_otag[m]][m]) fl_acc = fl_acc | f_flg[m];   // lane m = element m
     end

@@ -48,6 +48,7 @@
 `define RVV_S_GATH16   4'd8
 `define RVV_S_IOTA     4'd9
 `define RVV_S_COMPRESS 4'd10
+`define RVV_S_REDFU    4'd11   // vfredusum: lane-parallel partial sums, then a tree
 // one-step mask/scalar ops (U_MSK)
 `define RVV_M_LOGIC 6'd0
 `define RVV_M_CPOP  6'd1

@@ -1,9 +1,12 @@
 // rvv_vser — the element-serial engine of the arithmetic unit: reductions,
 // slides, gathers, viota, vcompress. One element per cycle (gathers two:
-// index read, then source read), fp reductions one element per fp-lane
-// latency: vfredosum AND vfredusum both add strictly in element order
-// (acc = acc + vs2[i], lane 0 of the fp unit), which is QEMU 7.2's order for
-// both, so results match bit for bit whatever the operands.
+// index read, then source read). vfredosum/vfredmin/vfredmax: one element per
+// fp-lane latency, strictly in element order (acc = acc + vs2[i], lane 0).
+// vfredusum is a tree: each of the LANES fp lanes accumulates its elements
+// of every chunk (inactive elements count as -0.0), the LANES partial sums
+// are added pairwise (log2 LANES rounds), then vs1[0] is added. Exact for
+// integer-valued operands (what the random co-simulation gives it); QEMU 7.2
+// adds in element order, so other operands may round differently.
 // rvv_vec starts it only with the chunk pipe drained; it owns the VRF's
 // arithmetic read ports a/b and write port while busy.
 `default_nettype none
@@ -11,7 +14,8 @@
 `include "rvv_fpu_ops.vh"
 
 module rvv_vser #(
-    parameter integer VLEN = 128
+    parameter integer VLEN  = 128,
+    parameter integer LANES = 4
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -43,10 +47,10 @@ module rvv_vser #(
     output reg               f_valid,
     output reg  [4:0]        f_op,
     output reg  [2:0]        f_rm,
-    output reg  [31:0]       f_a,
-    output reg  [31:0]       f_b,
+    output reg  [32*LANES-1:0] f_a,     // lane l: [32*l +: 32] (only lane 0 but for vfredusum)
+    output reg  [32*LANES-1:0] f_b,
     input  wire              f_out_valid,
-    input  wire [31:0]       f_out,
+    input  wire [32*LANES-1:0] f_out,
     input  wire [4:0]        f_flags,
     output reg               fl_valid,  // fflags of one fp step
     output reg  [4:0]        fl
@@ -65,6 +69,9 @@ module rvv_vser #(
     // progress
     reg [31:0] i, cnt, acc, gidx;
     reg        init, wait_f, gphase;
+    reg [32*LANES-1:0] lacc;   // vfredusum partial sums, one per lane
+    reg        ufin;           // vfredusum: final sum in acc
+    integer    tree;           // vfredusum: 0 accumulate, 1..LANES/2 tree round (stride), >= LANES final
 
     // log2 of elements per register at EEW 8<<e
     function automatic [4:0] lepr(input [1:0] e);
@@ -101,12 +108,13 @@ module rvv_vser #(
             `RVV_S_SL1UP: src = i - 32'd1;
             `RVV_S_SL1DN: src = i + 32'd1;
             `RVV_S_GATH, `RVV_S_GATH16, `RVV_S_GATHX: src = gidx;
+            `RVV_S_REDFU: src = i * LANES;
             default:      src = i;
         endcase
     end
     wire [1:0] eb = (s_sop == `RVV_S_GATH16) ? 2'd1 : s_sew;
     assign ra_idx = (s_sop == `RVV_S_IOTA) ? s_vs2 : s_vs2 + 5'(src >> lepr(s_sew));
-    assign rb_idx = (s_sop == `RVV_S_COMPRESS || s_sop == `RVV_S_REDI || s_sop == `RVV_S_REDF) ? s_vs1
+    assign rb_idx = (s_sop == `RVV_S_COMPRESS || s_sop == `RVV_S_REDI || s_sop == `RVV_S_REDF || s_sop == `RVV_S_REDFU) ? s_vs1
                   : s_vs1 + 5'(i >> lepr(eb));
 
     wire act = s_vm || v0[i[LV-1:0]];
@@ -126,19 +134,21 @@ module rvv_vser #(
             i   <= (sop == `RVV_S_SLUP) ? ((scal < evl) ? scal : evl) : 32'd0;
             cnt <= 32'd0;
             gidx <= scal;
+            tree <= 0;
+            ufin <= 1'b0;
         end else if (busy) begin : step
             reg [31:0] x, r, di;
             reg        wr, adv;
             reg signed [32:0] p, q;
             x  = elem(ra_data, src, s_sew);
             wr = 1'b0; adv = 1'b1; r = 32'd0; di = i;
-            if (init && (s_sop == `RVV_S_REDI || s_sop == `RVV_S_REDF)) begin
+            if (init && (s_sop == `RVV_S_REDI || s_sop == `RVV_S_REDF || s_sop == `RVV_S_REDFU)) begin
                 acc  <= elem(rb_data, 32'd0, s_sew);
                 init <= 1'b0;
                 adv  = 1'b0;
-            end else if (i >= s_evl) begin
+            end else if ((s_sop == `RVV_S_REDFU) ? (ufin || s_evl == 32'd0) : (i >= s_evl)) begin
                 // finished: reductions write vd[0] (vl > 0 only)
-                if ((s_sop == `RVV_S_REDI || s_sop == `RVV_S_REDF) && s_evl != 32'd0) begin
+                if ((s_sop == `RVV_S_REDI || s_sop == `RVV_S_REDF || s_sop == `RVV_S_REDFU) && s_evl != 32'd0) begin
                     wr = 1'b1; di = 32'd0; r = acc;
                 end
                 busy <= 1'b0; done <= 1'b1; adv = 1'b0;
@@ -157,13 +167,47 @@ module rvv_vser #(
                     end
                     `RVV_S_REDF: begin
                         if (act && !wait_f) begin
-                            f_valid <= 1'b1; f_op <= s_fop; f_rm <= s_rm; f_a <= acc; f_b <= x;
+                            f_valid <= 1'b1; f_op <= s_fop; f_rm <= s_rm;
+                            f_a <= {{(32*LANES-32){1'b0}}, acc}; f_b <= {{(32*LANES-32){1'b0}}, x};
                             wait_f <= 1'b1; adv = 1'b0;
                         end else if (wait_f) begin
                             adv = f_out_valid;
                             if (f_out_valid) begin
-                                acc <= f_out; wait_f <= 1'b0; fl_valid <= 1'b1; fl <= f_flags;
+                                acc <= f_out[31:0]; wait_f <= 1'b0; fl_valid <= 1'b1; fl <= f_flags;
                             end
+                        end
+                    end
+                    `RVV_S_REDFU: begin : usum
+                        // i counts chunks of LANES elements; then the tree; then + vs1[0]
+                        reg [32*LANES-1:0] xs;
+                        integer l;
+                        adv = 1'b0;
+                        for (l = 0; l < LANES; l = l + 1)
+                            xs[32*l +: 32] = ((i * LANES + l < s_evl) && (s_vm || v0[(i * LANES + l) % VLEN]))
+                                           ? elem(ra_data, i * LANES + l, 2'd2) : 32'h80000000;
+                        if (wait_f) begin
+                            if (f_out_valid) begin
+                                wait_f <= 1'b0; fl_valid <= 1'b1; fl <= f_flags;
+                                if (tree == 0) begin lacc <= f_out; i <= i + 32'd1; end
+                                else if (tree < LANES) begin lacc <= f_out; tree <= tree << 1; end
+                                else begin acc <= f_out[31:0]; ufin <= 1'b1; end
+                            end
+                        end else if (tree == 0 && i * LANES < s_evl) begin
+                            if (i == 32'd0) begin lacc <= xs; i <= 32'd1; end
+                            else begin
+                                f_valid <= 1'b1; f_op <= `RVV_FOP_FADD; f_rm <= s_rm; f_a <= lacc; f_b <= xs; wait_f <= 1'b1;
+                            end
+                        end else if (tree == 0) begin
+                            tree <= 1;
+                        end else if (tree < LANES) begin
+                            // lanes l < LANES/(2*tree): lacc[l] + lacc[l + LANES/(2*tree)]
+                            f_valid <= 1'b1; f_op <= `RVV_FOP_FADD; f_rm <= s_rm; f_a <= lacc;
+                            f_b <= lacc >> (32 * (LANES / (2 * tree)));
+                            wait_f <= 1'b1;
+                        end else begin
+                            f_valid <= 1'b1; f_op <= `RVV_FOP_FADD; f_rm <= s_rm;
+                            f_a <= {{(32*LANES-32){1'b0}}, acc}; f_b <= {{(32*LANES-32){1'b0}}, lacc[31:0]};
+                            wait_f <= 1'b1; tree <= LANES * 2;
                         end
                     end
                     `RVV_S_SLUP, `RVV_S_SLDN: begin

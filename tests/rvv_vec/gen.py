@@ -110,8 +110,17 @@ def cases():
         "vmfeq.vv v16, v2, v2", "vmfne.vf v17, v3, fa1", "vmflt.vv v18, v4, v5", "vmfle.vf v19, v6, fa1",
         "vmfgt.vf v20, v7, fa1", "vmfge.vf v21, v8, fa1", "vmflt.vv v22, v9, v10, v0.t"])
     add("fp_red", 32, "m4", 1000, [
-        "vfredosum.vs v16, v4, v1", "vfredusum.vs v17, v8, v2", "vfredmax.vs v18, v4, v3",
+        "vfredosum.vs v16, v4, v1", "vfredosum.vs v17, v8, v2", "vfredmax.vs v18, v4, v3",
         "vfredmin.vs v19, v8, v3", "vfredosum.vs v20, v4, v1, v0.t"])
+    # vfredusum adds as a tree in rvv_vec, QEMU in element order: integer-valued operands
+    for lm, avl in (("m4", 1000), ("m4", 13), ("m1", 3), ("m8", 1000)):
+        g = "v8" if lm != "m8" else "v8"
+        add(f"fp_usum_{lm}_{avl}", 32, lm, avl, [
+            "vand.vi v8, v24, 15" if lm != "m8" else "vand.vi v8, v24, 15",
+            "vfcvt.f.x.v v8, v8",
+            "vand.vi v16, v28, 7" if lm == "m4" else ("vand.vi v16, v28, 7" if lm == "m1" else "vand.vi v16, v16, 7"),
+            "vfcvt.f.x.v v16, v16",
+            f"vfredusum.vs v1, v8, v16", f"vfredusum.vs v2, v8, v16, v0.t"])
     add("fp_cvt", 32, "m1", 1000, [
         "vfcvt.x.f.v v16, v2", "vfcvt.xu.f.v v17, v3", "vfcvt.x.f.v v18, v4", "vfcvt.xu.f.v v19, v5",
         "vfcvt.f.x.v v20, v24", "vfcvt.f.xu.v v21, v25"])

@@ -231,6 +231,7 @@ static int perf(Tb &tb, const std::vector<Bytes> &vinit, const Bytes &meminit) {
         {"vfdiv.vv e32m1", 0x83191857, 0x10, 4, 1, false},  {"vfsqrt.v e32m1", 0x4f101857, 0x10, 4, 1, false},
         {"vmflt.vv e32m1", 0x6f191857, 0x10, 4, 1, false},  {"vredsum.vs e32m8", 0x0288a857, 0x13, 32, 1, false},
         {"vfredosum.vs e32m8", 0x0e889857, 0x13, 32, 1, false}, {"vfredusum.vs e32m1", 0x07191857, 0x10, 4, 1, false},
+        {"vfredusum.vs e32m8", 0x06889857, 0x13, 32, 1, false},
         {"vrgather.vv e32m1", 0x33190857, 0x10, 4, 1, false}, {"vslidedown.vi e32m1", 0x3f10b857, 0x10, 4, 1, false},
         {"vslidedown.vi e32m8", 0x3f00b457, 0x13, 32, 8, false}, {"vmv.x.s", 0x43102557, 0x10, 4, 1, false},
         {"vcpop.m", 0x43182557, 0x10, 4, 1, false},
