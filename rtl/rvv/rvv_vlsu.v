@@ -27,7 +27,8 @@
 //  Every access is range checked before it is issued (DTCM or the DRAM window
 //  [0x8000_0000, +dram_bytes); anything else, ITCM included, is an access
 //  fault: v_trap with cause 5/7, the instruction's pc, info = the address of
-//  the first element of the failing beat/element). A trap stops the VLSU (the
+//  the failing element: the element itself, or in a beat the first active one,
+//  or the first one past the end of the region its first active one is in). A trap stops the VLSU (the
 //  core stops with it); accesses issued before it complete.
 //
 // Drain side (loads): each load request pushes its meta entry (VRF group byte
@@ -232,7 +233,18 @@ module rvv_vlsu #(
     wire [BEAT-1:0] u_rng = ({BEAT{1'b1}} << u_lo_off) & ({BEAT{1'b1}} >> ~u_hi_off);
     wire [BEAT-1:0] u_be  = (u_mx << u_lo_off) & u_rng;
     wire            u_act = |u_be;
-    wire [32:0] u_chk = rng_check(u_lo, u_hi, dram_bytes);
+    // the range check covers the active bytes only (a masked-off element may lie
+    // outside memory): first and last active byte of the beat
+    reg  [OFFW-1:0] u_fa, u_la;
+    always @* begin
+        u_fa = {OFFW{1'b0}};
+        u_la = {OFFW{1'b0}};
+        for (j = BEAT - 1; j >= 0; j = j - 1)
+            if (u_be[j]) u_fa = j[OFFW-1:0];
+        for (j = 0; j < BEAT; j = j + 1)
+            if (u_be[j]) u_la = j[OFFW-1:0];
+    end
+    wire [32:0] u_chk = rng_check({ba[31:OFFW], u_fa}, {ba[31:OFFW], u_la}, dram_bytes);
     // stores: the register piece in this beat
     wire [31:0] u_rg0   = {{(32 - RW - LVB){1'b0}}, ur, {LVB{1'b0}}};      // group offset of reg ur
     wire [31:0] u_sh    = BEAT - (u_rg0 - u_gba);                          // bytes, 1..BEAT+VB-1

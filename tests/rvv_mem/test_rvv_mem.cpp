@@ -617,6 +617,18 @@ public:
         in.kind = US; in.masked = true; in.nf = 0; in.eew = 4;
         in.base = DRAM_BASE + DRAM_BYTES - 4;  /* element 0 in, the rest out */
         expect_trap("masked-off elements past the DRAM", in, 0, 0, false);
+        /* a DRAM end inside a beat: the masked-off elements past it are not checked */
+        uint32_t end = DRAM_BASE + DRAM_BYTES - 16;
+        tb.m->dram_bytes = DRAM_BYTES - 16;
+        in.base = end - 8;
+        in.vl = 4;
+        ref.vrf[0] = 0x03;   /* elements 0, 1 (before the end) */
+        set_vreg(0);
+        expect_trap("masked-off elements past a DRAM end inside a beat", in, 0, 0, false);
+        ref.vrf[0] = 0x07;   /* element 2 (at the end) too */
+        set_vreg(0);
+        expect_trap("an active element at a DRAM end inside a beat", in, 5, end);
+        tb.m->dram_bytes = DRAM_BYTES;
         return fails != 0;
     }
 
