@@ -773,20 +773,21 @@ public:
         (void)t0;
         return tb.cycle - t1 + 1;   /* from the dispatch edge to the vl_done edge */
     }
-    void stream(bool store, unsigned n, unsigned lmul)
+    void stream(bool store, unsigned n, unsigned lmul, unsigned nf = 1)
     {
         tb.reset();
         pending_writes.clear();
         uint64_t first_done = 0, t0 = 0;
         unsigned dispatched = 0, done = 0;
         Ins in{};
-        in.kind = US; in.store = store; in.sew = 4; in.lmul = lmul; in.eew = 4;
+        in.kind = nf > 1 ? SEG : US; in.store = store; in.sew = 4; in.lmul = lmul; in.eew = 4;
+        in.nf = nf;
         in.vl = lmul * VLEN / 32;
         tb.m->vl_insn = 0;
         while (done < n) {
             if (dispatched < n) {
                 in.vd = 8 * (1 + dispatched % 3);
-                in.base = DRAM_BASE + dispatched * lmul * VB % (DRAM_BYTES / 2);
+                in.base = DRAM_BASE + dispatched * nf * lmul * VB % (DRAM_BYTES / 2);
                 tb.m->vl_valid = 1;
                 tb.m->vl_insn = encode(in);
                 tb.m->vl_base = in.base;
@@ -813,12 +814,17 @@ public:
             }
         }
         tb.m->vl_valid = 0;
-        uint64_t bytes = (uint64_t)n * lmul * VB, cyc = tb.cycle - t0;
-        uint64_t rest = (uint64_t)(n - 1) * lmul * VB;
-        printf("unit-stride %s stream: %u x v%se32 m%u (%u bytes each) from DRAM: %" PRIu64
+        uint64_t bytes = (uint64_t)n * nf * lmul * VB, cyc = tb.cycle - t0;
+        uint64_t rest = (uint64_t)(n - 1) * nf * lmul * VB;
+        char op[32];
+        if (nf > 1)
+            snprintf(op, sizeof op, "v%sseg%ue32", store ? "s" : "l", nf);
+        else
+            snprintf(op, sizeof op, "v%se32", store ? "s" : "l");
+        printf("unit-stride %s stream: %u x %s m%u (%u bytes each) from DRAM: %" PRIu64
                " bytes in %" PRIu64 " cycles = %.2f B/cycle; after the first: %.2f B/cycle; "
                "DRAM reads in flight max %u\n",
-               store ? "store" : "load", n, store ? "s" : "l", lmul, lmul * VB, bytes, cyc, (double)bytes / cyc,
+               store ? "store" : "load", n, op, lmul, nf * lmul * VB, bytes, cyc, (double)bytes / cyc,
                (double)rest / (tb.cycle - first_done), tb.bus.max_inflight);
     }
     int perf(unsigned n)
@@ -833,6 +839,8 @@ public:
         stream(true, n, 8);
         stream(false, n, 1);
         stream(true, n, 1);
+        stream(false, n, 1, 2);   /* segments: one element per cycle */
+        stream(true, n, 1, 2);
         return fails != 0;
     }
 };
