@@ -86,6 +86,13 @@ module rvv_vctl (
                 gd = (insn[31:29] == 3'd7) ? 4'sd3 : (insn[31:29] == 3'd3) ? 4'sd2 : (insn[31:29] == 3'd1) ? 4'sd1 : 4'sd0;
                 rd_v0 = 1'b0;
             end else if (insn[27:26] == 2'b00 && vs2 == 5'b01011) gd = 4'sd0;   // vlm / vsm
+            else if (insn[27:26] == 2'b00 && vs2 == 5'b00000 && insn[31:29] != 3'd0) begin
+                // unit-stride segment: NF groups of EMUL registers from vd; the
+                // scoreboard's groups are powers of two, so NF is rounded up
+                // (vlseg3: 4 groups; legal NF*EMUL <= 8 keeps gd <= 3)
+                gd = (gd > 4'sd0 ? gd : 4'sd0) +
+                     ((insn[31:29] == 3'd1) ? 4'sd1 : (insn[31:29] <= 3'd3) ? 4'sd2 : 4'sd3);
+            end
         end else case (f3)
             IVV, IVX, IVI: begin
                 imm_u = (f6 == 6'b100101 || f6 == 6'b101000 || f6 == 6'b101001 || f6 == 6'b101100 ||

@@ -16,8 +16,10 @@
 //
 // is_vec: goes to the vector unit (OP-V other than vset*, and LOAD-FP/STORE-FP
 // with a vector width). vsetvli/vsetivli/vsetvl are executed by the core.
-// Not supported (illegal here): segment loads/stores (nf > 0 except whole
-// register), fault-only-first loads, fixed-point ops, vadc/vsbc family,
+// Segment loads/stores: unit-stride only (vlseg<nf>e<eew>/vsseg<nf>e<eew>,
+// RVV 1.0 / QEMU require_nf: NF*EMUL <= 8 and vd + NF*EMUL <= 32, fractional
+// EMUL counting 1). Not supported (illegal here): strided and indexed segment
+// loads/stores, fault-only-first loads, fixed-point ops, vadc/vsbc family,
 // vcompress, widening/narrowing fp arithmetic (needs fp16), vfwcvt/vfncvt
 // forms whose narrow side is fp16.
 `default_nettype none
@@ -124,6 +126,9 @@ module rvv_vdecode (
     wire signed [3:0] emem = {1'b0, eew} - {1'b0, sew} + lmul;
     wire whole_ok = vm && (nf == 3'd0 || nf == 3'd1 || nf == 3'd3 || nf == 3'd7) &&
                     ((vd & {2'b00, nf}) == 5'd0);
+    // registers a (segment) access spans: (nf+1) << max(EMUL, 0); QEMU's require_nf
+    wire [6:0] nf_regs = {3'd0, {1'b0, nf} + 4'd1} << (emem > 4'sd0 ? emem[1:0] : 2'd0);
+    wire nf_ok = nf_regs <= 7'd8 && {2'b00, vd} + nf_regs <= 7'd32;
     wire idx_ld_ov = (eew == sew) ? 1'b1 :
                      (eew > sew) ? (vd == vs2 || noover(vd, lmul, vs2, emem)) :
                                    noover(vd, lmul, vs2, emem);
@@ -248,10 +253,10 @@ module rvv_vdecode (
                 legal = whole_ok && (opc == LOAD_FP || eew == 3'd0);
             else if (mop == 2'b00 && vs2 == 5'b01011)                   // vlm / vsm
                 legal = !vill && vm && nf == 3'd0 && eew == 3'd0;
-            else if (nf != 3'd0) legal = 1'b0;                          // segments: not supported
+            else if (nf != 3'd0 && !(mop == 2'b00 && vs2 == 5'd0)) legal = 1'b0; // strided/indexed segments
             else if (mop == 2'b00 && vs2 != 5'd0) legal = 1'b0;         // fault-only-first etc.
-            else if (mop[0] == 1'b0)                                    // unit-stride / strided
-                legal = !vill && emem >= -4'sd3 && emem <= 4'sd3 && al(vd, emem) &&
+            else if (mop[0] == 1'b0)                                    // unit-stride (segment) / strided
+                legal = !vill && emem >= -4'sd3 && emem <= 4'sd3 && al(vd, emem) && nf_ok &&
                         (opc == STORE_FP || rvm);
             else                                                        // indexed
                 legal = !vill && emem >= -4'sd3 && emem <= 4'sd3 && al(vd, lmul) && al(vs2, emem) &&

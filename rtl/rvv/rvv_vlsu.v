@@ -1,11 +1,13 @@
 // rvv_vlsu — the vector load/store unit.
 //
-// Supported: unit-stride (vle/vse 8/16/32), whole register (vl<n>re<eew>,
-// vs<n>r), mask (vlm/vsm), strided (vlse/vsse), indexed ordered and unordered
-// (vluxei/vloxei/vsuxei/vsoxei, both executed in element order), all masked
-// or not where the encoding allows. Not supported (trap illegal-instruction,
-// cause 2, info = the instruction word, should the decoder let one through):
-// segment accesses (nf > 0 outside whole-register), fault-only-first, EEW 64.
+// Supported: unit-stride (vle/vse 8/16/32), unit-stride segment
+// (vlseg<nf>e<eew>/vsseg<nf>e<eew>, NF 2..8, EEW 8/16/32), whole register
+// (vl<n>re<eew>, vs<n>r), mask (vlm/vsm), strided (vlse/vsse), indexed ordered
+// and unordered (vluxei/vloxei/vsuxei/vsoxei, both executed in element order),
+// all masked or not where the encoding allows. Not supported (trap
+// illegal-instruction, cause 2, info = the instruction word, should the
+// decoder let one through): strided and indexed segment accesses,
+// fault-only-first, EEW 64, a segment access with EMUL*NF > 8 or past v31.
 // Elements must be naturally aligned: a misaligned active element traps
 // (load/store address misaligned, cause 4/6, info = its address); RVV allows it.
 //
@@ -20,8 +22,12 @@
 //    register per cycle (the VLSU's single VRF read port), so a beat spanning
 //    two registers takes two cycles: the beat is assembled in `sbuf` and sent
 //    with its active bytes as strobes.
-//  - strided, indexed: one element per cycle, one beat request per element
-//    (the element's bytes only). Loads read the index register through the
+//  - strided, indexed, segment: one element per cycle, one beat request per
+//    element (the element's bytes only). A segment access is walked as a
+//    stream of vl*NF contiguous elements (field f of segment i at base +
+//    (i*NF + f)*EEW/8: a stride of EEW/8) whose register group byte offset is
+//    i*EEW/8 + f*EMUL*VLEN/8 (fo, stepped per field); v0 bit i masks all the
+//    fields of segment i (one cycle per field, skipped or not). Loads read the index register through the
 //    VRF read port each cycle; indexed stores keep the index register in a
 //    one-register cache and read the data register in the same port.
 //  Every access is range checked before it is issued (DTCM or the DRAM window
@@ -142,7 +148,17 @@ module rvv_vlsu #(
                      d_width == 3'b000;
     wire d_strided = d_mop == 2'b10 && d_nf == 3'd0;
     wire d_indexed = d_mop[0] && d_nf == 3'd0 && !vl_vtype[5] && vl_vtype[4:3] != 2'b11;
-    wire d_legal   = d_weok && !d_mew && (d_us || d_whole || d_mask || d_strided || d_indexed);
+    // unit-stride segment: NF fields of EMUL = EEW/SEW*LMUL registers each
+    // (a fractional EMUL takes one); RVV 1.0: EMUL*NF <= 8, vd + EMUL*NF <= 32
+    wire d_seg     = d_mop == 2'b00 && d_lumop == 5'b00000 && d_nf != 3'd0;
+    wire signed [3:0] d_emul = $signed({2'b00, d_leew}) - $signed({2'b00, vl_vtype[4:3]}) +
+                               $signed({vl_vtype[2], vl_vtype[2:0]});
+    wire [1:0]  d_eg    = d_emul > 4'sd0 ? d_emul[1:0] : 2'd0;        // log2 registers per field
+    wire [6:0]  d_sregs = {3'd0, {1'b0, d_nf} + 4'd1} << d_eg;       // registers the access spans
+    wire d_seg_ok  = !vl_vtype[5] && d_emul >= -4'sd3 && d_emul <= 4'sd3 && d_sregs <= 7'd8 &&
+                     {2'b00, vl_insn[11:7]} + d_sregs <= 7'd32;
+    wire d_legal   = d_weok && !d_mew && (d_us || d_whole || d_mask || d_strided || d_indexed ||
+                                          (d_seg && d_seg_ok));
     wire [1:0]  d_ls  = d_indexed ? vl_vtype[4:3] : d_mask ? 2'd0 : d_leew;
     wire [31:0] d_whole_bytes = {28'd0, {1'b0, d_nf} + 4'd1} << LVB;
     wire [31:0] d_evl = d_mask  ? (vl_vl + 32'd7) >> 3 :
@@ -152,6 +168,8 @@ module rvv_vlsu #(
     reg  [2:0]  st;
     reg         i_store, i_unit, i_indexed, i_masked;
     reg  [1:0]  i_ls, i_lis;
+    reg  [2:0]  i_nf;             // segment fields - 1 (0: not a segment access)
+    reg  [31:0] i_fstep;          // group bytes per segment field (EMUL registers)
     reg  [4:0]  i_vd, i_vs2;
     reg  [31:0] i_base, i_stride, i_end, i_evl, i_pc;
     reg  [VLEN-1:0] v0q;
@@ -160,7 +178,7 @@ module rvv_vlsu #(
     wire fin_direct;             // the walk ends this cycle without a marker
     wire accept = vl_valid && vl_ready;
     assign vl_ready = st == S_IDLE || fin_direct;
-    wire d_masked = !d_vm && (d_us || d_strided || d_indexed);
+    wire d_masked = !d_vm && (d_us || d_strided || d_indexed || d_seg);
 
     // ---- output request register ---------------------------------------------------
     reg            oq_valid, oq_write;
@@ -259,13 +277,15 @@ module rvv_vlsu #(
     wire          u_pend  = u_rend >= u_ghi;             // this piece ends the beat
 
     // ---- element walk (strided / indexed) --------------------------------------------
-    reg  [31:0]     ei;          // element index
-    reg  [31:0]     sacc;        // strided address
+    reg  [31:0]     ei;          // element (segment) index
+    reg  [2:0]      fi;          // segment field
+    reg  [31:0]     fo;          // group byte offset of field fi
+    reg  [31:0]     sacc;        // strided (segment: element) address
     reg             icv;         // index register cache (indexed stores)
     reg  [4:0]      icr;
     reg  [VLEN-1:0] icd;
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [31:0] e_doff = ei << i_ls;
+    wire [31:0] e_doff = (ei << i_ls) + fo;
     wire [31:0] e_ioff = ei << i_lis;
     wire [VLEN-1:0] e_v0sh = v0q >> ei;
     /* verilator lint_on UNUSEDSIGNAL */
@@ -323,7 +343,7 @@ module rvv_vlsu #(
     wire e_fault = e_ready && (e_mis || !e_chk[32]);
     wire e_emit  = e_ready && !e_mis && e_chk[32] && out_free && (i_store || meta_free);
     wire u_final = u_beat_done && u_last;
-    wire e_final = (e_skip || e_emit) && ei + 32'd1 == i_evl;
+    wire e_final = (e_skip || e_emit) && ei + 32'd1 == i_evl && fi == i_nf;
     wire end_on_req = (u_final && u_emit) || (e_final && e_emit);
     assign fin_direct = (u_final || e_final) && (i_store || end_on_req);
     wire fin_go  = st == S_FIN && (i_store || meta_free) && cq_room;
@@ -385,8 +405,15 @@ module rvv_vlsu #(
                         icd <= vlr_data;
                     end
                     if (e_skip || e_emit) begin
-                        ei   <= ei + 32'd1;
                         sacc <= sacc + i_stride;
+                        if (fi == i_nf) begin
+                            ei <= ei + 32'd1;
+                            fi <= 3'd0;
+                            fo <= 32'd0;
+                        end else begin
+                            fi <= fi + 3'd1;
+                            fo <= fo + i_fstep;
+                        end
                     end
                     if (e_emit) begin
                         oq_valid <= 1'b1;
@@ -410,7 +437,9 @@ module rvv_vlsu #(
                 i_vd      <= vl_insn[11:7];
                 i_vs2     <= vl_insn[24:20];
                 i_base    <= vl_base;
-                i_stride  <= vl_stride;
+                i_stride  <= d_seg ? 32'd1 << d_leew : vl_stride;
+                i_nf      <= d_seg ? d_nf : 3'd0;
+                i_fstep   <= VB << d_eg;
                 i_end     <= vl_base + (d_evl << d_ls);
                 i_evl     <= d_evl;
                 i_pc      <= vl_pc;
@@ -420,6 +449,8 @@ module rvv_vlsu #(
                 ur        <= {RW{1'b0}};
                 uc0       <= 1'b1;
                 ei        <= 32'd0;
+                fi        <= 3'd0;
+                fo        <= 32'd0;
                 sacc      <= vl_base;
                 icv       <= 1'b0;
                 if (!d_legal) begin
@@ -427,7 +458,7 @@ module rvv_vlsu #(
                     v_trap_cause <= 4'd2;
                     v_trap_pc    <= vl_pc;
                     v_trap_info  <= vl_insn;
-                end else if ((d_us || d_whole) && d_evl != 0 &&
+                end else if ((d_us || d_whole || d_seg) && d_evl != 0 &&
                              (vl_base & ((32'd1 << d_leew) - 32'd1)) != 0) begin
                     // unit-stride: a misaligned base misaligns every element
                     // (strided and indexed accesses are checked per element)

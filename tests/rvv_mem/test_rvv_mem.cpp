@@ -8,6 +8,9 @@
  *                                and scalar accesses; VRF, DTCM and DRAM compared
  *   test_rvv_mem traps           access faults, misaligned elements, illegal
  *                                encodings: cause, pc and info
+ *   test_rvv_mem segments        directed unit-stride segment loads/stores
+ *                                (vlseg3e32 masked with a ragged vl, vsseg2e16,
+ *                                vlseg2e32 at m2) against spelled-out layouts
  *   test_rvv_mem perf [N]        prints the latency of a load, the sustained
  *                                bytes/cycle of long unit-stride streams and the
  *                                DRAM reads in flight (figures, not checked)
@@ -46,11 +49,11 @@ struct Rng {
 };
 
 /* One vector memory instruction, as the generator picks it. */
-enum Kind { US, STRIDED, IDX_U, IDX_O, WHOLE, MASK, NKIND };
+enum Kind { US, STRIDED, IDX_U, IDX_O, WHOLE, MASK, SEG, NKIND };
 struct Ins {
     Kind kind;
     bool store, masked;
-    unsigned eew, sew, lmul, nf;  /* bytes; LMUL; registers (whole) */
+    unsigned eew, sew, lmul, nf;  /* bytes; LMUL; registers (whole), fields (segment) */
     uint32_t vl, base, stride;
     unsigned vd, vs2;
 };
@@ -67,6 +70,7 @@ uint32_t encode(const Ins &in)
     case IDX_U: mop = 1; rs2 = in.vs2; break;
     case IDX_O: mop = 3; rs2 = in.vs2; break;
     case WHOLE: rs2 = 8; nf = in.nf - 1; break;
+    case SEG: nf = in.nf - 1; break;
     case MASK: rs2 = 11; break;
     default: break;
     }
@@ -181,6 +185,19 @@ struct Ref {
     void exec(const Ins &in)
     {
         unsigned s = esize(in);
+        if (in.kind == SEG) {  /* field f of segment i: base + (i*NF + f)*EEW, v(vd + f*EMUL) */
+            unsigned emul = in.eew * in.lmul / in.sew ? in.eew * in.lmul / in.sew : 1;
+            for (uint32_t i = 0; i < in.vl; i++)
+                for (unsigned f = 0; active(in, i) && f < in.nf; f++) {
+                    uint8_t *r = &vrf[(in.vd + f * emul) * VB + i * s];
+                    uint8_t *mem = at(in.base + (i * in.nf + f) * s);
+                    if (in.store)
+                        memcpy(mem, r, s);
+                    else
+                        memcpy(r, mem, s);
+                }
+            return;
+        }
         for (uint32_t i = 0; i < evl(in); i++) {
             if (!active(in, i))
                 continue;
@@ -213,7 +230,7 @@ unsigned data_regs(const Ins &in)
     case IDX_O: return in.lmul;
     default: {
         unsigned n = in.eew * in.lmul / in.sew;
-        return n ? n : 1;
+        return (n ? n : 1) * (in.kind == SEG ? in.nf : 1);
     }
     }
 }
@@ -437,15 +454,21 @@ public:
                 if (in.store)
                     in.eew = 1;
             }
+            if (in.kind == SEG)
+                in.nf = 2 + rng.below(7);
             uint32_t vlmax = in.lmul * VLEN / (8 * in.sew);
             in.vl = rng.below(3) ? vlmax : rng.below(vlmax + 1);
-            in.masked = (in.kind == US || in.kind == STRIDED || in.kind == IDX_U || in.kind == IDX_O) &&
-                        rng.below(2);
+            in.masked = (in.kind == US || in.kind == STRIDED || in.kind == IDX_U || in.kind == IDX_O ||
+                         in.kind == SEG) && rng.below(2);
             bool idx = in.kind == IDX_U || in.kind == IDX_O;
             unsigned nd = data_regs(in), ni = idx ? index_regs(in) : 0;
             if (nd > 8 || ni > 8)
                 continue;
             in.vd = rng.below(32 / nd) * nd;
+            if (in.kind == SEG) {  /* aligned to EMUL, the NF groups below v32 */
+                unsigned emul = nd / in.nf;
+                in.vd = rng.below((32 - nd) / emul + 1) * emul;
+            }
             if (in.masked && in.vd == 0)
                 continue;
             if (idx) {
@@ -564,10 +587,10 @@ public:
             }
         }
         check_all("end");
-        printf("random: %u instructions (us %u strided %u idx-unord %u idx-ord %u whole %u mask %u), "
-               "%" PRIu64 " cycles, VLEN %u: %s\n",
+        printf("random: %u instructions (us %u strided %u idx-unord %u idx-ord %u whole %u mask %u "
+               "segment %u), %" PRIu64 " cycles, VLEN %u: %s\n",
                n, per_kind[US], per_kind[STRIDED], per_kind[IDX_U], per_kind[IDX_O], per_kind[WHOLE],
-               per_kind[MASK], tb.cycle, VLEN, fails ? "FAILED" : "ok");
+               per_kind[MASK], per_kind[SEG], tb.cycle, VLEN, fails ? "FAILED" : "ok");
         return fails != 0;
     }
 
@@ -629,6 +652,110 @@ public:
         set_vreg(0);
         expect_trap("an active element at a DRAM end inside a beat", in, 5, end);
         tb.m->dram_bytes = DRAM_BYTES;
+        /* segments: EMUL*NF > 8, past v31 (illegal), a misaligned base, a field past the DTCM */
+        Ins sg{};
+        sg.kind = SEG; sg.sew = 4; sg.lmul = 2; sg.eew = 4; sg.nf = 5; sg.vd = 8; sg.vl = 4;
+        sg.base = DTCM_BASE;
+        expect_trap("vlseg5e32 at m2 (EMUL*NF 10)", sg, 2, 0);
+        sg.lmul = 1; sg.nf = 4; sg.vd = 30;
+        expect_trap("vlseg4e32 v30 (past v31)", sg, 2, 0);
+        sg.lmul = 1; sg.nf = 4; sg.vd = 28;
+        expect_trap("vlseg4e32 v28 (v31 the last)", sg, 0, 0, false);
+        sg.vd = 8; sg.base = DTCM_BASE + 2;
+        expect_trap("misaligned segment base", sg, 4, DTCM_BASE + 2);
+        sg.store = true; sg.nf = 2; sg.base = DTCM_BASE + DTCM_BYTES - 8;
+        expect_trap("vsseg2e32: segment 1 past the DTCM", sg, 7, DTCM_BASE + DTCM_BYTES);
+        return fails != 0;
+    }
+
+    /* ---- directed segment accesses: layouts spelled out ---- */
+    void get_vreg(unsigned r, uint8_t *out)
+    {
+        tb.m->tb_vr_idx = r;
+        tb.m->eval();
+        tb_wide_get(tb.m->tb_vr_data, out, VB);
+    }
+    void run_one(const Ins &in)
+    {
+        pending_writes.push_back(0);
+        dispatch(in, 0x100080);
+        wait_idle("segment access");
+    }
+    uint32_t vreg_elem(unsigned r, unsigned i, unsigned s)
+    {
+        uint8_t b[VB];
+        get_vreg(r + i * s / VB, b);
+        uint32_t v = 0;
+        memcpy(&v, &b[i * s % VB], s);
+        return v;
+    }
+    void expect_eq(const char *what, unsigned i, uint32_t got, uint32_t want)
+    {
+        if (got != want) {
+            printf("FAIL: segments: %s element %u: %08x, want %08x\n", what, i, got, want);
+            fails++;
+        }
+    }
+    int segments()
+    {
+        init_state();
+        const uint32_t words = DTCM_BASE + 0x2000;  /* word k = 0x1000 + k */
+        for (uint32_t k = 0; k < 64; k++)
+            swrite(words + 4 * k, 0x1000 + k, 0xf);
+        /* vlseg3e32.v v8, (words), v0.t at e32m1, vl = VLMAX - 1: v(8+f)[i] =
+         * word 3i+f for active i; masked-off and tail elements keep their value */
+        const unsigned n1 = VLEN / 32, vl1 = n1 - 1;
+        uint8_t v0[VB] = { 0xb5 };   /* elements 0 2 4 5 7 */
+        memcpy(ref.vrf, v0, VB);
+        set_vreg(0);
+        uint32_t old[3][8];
+        for (unsigned f = 0; f < 3; f++)
+            for (unsigned i = 0; i < n1; i++)
+                old[f][i] = vreg_elem(8 + f, i, 4);
+        Ins a{};
+        a.kind = SEG; a.sew = 4; a.lmul = 1; a.eew = 4; a.nf = 3; a.vd = 8; a.vl = vl1;
+        a.masked = true; a.base = words;
+        run_one(a);
+        for (unsigned f = 0; f < 3; f++)
+            for (unsigned i = 0; i < n1; i++)
+                expect_eq(f == 0 ? "vlseg3e32 v8" : f == 1 ? "vlseg3e32 v9" : "vlseg3e32 v10", i,
+                          vreg_elem(8 + f, i, 4),
+                          i < vl1 && (0xb5 >> i & 1) ? 0x1000 + 3 * i + f : old[f][i]);
+        /* vlseg2e32.v v16, (words) at e32m2 (EMUL 2): fields in v16-17 and v18-19 */
+        Ins b{};
+        b.kind = SEG; b.sew = 4; b.lmul = 2; b.eew = 4; b.nf = 2; b.vd = 16; b.vl = 2 * n1;
+        b.base = words;
+        run_one(b);
+        for (unsigned i = 0; i < 2 * n1; i++) {
+            expect_eq("vlseg2e32 m2 v16", i, vreg_elem(16, i, 4), 0x1000 + 2 * i);
+            expect_eq("vlseg2e32 m2 v18", i, vreg_elem(18, i, 4), 0x1000 + 2 * i + 1);
+        }
+        /* vsseg2e16.v v12, (DRAM) at e16m1, vl = VLMAX - 3: halfword 2i+f = v(12+f)[i];
+         * the halfword after the last segment untouched */
+        const unsigned n2 = VLEN / 16, vl2 = n2 - 3;
+        for (unsigned f = 0; f < 2; f++) {
+            for (unsigned i = 0; i < n2; i++) {
+                uint16_t h = (uint16_t)(0x1200 + 0x100 * f + i);
+                memcpy(&ref.vrf[(12 + f) * VB + 2 * i], &h, 2);
+            }
+            set_vreg(12 + f);
+        }
+        const uint32_t out = DRAM_BASE + 0x3002;
+        uint16_t after;
+        memcpy(&after, &kc_dram_data(tb.d)[out + 4 * vl2 - DRAM_BASE], 2);
+        Ins c{};
+        c.kind = SEG; c.store = true; c.sew = 2; c.lmul = 1; c.eew = 2; c.nf = 2; c.vd = 12; c.vl = vl2;
+        c.base = out;
+        run_one(c);
+        const uint8_t *dm = kc_dram_data(tb.d);
+        for (unsigned k = 0; k <= 2 * vl2; k++) {
+            uint16_t h;
+            memcpy(&h, &dm[out + 2 * k - DRAM_BASE], 2);
+            expect_eq("vsseg2e16 halfword", k, h,
+                      k == 2 * vl2 ? after : 0x1200 + 0x100 * (k % 2) + k / 2);
+        }
+        printf("segments: vlseg3e32 masked vl %u, vlseg2e32 m2 vl %u, vsseg2e16 vl %u, VLEN %u: %s\n", vl1,
+               2 * n1, vl2, VLEN, fails ? "FAILED" : "ok");
         return fails != 0;
     }
 
@@ -646,20 +773,21 @@ public:
         (void)t0;
         return tb.cycle - t1 + 1;   /* from the dispatch edge to the vl_done edge */
     }
-    void stream(bool store, unsigned n, unsigned lmul)
+    void stream(bool store, unsigned n, unsigned lmul, unsigned nf = 1)
     {
         tb.reset();
         pending_writes.clear();
         uint64_t first_done = 0, t0 = 0;
         unsigned dispatched = 0, done = 0;
         Ins in{};
-        in.kind = US; in.store = store; in.sew = 4; in.lmul = lmul; in.eew = 4;
+        in.kind = nf > 1 ? SEG : US; in.store = store; in.sew = 4; in.lmul = lmul; in.eew = 4;
+        in.nf = nf;
         in.vl = lmul * VLEN / 32;
         tb.m->vl_insn = 0;
         while (done < n) {
             if (dispatched < n) {
                 in.vd = 8 * (1 + dispatched % 3);
-                in.base = DRAM_BASE + dispatched * lmul * VB % (DRAM_BYTES / 2);
+                in.base = DRAM_BASE + dispatched * nf * lmul * VB % (DRAM_BYTES / 2);
                 tb.m->vl_valid = 1;
                 tb.m->vl_insn = encode(in);
                 tb.m->vl_base = in.base;
@@ -686,12 +814,17 @@ public:
             }
         }
         tb.m->vl_valid = 0;
-        uint64_t bytes = (uint64_t)n * lmul * VB, cyc = tb.cycle - t0;
-        uint64_t rest = (uint64_t)(n - 1) * lmul * VB;
-        printf("unit-stride %s stream: %u x v%se32 m%u (%u bytes each) from DRAM: %" PRIu64
+        uint64_t bytes = (uint64_t)n * nf * lmul * VB, cyc = tb.cycle - t0;
+        uint64_t rest = (uint64_t)(n - 1) * nf * lmul * VB;
+        char op[32];
+        if (nf > 1)
+            snprintf(op, sizeof op, "v%sseg%ue32", store ? "s" : "l", nf);
+        else
+            snprintf(op, sizeof op, "v%se32", store ? "s" : "l");
+        printf("unit-stride %s stream: %u x %s m%u (%u bytes each) from DRAM: %" PRIu64
                " bytes in %" PRIu64 " cycles = %.2f B/cycle; after the first: %.2f B/cycle; "
                "DRAM reads in flight max %u\n",
-               store ? "store" : "load", n, store ? "s" : "l", lmul, lmul * VB, bytes, cyc, (double)bytes / cyc,
+               store ? "store" : "load", n, op, lmul, nf * lmul * VB, bytes, cyc, (double)bytes / cyc,
                (double)rest / (tb.cycle - first_done), tb.bus.max_inflight);
     }
     int perf(unsigned n)
@@ -706,6 +839,8 @@ public:
         stream(true, n, 8);
         stream(false, n, 1);
         stream(true, n, 1);
+        stream(false, n, 1, 2);   /* segments: one element per cycle */
+        stream(true, n, 1, 2);
         return fails != 0;
     }
 };
@@ -725,8 +860,10 @@ int main(int argc, char **argv)
         return run.random(n);   /* (starts with store_then_scalar) */
     if (mode == "traps")
         return run.traps();
+    if (mode == "segments")
+        return run.segments();
     if (mode == "perf")
         return run.perf(argc > 2 ? n : 256);
-    fprintf(stderr, "usage: test_rvv_mem random N SEED | traps | perf\n");
+    fprintf(stderr, "usage: test_rvv_mem random N SEED | traps | segments | perf\n");
     return 2;
 }

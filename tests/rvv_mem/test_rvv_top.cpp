@@ -1,7 +1,8 @@
 /* test_rvv_top.cpp — a smoke test of the assembled rvv_top (core, vector unit,
  * VLSU, memory) on the harness DRAM model: a strip-mined vle32/vse32 copy of a
  * ragged length from DRAM to DRAM, a strided e16 load from the DTCM stored back
- * to the DTCM, and scalar accesses right after the vector store. The program
+ * to the DTCM, scalar accesses right after the vector store, and a segment
+ * load/store pair that swaps the two words of 3 pairs in the DTCM. The program
  * is fixed machine code (llvm-mc-19 -triple=riscv32 -mattr=+v,+m, listed next
  * to each word), so the test needs no toolchain. `test_rvv_top nop` puts a nop
  * after each vsetvli. Checks the DRAM and the DTCM
@@ -54,6 +55,11 @@ std::vector<uint32_t> program(bool nop)
     p.push_back(0x02085827);  // vse16.v v16, (a6)
     p.push_back(0x00082383);  // lw t2, 0(a6)
     p.push_back(0x0076a223);  // sw t2, 4(a3)
+    p.push_back(0xcd01f2d7);  // vsetivli t0, 3, e32, m1, ta, ma
+    p.push_back(0x2206e207);  // vlseg2e32.v v4, (a3)
+    p.push_back(0x9e403357);  // vmv1r.v v6, v4
+    p.push_back(0x04080313);  // addi t1, a6, 64
+    p.push_back(0x220362a7);  // vsseg2e32.v v5, (t1)
     p.push_back(0x05d00893);  // li a7, 93
     p.push_back(0x00000073);  // ecall
     return p;
@@ -128,6 +134,10 @@ int main(int argc, char **argv)
     for (uint32_t i = 0; i < cnt; i++)
         memcpy(&dtcm[ddst + 2 * i], &dtcm[dsrc + stride * i], 2);
     memcpy(&dtcm[dsrc + 4], &dtcm[ddst], 4);
+    for (uint32_t i = 0; i < 3; i++) {   /* vlseg2e32 + vsseg2e32 of (field 1, field 0) */
+        memcpy(&dtcm[ddst + 64 + 8 * i], &dtcm[dsrc + 8 * i + 4], 4);
+        memcpy(&dtcm[ddst + 64 + 8 * i + 4], &dtcm[dsrc + 8 * i], 4);
+    }
 
     int fails = 0;
     if (!m->halted || m->trapped) {
@@ -150,7 +160,7 @@ int main(int argc, char **argv)
             break;
         }
     }
-    printf("rvv_top smoke%s: %u-element vle32/vse32 copy + strided DTCM e16 + scalar: %" PRIu64
+    printf("rvv_top smoke%s: %u-element vle32/vse32 copy + strided DTCM e16 + scalar + segments: %" PRIu64
            " cycles, %s\n", nop ? " (nop after vsetvli)" : "", n, cycles, fails ? "FAILED" : "ok");
     m->final();
     delete m;

@@ -137,6 +137,13 @@ def cases():
                                     "vle32.v v22, (a0)", "vle8.v v24, (a0)"], x=16)
     add("mem_runahead", 32, "m1", 1000, ["vdiv.vv v16, v17, v18", "vadd.vv v19, v16, v20",
                                          "vle32.v v21, (a0)", "vmul.vv v22, v21, v21", "vle32.v v16, (a0)"], x=32)
+    # unit-stride segments: the scoreboard covers all NF groups (fields 1.. read/written after)
+    add("mem_seg", 32, "m1", 1000, ["vlseg3e32.v v16, (a0)", "vadd.vv v20, v17, v18", "vsseg2e32.v v19, (a0), v0.t",
+                                    "vlseg2e32.v v22, (a0)", "vadd.vv v24, v23, v22"], x=16)
+    add("mem_seg8", 32, "m1", 4, ["vlseg8e32.v v8, (a0)", "vadd.vv v24, v15, v14", "vsseg4e32.v v24, (a0)",
+                                  "vmul.vv v27, v8, v9", "vsseg4e32.v v24, (a0), v0.t"], x=16)
+    add("mem_seg_short", 16, "m2", 5, ["vlseg2e16.v v16, (a0), v0.t", "vadd.vv v20, v18, v16",
+                                       "vsseg3e16.v v20, (a0)", "vle16.v v26, (a0)"], x=8)
     # dependency chains through the pipe
     add("chain", 32, "m1", 1000, ["vadd.vv v16, v17, v18", "vadd.vv v16, v16, v16", "vmul.vv v19, v16, v16",
                                   "vfadd.vv v20, v2, v3", "vfmul.vv v21, v20, v20", "vadd.vv v22, v21, v19",

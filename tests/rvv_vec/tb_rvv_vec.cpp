@@ -90,17 +90,20 @@ struct Tb {
         bool store = ((o.insn & 0x7f) == 0x27), masked = !((o.insn >> 25) & 1);
         unsigned mop = (o.insn >> 26) & 3, vd = (o.insn >> 7) & 31;
         uint32_t stride = mop == 2 ? o.stride : eewb;
-        if (ls.reg >= nregs) {
+        // unit-stride segment: field f of element e at base + (e*nf + f)*eewb, in v(vd + f*nregs)
+        bool seg = mop == 0 && ((o.insn >> 20) & 31) == 0;
+        unsigned nf = seg ? (o.insn >> 29) + 1 : 1, f = ls.reg / nregs, j = ls.reg % nregs;
+        if (ls.reg >= nregs * (int)nf) {
             m->vl_done = 1; ls.q.pop_front(); ls.reg = 0; ls.wait = 0;
             return;
         }
         Bytes v0 = vread(0);
         unsigned per = VLENB / eewb;
         Bytes data = vread(vd + ls.reg), be(VLENB, 0);
-        for (unsigned e = ls.reg * per; e < (unsigned)(ls.reg + 1) * per && e < o.vl; e++) {
+        for (unsigned e = j * per; e < (j + 1) * per && e < o.vl; e++) {
             if (masked && !((v0[e / 8] >> (e % 8)) & 1)) continue;
             for (unsigned k = 0; k < eewb; k++) {
-                uint32_t a = o.base + e * stride + k;
+                uint32_t a = o.base + e * nf * stride + f * eewb + k;
                 unsigned off = (e % per) * eewb + k;
                 if (a >= ls.mem.size()) { fprintf(stderr, "vlsu stand-in: address %u out of range\n", a); exit(2); }
                 if (store) ls.mem[a] = data[off];

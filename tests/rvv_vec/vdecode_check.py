@@ -20,6 +20,9 @@ EXTRA = {
     "vwmaccus.vx": (0xfc00707f, 0xf8006057),
     "vwmulsu.vv": (0xfc00707f, 0xe8002057), "vwmulsu.vx": (0xfc00707f, 0xe8006057),
     "vfwcvt.f.xu.v": (0xfc0ff07f, 0x48051057), "vfwcvt.f.x.v": (0xfc0ff07f, 0x48059057),
+    # unit-stride segments at EEW 8/16 (the table lists e32)
+    "vlseg<nf>e8.v": (0x1df0707f, 0x00000007), "vlseg<nf>e16.v": (0x1df0707f, 0x00005007),
+    "vsseg<nf>e8.v": (0x1df0707f, 0x00000027), "vsseg<nf>e16.v": (0x1df0707f, 0x00005027),
 }
 
 
@@ -59,7 +62,10 @@ def main():
     for w, vt, name in [(0x53182857, 0x12, "viota.m v16,v17 e32m4"), (0x4a289a57, 0x10, "vfncvt.x.f.w e32"),
                         (0x02221857, 0x08, "vfadd.vv e16"), (0x02221857, 0x38, "vfadd vill"),
                         (0x02208857, 0x01, "vadd.vv v17(m2 vd odd)"), (0x00208057, 0x00, "vadd.vv v0,.. v0.t"),
-                        (0xc6208857, 0x01, "vwadd.vv m2 vd=v16 vs2=v2")]:
+                        (0xc6208857, 0x01, "vwadd.vv m2 vd=v16 vs2=v2"),
+                        (0x82006407, 0x11, "vlseg5e32 m2 (NF*EMUL 10)"), (0x62006f07, 0x10, "vlseg4e32 v30"),
+                        (0x2a006407, 0x10, "vlsseg2e32 (strided)"), (0x20006007, 0x10, "vlseg2e32 v0,v0.t"),
+                        (0xe2006427, 0x11, "vsseg8e32 m2")]:
         lines.append(f'  ill(32\'h{w:08x}, 8\'h{vt:02x}, "{name}");')
     lines += ["  for (i = 0; i < 30000; i = i + 1) begin",
               "    insn = $random; n = $random & 3;",
