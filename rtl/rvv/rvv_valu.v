@@ -49,6 +49,17 @@ module rvv_valu #(
         endcase
     endfunction
 
+    // Clamps the exact sum/difference v to the element width's range (vxsat is
+    // not kept: rvv has no fixed-point CSRs, see rvv_vec.md).
+    function automatic signed [63:0] sat(input signed [63:0] v, input [1:0] e, input s);
+        reg signed [63:0] hi, lo;
+        begin
+            hi = s ? ((64'sd1 <<< ((8 << e) - 1)) - 64'sd1) : ((64'sd1 <<< (8 << e)) - 64'sd1);
+            lo = s ? -(64'sd1 <<< ((8 << e) - 1)) : 64'sd0;
+            sat = v > hi ? hi : v < lo ? lo : v;
+        end
+    endfunction
+
     // the whole chunk; called only on valid cycles from the clocked block
     function automatic [CW-1:0] calc(input [5:0] f_op, input [1:0] f_w, input [1:0] f_ea, input [1:0] f_eb,
                                      input f_sa, input f_sb, input f_narrow, input f_mask, input f_bscal,
@@ -100,6 +111,8 @@ module rvv_valu #(
                         `RVV_A_MADD:  rv = av + bv * cv;
                         `RVV_A_NMSUB: rv = av - bv * cv;
                         `RVV_A_ID:    rv = {32'd0, f_e0 + i};
+                        `RVV_A_SADD,
+                        `RVV_A_SSUB:  rv = sat(f_op == `RVV_A_SADD ? av + bv : av - bv, f_w, f_sa);
                         default:      rv = 64'sd0;
                     endcase
                     if (f_mask)

@@ -100,6 +100,10 @@ module rvv_vctl (
                 case (f6)
                     6'b000000: op = `RVV_A_ADD;
                     6'b000010: op = `RVV_A_SUB;
+                    6'b100000: begin op = `RVV_A_SADD; sa = 1'b0; sb = 1'b0; end   // vsaddu
+                    6'b100001: op = `RVV_A_SADD;                                    // vsadd
+                    6'b100010: begin op = `RVV_A_SSUB; sa = 1'b0; sb = 1'b0; end   // vssubu
+                    6'b100011: op = `RVV_A_SSUB;                                    // vssub
                     6'b000011: op = `RVV_A_RSUB;
                     6'b000100: begin op = `RVV_A_MIN; sa = 1'b0; sb = 1'b0; end
                     6'b000101: op = `RVV_A_MIN;

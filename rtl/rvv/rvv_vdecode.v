@@ -148,6 +148,8 @@ module rvv_vdecode (
                     6'b000010, 6'b000100, 6'b000101, 6'b000110, 6'b000111:
                         legal = sss && f3 != IVI;                     // vsub vminu vmin vmaxu vmax
                     6'b000011: legal = sss && f3 != IVV;              // vrsub
+                    6'b100000, 6'b100001: legal = sss;                // vsaddu vsadd
+                    6'b100010, 6'b100011: legal = sss && f3 != IVI;   // vssubu vssub
                     6'b011000, 6'b011001, 6'b011100, 6'b011101:
                         legal = mss;                                  // vmseq vmsne vmsleu vmsle
                     6'b011010, 6'b011011: legal = mss && f3 != IVI;   // vmsltu vmslt

@@ -36,6 +36,8 @@
 `define RVV_A_MADD  6'd25
 `define RVV_A_NMSUB 6'd26
 `define RVV_A_ID    6'd27
+`define RVV_A_SADD  6'd28   // saturating add/sub: signedness from sa (vsadd/vsaddu, vssub/vssubu)
+`define RVV_A_SSUB  6'd29
 // serial-engine sub-ops (U_SER)
 `define RVV_S_REDI     4'd0
 `define RVV_S_REDF     4'd1
