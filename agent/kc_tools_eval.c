@@ -264,7 +264,8 @@ static void stall_sites(kc_tools_ctx *c, const char *src, const kc_eval_result *
     n = 0;
     for (size_t i = 0; i < cells; i++)
         if (st->cells[i].cycles)
-            v[n++] = (stall_site){ (uint32_t)(i / st->ncounters), i % st->ncounters, &st->cells[i] };
+            v[n++] = (stall_site){ (uint32_t)(st->pc0 + i / st->ncounters * st->pc_step), i % st->ncounters,
+                                    &st->cells[i] };
     qsort(v, n, sizeof *v, stall_site_cmp);
     const kc_platform *p = kc_platform_find(c->platform);
     kc_image img;

@@ -98,6 +98,12 @@ typedef struct kc_acc_ops {
     /* Copies elements [first, first + n) of file `file` into buf (n * bytes);
      * returns 0, or -1 when the file or range does not exist. */
     int (*arch_read)(void *handle, unsigned file, uint32_t first, uint32_t n, void *buf);
+    /* 1 when arch_pc is a pipeline's issue-stage pc, ahead of retirement (rvv:
+     * instructions between decode and write-back have issued but not retired).
+     * Co-simulation then follows control flow through the retire stream alone
+     * (every retired pc is compared with the reference's) and does not compare
+     * arch_pc with the reference's next pc. 0: they coincide (npu). */
+    int pc_ahead;
 } kc_acc_ops;
 
 /* Registry: the ops for "npu" (later "rvv", "vliw"), or NULL. */

@@ -60,6 +60,17 @@ uint64_t kc_image_pc_end(const kc_image *img)
     return end;
 }
 
+uint64_t kc_image_pc_begin(const kc_image *img)
+{
+    uint64_t begin = UINT64_MAX;
+    for (size_t i = 0; i < img->nsegs; i++) {
+        const kc_image_seg *s = &img->segs[i];
+        if (s->exec && s->addr / img->pc_bytes < begin)
+            begin = s->addr / img->pc_bytes;
+    }
+    return begin == UINT64_MAX ? 0 : begin;
+}
+
 size_t kc_image_insns(const kc_image *img)
 {
     size_t bytes = 0;

@@ -66,6 +66,9 @@ const uint32_t *kc_image_words(const kc_image *img, size_t *n);
  * executable segment covers (the size of a per-pc table such as the profile's). */
 uint64_t kc_image_pc_end(const kc_image *img);
 
+/* The lowest pc any executable segment covers (0 when there is none). */
+uint64_t kc_image_pc_begin(const kc_image *img);
+
 /* Instructions (or bundles) the image holds: the bytes of its executable
  * segments / insn_bytes (what a record's program_words reports). */
 size_t kc_image_insns(const kc_image *img);

@@ -51,11 +51,12 @@ static void stall_sample(stall_probe *sp, void *h, uint64_t c)
         if (!sp->is_stall[k] || now[k] == sp->prev[k])
             continue;
         uint64_t pc = sp->ops->arch_pc(h);
-        if (pc >= sp->out->nwords) {
+        uint64_t slot = (pc - sp->out->pc0) / sp->out->pc_step;   /* pc < pc0 wraps: elsewhere */
+        if (pc < sp->out->pc0 || slot >= sp->out->nwords) {
             sp->out->elsewhere += now[k] - sp->prev[k];
             continue;
         }
-        size_t cell = (size_t)pc * n + k;
+        size_t cell = (size_t)slot * n + k;
         kc_sim_stall *s = &sp->out->cells[cell];
         int same = cell == sp->last && c == sp->last_cycle + 1;
         sp->run = same ? sp->run + 1 : 1;
@@ -145,7 +146,12 @@ kc_status kc_sim_run(const kc_acc_ops *ops, void *handle, kc_dram *dram,
         if (!ops->arch_pc)
             return kc_err_set(err, KC_ERR_USAGE, "sim: model %s has no architectural pc for a "
                               "stall view", ops->name);
-        size_t nwords = (size_t)kc_image_pc_end(img);
+        /* One slot per instruction of the text, not per pc from 0: rvv's byte pcs
+         * start at the ITCM base (0x100000), which would cost a slot per byte below. */
+        out->pc0 = kc_image_pc_begin(img);
+        out->pc_step = img->pc_bytes && img->insn_bytes > img->pc_bytes ? img->insn_bytes / img->pc_bytes : 1;
+        uint64_t end = kc_image_pc_end(img);
+        size_t nwords = end > out->pc0 ? (size_t)((end - out->pc0 + out->pc_step - 1) / out->pc_step) : 0;
         out->nwords = nwords;
         out->ncounters = report->ncounters;
         if (!(out->cells = calloc(nwords * report->ncounters + 1, sizeof *out->cells)))

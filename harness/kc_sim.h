@@ -36,9 +36,11 @@ typedef struct kc_sim_stall {
     uint64_t longest;    /* the longest wait */
 } kc_sim_stall;
 typedef struct kc_sim_stalls {
-    size_t nwords;       /* the program's size: cells cover pc < nwords */
+    size_t nwords;       /* instruction slots: slot i is pc = pc0 + i * pc_step */
+    uint64_t pc0;        /* the lowest pc of the program's text (npu 0; rvv the ITCM base) */
+    uint64_t pc_step;    /* pcs per instruction (npu 1; rvv 4: byte pcs) */
     size_t ncounters;    /* counters per pc (the model's counter order) */
-    kc_sim_stall *cells; /* [pc * ncounters + counter]; kc_sim_run allocates */
+    kc_sim_stall *cells; /* [slot * ncounters + counter]; kc_sim_run allocates */
     uint64_t elsewhere;  /* stalled cycles at a pc outside the program */
 } kc_sim_stalls;
 void kc_sim_stalls_free(kc_sim_stalls *s);

@@ -298,6 +298,7 @@ private:
 KC_VL_HAS(kc_vl_has_retire, &M::retire)
 KC_VL_HAS(kc_vl_has_arch_pc, &M::arch_pc)
 KC_VL_HAS(kc_vl_has_arch_read, &M::arch_read)
+KC_VL_HAS(kc_vl_has_pc_ahead, M::pc_ahead)
 #undef KC_VL_HAS
 
 template <typename M> struct kc_vl_ops {
@@ -359,6 +360,14 @@ template <typename M> struct kc_vl_ops {
         return -1;
     }
 
+    static constexpr int pc_ahead()
+    {
+        if constexpr (kc_vl_has_pc_ahead<M>::value)
+            return M::pc_ahead;
+        else
+            return 0;
+    }
+
     static constexpr kc_acc_ops ops = {
         M::acc_name,
         M::beat_bytes,
@@ -380,6 +389,7 @@ template <typename M> struct kc_vl_ops {
         M::narch_files,
         kc_vl_has_arch_pc<M>::value ? arch_pc : nullptr,
         kc_vl_has_arch_read<M>::value ? arch_read : nullptr,
+        pc_ahead(),
     };
 };
 

@@ -292,6 +292,9 @@ public:
         return 1;
     }
 
+    /* id_pc: the instruction in decode, the one a stall holds (what the stall
+     * view charges); up to three older ones are still in EX/MEM/WB. */
+    static constexpr int pc_ahead = 1;
     uint64_t arch_pc() const
     {
         uint32_t pc = 0;

@@ -345,6 +345,21 @@ static int cmd_arch(const char *acc, const char *elf)
     ops->arch_read(h, file_index(ops, "dtcm"), first - RVV_DTCM_BASE, 4, b);
     if (b[0] | b[1] | b[2] | b[3])
         FAIL("the DTCM word a previous run wrote survived the reset");
+    /* The stall view has one slot per instruction of the text, from the ITCM base
+     * (it once had one per byte pc from 0: 1M slots x counters for any rvv kernel). */
+    kc_sim_stalls stalls = { 0 };
+    kc_sim_opts so = { .cycle_limit = CYCLE_LIMIT, .stalls = &stalls };
+    kc_sim_report srep;
+    kc_err serr = { 0 };
+    kc_dram_reset(dram);
+    if (kc_sim_run(ops, h, dram, &img, &second, 1, &so, &srep, &serr) != KC_OK)
+        FAIL("kc_sim_run with a stall view: %s", serr.text);
+    else if (stalls.pc0 != RVV_ITCM_BASE || stalls.pc_step != 4 ||
+             stalls.nwords != kc_image_insns(&img) || srep.result != KC_SIM_HALTED)
+        FAIL("stall view: pc0 0x%llx step %llu slots %zu, expected 0x%llx 4 %zu",
+             (unsigned long long)stalls.pc0, (unsigned long long)stalls.pc_step, stalls.nwords,
+             (unsigned long long)RVV_ITCM_BASE, kc_image_insns(&img));
+    kc_sim_stalls_free(&stalls);
     printf("arch on %s: %zu files checked, %llu instructions retired\n", acc, ops->narch_files,
            (unsigned long long)r.retired);
     ops->close(h);
