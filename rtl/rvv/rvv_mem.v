@@ -127,8 +127,8 @@ module rvv_mem #(
     wire [BW-1:0] d_wdata = ld_we ? l_bdata : s_go_dtcm ? s_bdata : vreq_wdata;
     wire [BEAT_BYTES-1:0] d_wstrb = ld_we ? l_bstrb : s_go_dtcm ? s_bstrb : vreq_wstrb;
     reg  [BW-1:0] d_bitmask;
-    integer i;
-    always @* begin
+    always @* begin : strb_mask
+        integer i;   // loop index local to the block (a module-level one can become a latch)
         for (i = 0; i < BEAT_BYTES; i = i + 1)
             d_bitmask[8*i +: 8] = {8{d_wstrb[i]}};
     end

@@ -165,8 +165,8 @@ module rvv_vec #(
     reg  [1:0]  vf_h, vf_t;
     reg  [2:0]  vf_n;
     reg  [31:0] vlsu_rd;
-    integer k;
-    always @(*) begin
+    always @(*) begin : vlsu_rd_or
+        integer k;   // loop index local to the block: a module-level one is a latch to yosys
         vlsu_rd = 32'd0;
         for (k = 0; k < NVLSU; k = k + 1)
             if (k < vf_n) vlsu_rd = vlsu_rd | vf_rd[vf_h + k[1:0]];
@@ -346,20 +346,18 @@ module rvv_vec #(
     wire wb_go  = head_alloc && ((sl_have[rp] && sl_wait[rp] == 8'd0) || wt_int);
     wire [CW-1:0] wb_raw = sl_have[rp] ? sl_res[rp] : va_res;
     // fp results come as one 32-bit word per lane: pack to 16-bit / mask bits here
-    reg  [CW-1:0] wb_res;
-    integer m;
-    always @(*) begin
-        wb_res = wb_raw;
-        if (sl_fp[rp]) begin
-            if (sl_mk[rp]) begin
-                wb_res = {CW{1'b0}};
-                for (m = 0; m < LANES; m = m + 1) wb_res[m] = wb_raw[32*m] ^ sl_fnot[rp];
-            end else if (sl_ed[rp] == 2'd1) begin
-                wb_res = {CW{1'b0}};
-                for (m = 0; m < LANES; m = m + 1) wb_res[16*m +: 16] = wb_raw[32*m +: 16];
-            end
-        end
-    end
+    // (wires, not a loop in an always block: a loop variable assigned on some
+    // paths only is a latch to yosys)
+    wire [LANES-1:0]   wb_mk;    // mask results: bit 0 of each lane
+    wire [16*LANES-1:0] wb_h16;  // e16 results: low half of each lane
+    genvar gp;
+    generate for (gp = 0; gp < LANES; gp = gp + 1) begin : g_pack
+        assign wb_mk[gp] = wb_raw[32*gp] ^ sl_fnot[rp];
+        assign wb_h16[16*gp +: 16] = wb_raw[32*gp +: 16];
+    end endgenerate
+    wire [CW-1:0] wb_res = !sl_fp[rp] ? wb_raw :
+                           sl_mk[rp] ? {{(CW-LANES){1'b0}}, wb_mk} :
+                           (sl_ed[rp] == 2'd1) ? {{(CW-16*LANES){1'b0}}, wb_h16} : wb_raw;
     wire [VLEN-1:0] wb_data = {{(VLEN-CW){1'b0}}, wb_res} << sl_pos[rp];
 
     always @(*) begin
@@ -374,7 +372,8 @@ module rvv_vec #(
     end
     // fflags of fp results (active lanes only)
     reg [4:0] fl_acc;
-    always @(*) begin
+    always @(*) begin : fl_or
+        integer m;
         fl_acc = 5'd0;
         ser_flg = 5'd0;
         for (m = 0; m < LANES; m = m + 1)
