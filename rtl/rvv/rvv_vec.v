@@ -117,7 +117,8 @@ module rvv_vec #(
     wire e_rda, e_rdb, e_rdc, e_wrd, e_rdv0;
     wire [1:0] e_fa, e_fb, e_fc; wire [3:0] e_nr;
     wire signed [3:0] e_ga, e_gb, e_gd;
-    rvv_vctl u_ectl (.insn(vq_insn), .vtype(vq_vtype), .unit(e_unit), .op(e_op), .sop(e_sop), .fop(e_fop),
+    rvv_vctl u_ectl (.en(vq_valid), .insn(vq_insn),   // e_* are used only on enq
+        .vtype(vq_vtype), .unit(e_unit), .op(e_op), .sop(e_sop), .fop(e_fop),
         .w(e_w), .ea(e_ea), .eb(e_eb), .ed(e_ed), .sa(e_sa), .sb(e_sb), .bscal(e_bscal), .mask_dest(e_maskd),
         .merge(e_merge), .fa_sel(e_fa), .fb_sel(e_fb), .fc_sel(e_fc), .f_not(e_fnot), .f_rtz(e_rtz),
         .f_round(e_round), .imm_u(e_immu), .whole(e_whole), .nr(e_nr), .vl1(e_vl1), .rd_a(e_rda), .rd_b(e_rdb),
@@ -189,7 +190,7 @@ module rvv_vec #(
     wire c_rda, c_rdb, c_rdc, c_wrd, c_rdv0;
     wire [1:0] c_fa, c_fb, c_fc; wire [3:0] c_nr;
     wire signed [3:0] c_ga, c_gb, c_gd;
-    rvv_vctl u_sctl (.insn(s_insn), .vtype(s_vtype), .unit(c_unit), .op(c_op), .sop(c_sop), .fop(c_fop),
+    rvv_vctl u_sctl (.en(1'b1), .insn(s_insn), .vtype(s_vtype), .unit(c_unit), .op(c_op), .sop(c_sop), .fop(c_fop),
         .w(c_w), .ea(c_ea), .eb(c_eb), .ed(c_ed), .sa(c_sa), .sb(c_sb), .bscal(c_bscal), .mask_dest(c_maskd),
         .merge(c_merge), .fa_sel(c_fa), .fb_sel(c_fb), .fc_sel(c_fc), .f_not(c_fnot), .f_rtz(c_rtz),
         .f_round(c_round), .imm_u(c_immu), .whole(c_whole), .nr(c_nr), .vl1(c_vl1), .rd_a(c_rda), .rd_b(c_rdb),
