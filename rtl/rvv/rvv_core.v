@@ -241,8 +241,8 @@ module rvv_core #(
     reg  [95:0] src_val;
     reg  [2:0]  src_late;
     reg         raw_wait;
-    integer s;
-    always @(*) begin
+    always @(*) begin : bypass
+        integer s;   // loop index local to the block (a module-level one can become a latch)
         raw_wait = 1'b0;
         src_late = 3'b000;
         src_val  = src_rf;

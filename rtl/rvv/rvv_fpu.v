@@ -317,8 +317,18 @@ module rvv_fpu #(parameter TAGW = 8) (
         end
     endfunction
 
-    wire [115:0] ds_s1 = ds_step(ds_sqrt, ds_rem, ds_q, ds_x, ds_den);
-    wire [115:0] ds_s2 = ds_step(ds_sqrt, ds_s1[115:84], ds_s1[83:56], ds_s1[55:0], ds_den);
+    // two iterations per cycle, computed only while one runs (as wires Verilator
+    // evaluated both steps of every lane's unit every cycle, idle or not)
+    reg [115:0] ds_s2;
+    always @* begin : ds_iter
+        reg [115:0] ds_s1;
+        ds_s1 = 116'd0;
+        ds_s2 = 116'd0;
+        if (ds_busy) begin
+            ds_s1 = ds_step(ds_sqrt, ds_rem, ds_q, ds_x, ds_den);
+            ds_s2 = ds_step(ds_sqrt, ds_s1[115:84], ds_s1[83:56], ds_s1[55:0], ds_den);
+        end
+    end
     wire         ds_done = ds_busy && (ds_cnt == DS_LAST);
 
     // exponent bookkeeping at start: value = q * 2^base

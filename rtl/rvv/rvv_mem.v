@@ -126,16 +126,17 @@ module rvv_mem #(
                             s_go_dtcm ? s_doff[OFFW +: ROWW] : v_doff[OFFW +: ROWW];
     wire [BW-1:0] d_wdata = ld_we ? l_bdata : s_go_dtcm ? s_bdata : vreq_wdata;
     wire [BEAT_BYTES-1:0] d_wstrb = ld_we ? l_bstrb : s_go_dtcm ? s_bstrb : vreq_wstrb;
-    reg  [BW-1:0] d_bitmask;
-    integer i;
-    always @* begin
-        for (i = 0; i < BEAT_BYTES; i = i + 1)
-            d_bitmask[8*i +: 8] = {8{d_wstrb[i]}};
-    end
 
-    always @(posedge clk) begin
-        if (d_en && d_we)
-            dtcm[d_row] <= (dtcm[d_row] & ~d_bitmask) | (d_wdata & d_bitmask);
+    // the byte mask is built only on a write (as a comb block Verilator
+    // rebuilt it on every evaluation)
+    always @(posedge clk) begin : dtcm_port
+        reg [BW-1:0] bm;
+        integer i;
+        if (d_en && d_we) begin
+            for (i = 0; i < BEAT_BYTES; i = i + 1)
+                bm[8*i +: 8] = {8{d_wstrb[i]}};
+            dtcm[d_row] <= (dtcm[d_row] & ~bm) | (d_wdata & bm);
+        end
         if (d_en && !d_we)
             d_rdata <= dtcm[d_row];
         d_woff <= s_woff;

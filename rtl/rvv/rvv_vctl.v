@@ -13,6 +13,8 @@
 `include "rvv_vops.vh"
 
 module rvv_vctl (
+    input  wire        en,        // decode (else the outputs are the defaults): Verilator
+                                  // then skips the decode of an idle instruction register
     input  wire [31:0] insn,
     input  wire [7:0]  vtype,
     output reg  [2:0]  unit,
@@ -69,6 +71,7 @@ module rvv_vctl (
         rd_a = 1'b1; rd_b = !(f3 == IVX || f3 == IVI || f3 == MVX || f3 == FVF); rd_c = 1'b0; wr_d = 1'b1;
         rd_v0 = !vm; ga = lmul; gb = lmul; gd = lmul;
         meew = 2'd0;
+        if (en) begin   // (body not re-indented: keeps the history readable)
         case (mwidth)
             3'b101:  meew = 2'd1;
             3'b110:  meew = 2'd2;
@@ -303,6 +306,7 @@ module rvv_vctl (
         endcase
         if (unit == `RVV_U_MSK && op != `RVV_M_LOGIC) rd_b = 1'b0;
         if (op == `RVV_A_MERGE && unit == `RVV_U_ALU) rd_v0 = 1'b1;
+        end
     end
 endmodule
 

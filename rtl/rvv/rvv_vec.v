@@ -117,7 +117,8 @@ module rvv_vec #(
     wire e_rda, e_rdb, e_rdc, e_wrd, e_rdv0;
     wire [1:0] e_fa, e_fb, e_fc; wire [3:0] e_nr;
     wire signed [3:0] e_ga, e_gb, e_gd;
-    rvv_vctl u_ectl (.insn(vq_insn), .vtype(vq_vtype), .unit(e_unit), .op(e_op), .sop(e_sop), .fop(e_fop),
+    rvv_vctl u_ectl (.en(vq_valid), .insn(vq_insn),   // e_* are used only on enq
+        .vtype(vq_vtype), .unit(e_unit), .op(e_op), .sop(e_sop), .fop(e_fop),
         .w(e_w), .ea(e_ea), .eb(e_eb), .ed(e_ed), .sa(e_sa), .sb(e_sb), .bscal(e_bscal), .mask_dest(e_maskd),
         .merge(e_merge), .fa_sel(e_fa), .fb_sel(e_fb), .fc_sel(e_fc), .f_not(e_fnot), .f_rtz(e_rtz),
         .f_round(e_round), .imm_u(e_immu), .whole(e_whole), .nr(e_nr), .vl1(e_vl1), .rd_a(e_rda), .rd_b(e_rdb),
@@ -165,8 +166,8 @@ module rvv_vec #(
     reg  [1:0]  vf_h, vf_t;
     reg  [2:0]  vf_n;
     reg  [31:0] vlsu_rd;
-    integer k;
-    always @(*) begin
+    always @(*) begin : vlsu_rd_or
+        integer k;   // loop index local to the block: a module-level one is a latch to yosys
         vlsu_rd = 32'd0;
         for (k = 0; k < NVLSU; k = k + 1)
             if (k < vf_n) vlsu_rd = vlsu_rd | vf_rd[vf_h + k[1:0]];
@@ -189,7 +190,7 @@ module rvv_vec #(
     wire c_rda, c_rdb, c_rdc, c_wrd, c_rdv0;
     wire [1:0] c_fa, c_fb, c_fc; wire [3:0] c_nr;
     wire signed [3:0] c_ga, c_gb, c_gd;
-    rvv_vctl u_sctl (.insn(s_insn), .vtype(s_vtype), .unit(c_unit), .op(c_op), .sop(c_sop), .fop(c_fop),
+    rvv_vctl u_sctl (.en(1'b1), .insn(s_insn), .vtype(s_vtype), .unit(c_unit), .op(c_op), .sop(c_sop), .fop(c_fop),
         .w(c_w), .ea(c_ea), .eb(c_eb), .ed(c_ed), .sa(c_sa), .sb(c_sb), .bscal(c_bscal), .mask_dest(c_maskd),
         .merge(c_merge), .fa_sel(c_fa), .fb_sel(c_fb), .fc_sel(c_fc), .f_not(c_fnot), .f_rtz(c_rtz),
         .f_round(c_round), .imm_u(c_immu), .whole(c_whole), .nr(c_nr), .vl1(c_vl1), .rd_a(c_rda), .rd_b(c_rdb),
@@ -346,20 +347,18 @@ module rvv_vec #(
     wire wb_go  = head_alloc && ((sl_have[rp] && sl_wait[rp] == 8'd0) || wt_int);
     wire [CW-1:0] wb_raw = sl_have[rp] ? sl_res[rp] : va_res;
     // fp results come as one 32-bit word per lane: pack to 16-bit / mask bits here
-    reg  [CW-1:0] wb_res;
-    integer m;
-    always @(*) begin
-        wb_res = wb_raw;
-        if (sl_fp[rp]) begin
-            if (sl_mk[rp]) begin
-                wb_res = {CW{1'b0}};
-                for (m = 0; m < LANES; m = m + 1) wb_res[m] = wb_raw[32*m] ^ sl_fnot[rp];
-            end else if (sl_ed[rp] == 2'd1) begin
-                wb_res = {CW{1'b0}};
-                for (m = 0; m < LANES; m = m + 1) wb_res[16*m +: 16] = wb_raw[32*m +: 16];
-            end
-        end
-    end
+    // (wires, not a loop in an always block: a loop variable assigned on some
+    // paths only is a latch to yosys)
+    wire [LANES-1:0]   wb_mk;    // mask results: bit 0 of each lane
+    wire [16*LANES-1:0] wb_h16;  // e16 results: low half of each lane
+    genvar gp;
+    generate for (gp = 0; gp < LANES; gp = gp + 1) begin : g_pack
+        assign wb_mk[gp] = wb_raw[32*gp] ^ sl_fnot[rp];
+        assign wb_h16[16*gp +: 16] = wb_raw[32*gp +: 16];
+    end endgenerate
+    wire [CW-1:0] wb_res = !sl_fp[rp] ? wb_raw :
+                           sl_mk[rp] ? {{(CW-LANES){1'b0}}, wb_mk} :
+                           (sl_ed[rp] == 2'd1) ? {{(CW-16*LANES){1'b0}}, wb_h16} : wb_raw;
     wire [VLEN-1:0] wb_data = {{(VLEN-CW){1'b0}}, wb_res} << sl_pos[rp];
 
     always @(*) begin
@@ -374,7 +373,8 @@ module rvv_vec #(
     end
     // fflags of fp results (active lanes only)
     reg [4:0] fl_acc;
-    always @(*) begin
+    always @(*) begin : fl_or
+        integer m;
         fl_acc = 5'd0;
         ser_flg = 5'd0;
         for (m = 0; m < LANES; m = m + 1)

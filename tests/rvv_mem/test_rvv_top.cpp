@@ -7,6 +7,8 @@
  * to each word), so the test needs no toolchain. `test_rvv_top nop` puts a nop
  * after each vsetvli. Checks the DRAM and the DTCM
  * against a model of the program; prints the cycles.
+ * `test_rvv_top perf [N]` (a figure, not a test) runs a scalar countdown loop of
+ * N (default 2000000) iterations and prints simulated cycles per CPU second.
  */
 #include "Vrvv_top_smoke.h"
 #include "Vrvv_top_smoke___024root.h"
@@ -16,7 +18,9 @@
 
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <vector>
 
 namespace {
@@ -65,6 +69,12 @@ std::vector<uint32_t> program(bool nop)
     return p;
 }
 
+/* perf: addi a2, a2, -1; bnez a2, loop; li a7, 93; ecall */
+std::vector<uint32_t> perf_program()
+{
+    return { 0xfff60613, bnez(12, -4), 0x05d00893, 0x00000073 };
+}
+
 }  // namespace
 
 int main(int argc, char **argv)
@@ -100,8 +110,12 @@ int main(int argc, char **argv)
     for (int i = 0; i < 8; i++)
         m->args[i] = args[i];
     bool nop = argc > 1 && !strcmp(argv[1], "nop");
-    std::vector<uint32_t> prog = program(nop);
-    if (prog[7 + nop] != 0xfe0612e3u - (nop ? 0x200u : 0)) {  /* llvm-mc's bnez a2, loop */
+    bool perf = argc > 1 && !strcmp(argv[1], "perf");
+    uint32_t perf_n = argc > 2 ? (uint32_t)strtoul(argv[2], nullptr, 0) : 2000000u;
+    if (perf)
+        m->args[2] = perf_n;
+    std::vector<uint32_t> prog = perf ? perf_program() : program(nop);
+    if (!perf && prog[7 + nop] != 0xfe0612e3u - (nop ? 0x200u : 0)) {  /* llvm-mc's bnez a2, loop */
         printf("FAIL: bnez encoding %08x\n", prog[7 + nop]);
         return 1;
     }
@@ -124,9 +138,21 @@ int main(int argc, char **argv)
     m->rst = 0;
     kc_dram_reset(d);
     uint64_t cycles = 0;
-    while (!m->halted && !m->trapped && cycles < 100000) {
+    const uint64_t max_cycles = perf ? 4ull * perf_n + 1000 : 100000;
+    clock_t t0 = clock();
+    while (!m->halted && !m->trapped && cycles < max_cycles) {
         cycle();
         cycles++;
+    }
+    if (perf) {
+        double s = (double)(clock() - t0) / CLOCKS_PER_SEC;
+        printf("rvv_top perf: %u-iteration scalar loop: %" PRIu64 " cycles in %.2f s CPU = %.3f M cycles/s%s\n",
+               perf_n, cycles, s, cycles / s / 1e6, m->halted && !m->trapped ? "" : " (NOT HALTED)");
+        bool ok = m->halted && !m->trapped;
+        m->final();
+        delete m;
+        kc_dram_close(d);
+        return !ok;
     }
 
     /* the program's effect */
