@@ -88,9 +88,10 @@ kc_status kc_agent_system_prompt(const char *platform, const char *task, int con
     kc_text b;
     kc_text_init(&b);
     kc_text_printf(&b,
-        "You are an expert kernel engineer. Write a kernel in the assembly language of the %s "
-        "accelerator for the task below: it must be correct (every output within tolerance) and "
-        "then as fast as possible (fewest cycles on the RTL).\n\n", p->name);
+        "You are an expert kernel engineer. Write a kernel for the %s accelerator for the task "
+        "below, in its assembly language (or in another source language, when its ISA document "
+        "below says how the platform builds one): it must be correct (every output within "
+        "tolerance) and then as fast as possible (fewest cycles on the RTL).\n\n", p->name);
     kc_text_printf(&b, "# Task: %s (%s), level %d, configuration C%d\n\n", t->title, t->name,
                    t->level, config);
     kc_text_printf(&b, "Dimensions:");
@@ -100,7 +101,13 @@ kc_status kc_agent_system_prompt(const char *platform, const char *task, int con
     kc_text_printf(&b, "\nTensors in ABI order (%s, row-major):\n", kc_dtype_name(p->dtype));
     for (unsigned i = 0; i < inst.shape.ntensors; i++) {
         const kc_tensor_desc *d = &inst.shape.t[i];
-        kc_text_printf(&b, "- a%u = address of %s [", i, d->name);
+        /* a0..a7 are argument registers everywhere; later arguments are in more
+         * registers or in memory, as the document's kernel ABI says. */
+        if (i < 8)
+            kc_text_printf(&b, "- a%u = address of %s [", i, d->name);
+        else
+            kc_text_printf(&b, "- argument %u (after a7: where the kernel ABI of the ISA document "
+                           "puts it) = address of %s [", i + 1, d->name);
         for (unsigned j = 0; j < d->ndims; j++)
             kc_text_printf(&b, "%s%u", j ? ", " : "", d->dims[j]);
         kc_text_printf(&b, "] (%s)\n", kc_task_role_name(d->role));
@@ -109,24 +116,25 @@ kc_status kc_agent_system_prompt(const char *platform, const char *task, int con
                    tol->abs, tol->rel);
     kc_text_printf(&b, "Work: %.0f vector operations, %.0f multiply-accumulates, %.0f bytes of "
                    "compulsory DRAM traffic; ideal (roofline) cycles: %.0f. The roofline counts only "
-                   "compute and DRAM traffic: it ignores issue cost (one instruction issues per cycle, "
-                   "and address and row-number updates are instructions too, with no auto-increment), "
-                   "so loop bookkeeping and DMA commands add cycles beyond it.\n\n",
+                   "compute and DRAM traffic: it ignores issue cost (instructions issue one per cycle, "
+                   "and address updates and loop counters are instructions too), so loop bookkeeping "
+                   "and the instructions that move data add cycles beyond it.\n\n",
                    inst.shape.vec_flops, inst.shape.mac_flops, inst.dram_bytes,
                    kc_platform_ideal_cycles(p, &inst));
     kc_text_printf(&b, "%s\n\n", t->description);
     kc_text_printf(&b, "# Hardware configuration\n\n"
                    "Roofline peaks used for ideal cycles: %g vector operations per cycle, %g "
-                   "multiply-accumulates per cycle, %g DRAM bytes per cycle. The sizes and "
-                   "latencies of every unit are in sections 2 and 3 of the ISA document below "
-                   "(generated from the values the RTL is built with); the timing of every "
-                   "instruction, measured on the RTL, is in its section 1 (Timing).\n\n",
+                   "multiply-accumulates per cycle, %g DRAM bytes per cycle. The sizes, latencies "
+                   "and timing of every unit are in the ISA document below (generated from the "
+                   "values the RTL is built with).\n\n",
                    p->vec_peak, p->mac_peak, p->dram_bw);
     kc_text_printf(&b,
         "# How to work\n\n"
         "You have %d turns; each of your replies is one turn and may call several tools, which "
         "run in order. Files are relative names in your own workspace (default \"%s\").\n"
-        "- write_code writes a kernel file; check_syntax assembles it (errors as file:line:col).\n"
+        "- write_code writes a kernel file (its name's extension chooses the language where "
+        "the ISA document offers more than one; assembly otherwise); check_syntax builds it "
+        "(errors as file:line:col with the offending line).\n"
         "- run_eval runs it on the RTL with the visible inputs (seed %" PRIu64 ") and checks it; "
         "view_output shows the error margin and the mismatching elements; profile shows per-unit "
         "busy/stall cycles and the instructions that stalled longest; "
@@ -308,9 +316,13 @@ static kc_status replay(run *r, kc_err *err, json_t **done)
             !json_is_string(json_object_get(e, "kernel")))
             continue;
         const char *tool = str_of(e, "name"), *kernel = str_of(e, "kernel");
+        /* the file's name chooses the language; transcripts before it was logged held .s */
+        const char *path = json_is_string(json_object_get(e, "path")) ? str_of(e, "path")
+                                                                     : KC_TOOLS_DEFAULT_PATH;
         if (!strcmp(tool, "run_eval")) {
             free(r->ctx.last_correct_src);
             r->ctx.last_correct_src = strdup(kernel);
+            snprintf(r->ctx.last_correct_path, sizeof r->ctx.last_correct_path, "%s", path);
             if (!r->ctx.first_correct_iteration) {
                 r->ctx.first_correct_iteration = it;
                 r->tokens_at_first_correct = (long)json_integer_value(json_object_get(e, "tokens_so_far"));
@@ -320,6 +332,7 @@ static kc_status replay(run *r, kc_err *err, json_t **done)
             free(r->ctx.submitted_src);
             r->ctx.submitted_src = strdup(kernel);
             r->ctx.submitted = 1;
+            snprintf(r->ctx.submitted_path, sizeof r->ctx.submitted_path, "%s", path);
         }
     }
     json_decref(ev);
@@ -400,10 +413,14 @@ static kc_status run_tools(run *r, const json_t *reply, kc_err *err)
         /* Kernels that matter for the score travel in the transcript, so a resumed
          * run knows them without trusting the workspace. */
         int correct_now = name && !strcmp(name, "run_eval") && json_is_true(json_object_get(res.meta, "correct"));
-        if (correct_now)
+        if (correct_now) {
             json_object_set_new(rf, "kernel", jtext(r->ctx.last_correct_src));
-        if (name && !strcmp(name, "submit") && !res.is_error)
+            json_object_set_new(rf, "path", json_string(r->ctx.last_correct_path));
+        }
+        if (name && !strcmp(name, "submit") && !res.is_error) {
             json_object_set_new(rf, "kernel", jtext(r->ctx.submitted_src));
+            json_object_set_new(rf, "path", json_string(r->ctx.submitted_path));
+        }
         if (correct_now && !had_correct)
             r->tokens_at_first_correct = r->in_tokens + r->out_tokens;
         json_object_set_new(rf, "tokens_so_far", json_integer(r->in_tokens + r->out_tokens));
@@ -535,8 +552,13 @@ static json_t *score(run *r, kc_err *err, kc_status *st)
             *st = kc_err_set(err, KC_ERR_NOMEM, "agent: out of memory");
             goto out;
         }
+        /* The label keeps the workspace file's extension: the platform builds a
+         * kernel by its name (kernel.c is C where the platform compiles C). */
+        const char *path = r->ctx.submitted ? r->ctx.submitted_path : r->ctx.last_correct_path;
+        const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+        const char *ext = strrchr(base, '.');
         char name[64];
-        snprintf(name, sizeof name, "agent-%s", which);
+        snprintf(name, sizeof name, "agent-%s%.16s", which, ext ? ext : "");
         for (size_t i = 0; i < r->nhidden; i++) {
             kc_eval_opts eo = { .platform = o->platform, .task = o->task, .config = o->config,
                                 .seed = r->hidden[i], .cycle_limit = o->cycle_limit };

@@ -59,24 +59,30 @@ static const tool tools[] = {
       "Search the ISA document and the task description for a pattern (POSIX extended "
       "regular expression, case-insensitive; plain words work). Returns matching lines "
       "with their section and line number and some context.",
-      { { "pattern", P_STRING, 1, 1, 200, "what to look for, e.g. \"vredsum\" or \"dlen|dstride\"" },
+      { { "pattern", P_STRING, 1, 1, 200, "what to look for, e.g. \"vredsum\" or \"stride|latency\"" },
         { "context", P_INT, 0, 0, 10, "lines of context before and after each match (default 2)" },
         { "max_matches", P_INT, 0, 1, 50, "at most this many matches (default 20)" } },
       kc_tools_grep_docs },
     { "write_code",
-      "Write a kernel (assembly source text) to a file in your workspace, replacing it. "
-      "Then use check_syntax or run_eval on it.",
+      "Write a kernel's source text to a file in your workspace, replacing it. Then use "
+      "check_syntax or run_eval on it. The file name's extension chooses the language: "
+      "assembly for \"" KC_TOOLS_DEFAULT_PATH "\" (the default) and any other name, unless the "
+      "ISA document says its platform builds another language from that extension (e.g. C "
+      "from a name ending in \".c\"; see its section on building a kernel); every tool "
+      "that takes a path builds the file the same way.",
       { PATH_PARAM("to write"),
         { "code", P_STRING, 1, 1, KC_TOOLS_MAX_CODE, "the complete kernel source" } },
       kc_tools_code_write },
     { "check_syntax",
-      "Assemble a kernel file without running it. Returns the instruction count, or the "
-      "first assembler error as file:line:col with a hint.",
+      "Build a kernel file (assemble it, or compile a C file where the platform builds C) "
+      "without running it. Returns the program's instruction count, or the first error of the "
+      "assembler, compiler or linker as file:line:col with the offending source line and a "
+      "caret under the column.",
       { PATH_PARAM("to assemble") },
       kc_tools_code_check_syntax },
     { "run_eval",
-      "Assemble the kernel, run it on the accelerator RTL with the visible test inputs and "
-      "check every output against the reference. Returns correct/wrong (or the assembler "
+      "Build the kernel, run it on the accelerator RTL with the visible test inputs and "
+      "check every output against the reference. Returns correct/wrong (or the build "
       "error, trap, timeout, out-of-bounds write), max errors, the worst element's share of its "
       "tolerance, cycles, ideal cycles and efficiency.",
       { PATH_PARAM("to evaluate") },
@@ -89,16 +95,17 @@ static const tool tools[] = {
       { { "max_rows", P_INT, 0, 1, 64, "list at most this many rows (default 16)" } },
       kc_tools_eval_view_output },
     { "get_inst_size",
-      "Number of instructions (32-bit words) the kernel assembles to, and the instruction "
-      "memory capacity.",
+      "Size of the built program: its instructions (and bytes) in instruction memory, the "
+      "start-up code the platform links with a kernel included, and the instruction memory "
+      "capacity.",
       { PATH_PARAM("to measure") },
       kc_tools_code_inst_size },
     { "profile",
       "Per-unit activity of a run on the visible inputs: cycles, instructions retired, busy "
       "and stall cycles of each unit (from the RTL performance counters), DRAM traffic, and the "
       "top stall sites: which instruction (pc, source line, disassembly) waited to issue, on "
-      "what (stall_vector, stall_dma, stall_matrix, stall_drain), for how many cycles in how "
-      "many separate waits, and the longest wait.",
+      "what (the stall counter, named as in the counter list; the ISA document describes the "
+      "counters), for how many cycles in how many separate waits, and the longest wait.",
       { PATH_PARAM("to profile"),
         { "top", P_INT, 0, 1, 50, "show this many stall sites (default 10)" } },
       kc_tools_eval_profile },
@@ -106,8 +113,8 @@ static const tool tools[] = {
       "Run the kernel with waveform tracing and print chosen RTL signals over a cycle window "
       "[start, end): as a table (one row per sampled clock cycle, values sampled just before the "
       "rising edge), or as a per-signal summary of the whole window. Signals are named by "
-      "hierarchical suffix, e.g. \"fetch_pc\", \"insn\", \"u_core.pc\", \"ld_busy\". To see which "
-      "signals exist, pass list (\"all\", or part of a scope name such as \"u_matrix\"); an unknown "
+      "hierarchical suffix: a signal name (\"clk\") or scope.signal (\"u_core.pc\"). To see which "
+      "signals the accelerator's RTL has, pass list (\"all\", or part of a scope name); an unknown "
       "signal name lists similar names and the scopes.",
       { { "signals", P_STRINGS, 0, 1, KC_TOOLS_MAX_WAVE_SIGNALS,
           "signal names (suffixes); required unless list is given" },
@@ -122,7 +129,7 @@ static const tool tools[] = {
           "times it changed, min and max (numbers), and the cycles it was 1 (1-bit signals)" },
         { "list", P_STRING, 0, 1, 64,
           "list signal names grouped by scope instead of showing values: \"all\" for every "
-          "signal, or part of a scope name (e.g. \"u_dma\")" },
+          "signal, or part of a scope name (e.g. \"u_core\")" },
         PATH_PARAM("to run") },
       kc_tools_wave_view },
     { "submit",

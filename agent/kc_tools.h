@@ -47,6 +47,7 @@ typedef struct kc_tools_ctx {
     char *submitted_src;      /* text of the submitted kernel */
     char submitted_path[160];
     char *last_correct_src;   /* last kernel run_eval found correct (NULL = none) */
+    char last_correct_path[160];   /* its workspace name: the extension chooses the language */
     int first_correct_iteration, last_correct_iteration;   /* 0 = none */
 
     /* the last run_eval (for view_output and profile) */

@@ -131,7 +131,7 @@ void kc_tools_code_check_syntax(kc_tools_ctx *c, const json_t *a, kc_tools_resul
         return;
     }
     size_t n = kc_image_insns(&img);
-    kc_text_printf(&b, "ok: %s assembles to %zu instructions.", rel, n);
+    kc_text_printf(&b, "ok: %s builds to %zu instructions.", rel, n);
     o->meta = json_pack("{s:b, s:I}", "ok", 1, "instructions", (json_int_t)n);
     kc_image_free(&img);
     kc_tools_finish(o, &b, 0);

@@ -48,24 +48,49 @@ kc_eval_result *kc_tools_eval_file(kc_tools_ctx *c, const char *rel, const kc_tr
     return r;
 }
 
-/* "pc 12 is line 15: vadd [r3], [r1], [r2]" via the assembler's line map. */
-static void describe_pc(kc_tools_ctx *c, const char *src, uint32_t pc, kc_text *b)
+/* Builds src as the workspace file `rel` builds (its name chooses the language);
+ * 0 when it does not build (img is freeable either way). */
+static int build_src(kc_tools_ctx *c, const char *src, const char *rel, kc_image *img)
 {
     const kc_platform *p = kc_platform_find(c->platform);
-    kc_image img;
-    kc_image_init(&img, 0, 0);
+    kc_image_init(img, 0, 0);
     kc_err err;
     kc_err_clear(&err);
-    if (!p || kc_platform_build(p, src, "kernel", &img, &err) != KC_OK)
+    return p && kc_platform_build(p, src, rel, img, &err) == KC_OK;
+}
+
+/* A pc as the ISA document writes it: an instruction index in decimal, a byte
+ * address (pc_bytes 1) in hex. */
+static void format_pc(const kc_image *img, uint64_t pc, char *out, size_t size)
+{
+    if (img->pc_bytes == 1)
+        snprintf(out, size, "0x%" PRIx64, pc);
+    else
+        snprintf(out, size, "%" PRIu64, pc);
+}
+
+/* "pc 12 (source line 15: vadd [r3], [r1], [r2])" via the build's line map. */
+static void describe_pc(kc_tools_ctx *c, const char *src, const char *rel, uint32_t pc, kc_text *b)
+{
+    kc_image img;
+    char pcs[32];
+    if (!build_src(c, src, rel, &img)) {
+        kc_text_printf(b, "pc %" PRIu32, pc);
+        kc_image_free(&img);
         return;
+    }
+    format_pc(&img, pc, pcs, sizeof pcs);
+    kc_text_printf(b, "pc %s", pcs);
     uint64_t end = kc_image_pc_end(&img);
     int ln = kc_image_line(&img, pc);
     if (pc < end && ln > 0) {
         char text[300];
         kc_tools_code_source_line(src, ln, text, sizeof text);
         kc_text_printf(b, " (source line %d: %s)", ln, text);
-    } else if (pc >= end)
-        kc_text_printf(b, " (past the last instruction, %" PRIu64 ": did the kernel end without halt?)", end);
+    } else if (pc >= end) {
+        format_pc(&img, end, pcs, sizeof pcs);
+        kc_text_printf(b, " (past the last instruction, %s: did the kernel end without halt?)", pcs);
+    }
     kc_image_free(&img);
 }
 
@@ -79,7 +104,8 @@ static json_t *eval_meta(const kc_eval_result *r)
     return m;
 }
 
-static void summarize(kc_tools_ctx *c, const kc_eval_result *r, const char *src, kc_text *b)
+static void summarize(kc_tools_ctx *c, const kc_eval_result *r, const char *src, const char *rel,
+                      kc_text *b)
 {
     const kc_task *t = kc_task_find(r->task);
     const kc_platform *p = kc_platform_find(r->platform);
@@ -91,9 +117,9 @@ static void summarize(kc_tools_ctx *c, const kc_eval_result *r, const char *src,
     kc_text_printf(b, "%zu instructions; simulation %s after %" PRIu64 " cycles\n", r->program_words,
               kc_sim_result_name(r->sim), r->cycles);
     if (r->sim == KC_SIM_TRAPPED) {
-        kc_text_printf(b, "trap: %s (cause %u) at pc %u, info 0x%08x", r->trap_name, r->trap_cause,
-                  r->trap_pc, r->trap_info);
-        describe_pc(c, src, r->trap_pc, b);
+        kc_text_printf(b, "trap: %s (cause %u) at ", r->trap_name, r->trap_cause);
+        describe_pc(c, src, rel, r->trap_pc, b);
+        kc_text_printf(b, ", info 0x%08x", r->trap_info);
         kc_text_printf(b, "\n");
     }
     if (r->sim == KC_SIM_TIMEOUT)
@@ -136,12 +162,13 @@ void kc_tools_eval_run(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
         kc_tools_finish(o, &b, 1);
         return;
     }
-    summarize(c, r, src, &b);
+    summarize(c, r, src, rel, &b);
     o->meta = eval_meta(r);
     if (r->correct) {
         free(c->last_correct_src);
         c->last_correct_src = src;
         src = NULL;
+        snprintf(c->last_correct_path, sizeof c->last_correct_path, "%s", rel);
         if (!c->first_correct_iteration)
             c->first_correct_iteration = c->iteration;
         c->last_correct_iteration = c->iteration;
@@ -248,7 +275,7 @@ static int stall_site_cmp(const void *x, const void *y)
 }
 
 /* The instructions that waited longest, with their source line and disassembly. */
-static void stall_sites(kc_tools_ctx *c, const char *src, const kc_eval_result *r,
+static void stall_sites(kc_tools_ctx *c, const char *src, const char *rel, const kc_eval_result *r,
                         const kc_sim_stalls *st, long top, kc_text *b, json_t *meta)
 {
     size_t n = 0, cells = st->nwords * st->ncounters;
@@ -269,14 +296,12 @@ static void stall_sites(kc_tools_ctx *c, const char *src, const kc_eval_result *
     qsort(v, n, sizeof *v, stall_site_cmp);
     const kc_platform *p = kc_platform_find(c->platform);
     kc_image img;
-    kc_image_init(&img, 0, 0);
-    kc_err err;
-    kc_err_clear(&err);
-    int have = p && kc_platform_build(p, src, "kernel", &img, &err) == KC_OK;
+    int have = build_src(c, src, rel, &img);
     kc_text_printf(b, "top stall sites (the instruction that waited to issue, on what, how long):\n");
     json_t *arr = json_array();
     for (size_t i = 0; i < n && i < (size_t)top; i++) {
-        char dis[160] = "?", line[200] = "";
+        char dis[160] = "?", line[200] = "", pcs[32];
+        format_pc(&img, v[i].pc, pcs, sizeof pcs);
         int ln = 0;
         if (have && v[i].pc < kc_image_pc_end(&img)) {
             p->disasm(p, &img, v[i].pc, dis, sizeof dis);
@@ -285,8 +310,8 @@ static void stall_sites(kc_tools_ctx *c, const char *src, const kc_eval_result *
                 kc_tools_code_source_line(src, ln, line, sizeof line);
         }
         const char *why = r->counter_names[v[i].counter];
-        kc_text_printf(b, "  pc %-4u line %-4d %-28s %-13s %8" PRIu64 " cycles in %" PRIu64 " wait%s "
-                       "(longest %" PRIu64 ")\n", v[i].pc, ln, dis, why, v[i].s->cycles, v[i].s->waits,
+        kc_text_printf(b, "  pc %-4s line %-4d %-28s %-13s %8" PRIu64 " cycles in %" PRIu64 " wait%s "
+                       "(longest %" PRIu64 ")\n", pcs, ln, dis, why, v[i].s->cycles, v[i].s->waits,
                        v[i].s->waits == 1 ? "" : "s", v[i].s->longest);
         json_array_append_new(arr, json_pack("{s:i, s:i, s:s, s:s, s:I, s:I, s:I}", "pc", (int)v[i].pc,
                                              "line", ln, "insn", dis, "reason", why, "cycles",
@@ -339,7 +364,7 @@ void kc_tools_eval_profile(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
               r->dram_read_bytes, r->dram_write_bytes, r->dram_bytes);
     kc_text_printf(&b, "busy = cycles the unit worked; stall_* = cycles issue waited on that unit "
               "(see the ISA document, Hazards and Timing).\n");
-    stall_sites(c, src, r, &stalls, top, &b, meta);
+    stall_sites(c, src, rel, r, &stalls, top, &b, meta);
     o->meta = meta;
     kc_sim_stalls_free(&stalls);
     free(src);

@@ -5,8 +5,10 @@
  *
  * A case directory holds script.jsonl (the model's turns, see kc_fake_llm.h) and
  * expect.json:
- *   "options":  {"budget": N, "retries": N, "api_key": "...", "retry_max_ms": N,
- *                "max_reply_bytes": N, "max_tool_calls": N}         library runs
+ *   "options":  {"platform": "npu", "task": "relu", "config": 1,    library runs
+ *                "budget": N, "retries": N, "api_key": "...",       (the defaults
+ *                "retry_max_ms": N, "max_reply_bytes": N,           shown)
+ *                "max_tool_calls": N}
  *   "cli":      [{"args": [...], "exit": N, "kill_at_request": N,   or runs of the
  *                 "no_core_dump": true (checked before the kill),    kc binary ({KC}
  *                 "stderr~": [...], "stdout!~": [...],               {URL} {OUT}
@@ -52,6 +54,7 @@
 #include "kc_agent.h"
 #include "kc_fake_llm.h"
 #include "kc_http.h"
+#include "kc_platform.h"
 #include "kc_tools.h"
 #include "kc_transcript.h"
 #include "kc_vcd.h"
@@ -428,6 +431,9 @@ static int scenario(const char *case_dir, const char *dialect, const char *kc)
         const char *task = json_string_value(json_object_get(opt, "task"));
         if (task)
             o.task = task;
+        const char *platform = json_string_value(json_object_get(opt, "platform"));
+        if (platform)
+            o.platform = platform;
         if (json_object_get(opt, "config"))
             o.config = (int)json_integer_value(json_object_get(opt, "config"));
         o.budget = (int)json_integer_value(json_object_get(opt, "budget"));
@@ -613,6 +619,27 @@ static int unit_schemas(void)
     return failures;
 }
 
+/* On every platform the system prompt carries that platform's ISA document
+ * verbatim (the agent builds it through the platform interface). */
+static int unit_prompt(void)
+{
+    const kc_platform *const *all = kc_platform_all();
+    CHECK(all && all[0], "no platform");
+    for (size_t i = 0; all && all[i]; i++) {
+        const kc_platform *p = all[i];
+        char *doc = NULL, *prompt = NULL;
+        kc_err err;
+        kc_err_clear(&err);
+        CHECK(p->doc(p, p->hw, &doc, &err) == KC_OK, "%s: doc: %s", p->name, err.text);
+        CHECK(kc_agent_system_prompt(p->name, "relu", 1, 15, 1, &prompt, &err) == KC_OK, "%s: prompt: %s",
+              p->name, err.text);
+        CHECK(doc && prompt && strstr(prompt, doc), "%s: the prompt lacks the platform's document", p->name);
+        free(doc);
+        free(prompt);
+    }
+    return failures;
+}
+
 static int unit_vcd(void)
 {
     const char *text =
@@ -763,6 +790,8 @@ int main(int argc, char **argv)
             return unit_retry_after() ? 1 : 0;
         if (!strcmp(argv[2], "schemas"))
             return unit_schemas() ? 1 : 0;
+        if (!strcmp(argv[2], "prompt"))
+            return unit_prompt() ? 1 : 0;
         if (!strcmp(argv[2], "vcd"))
             return unit_vcd() ? 1 : 0;
         if (!strcmp(argv[2], "ws"))
