@@ -59,6 +59,13 @@ static int build_src(kc_tools_ctx *c, const char *src, const char *rel, kc_image
     return p && kc_platform_build(p, src, rel, img, &err) == KC_OK;
 }
 
+/* A DRAM offset as the kernel addresses it (the platform's dram_base added). */
+static uint32_t dram_addr(const kc_eval_result *r, uint32_t offset)
+{
+    const kc_platform *p = kc_platform_find(r->platform);
+    return (p ? p->dram_base : 0) + offset;
+}
+
 /* A pc as the ISA document writes it: an instruction index in decimal, a byte
  * address (pc_bytes 1) in hex. */
 static void format_pc(const kc_image *img, uint64_t pc, char *out, size_t size)
@@ -126,8 +133,8 @@ static void summarize(kc_tools_ctx *c, const kc_eval_result *r, const char *src,
         kc_text_printf(b, "timeout: the kernel did not halt within the cycle limit (an endless loop?)\n");
     if (r->check.oob) {
         char where[160];
-        kc_text_printf(b, "write outside the outputs at DRAM byte 0x%08x (%s); write only the output "
-                       "tensors, whatever the value\n", r->check.oob_addr,
+        kc_text_printf(b, "write outside the outputs at DRAM address 0x%08x (%s); write only the output "
+                       "tensors, whatever the value\n", dram_addr(r, r->check.oob_addr),
                        kc_eval_oob_where(r, where, sizeof where));
     }
     if (r->sim == KC_SIM_HALTED || r->sim == KC_SIM_TRAPPED || r->sim == KC_SIM_TIMEOUT) {
@@ -208,7 +215,7 @@ void kc_tools_eval_view_output(kc_tools_ctx *c, const json_t *a, kc_tools_result
     const kc_check_result *k = &r->check;
     if (k->oob) {
         char where[160];
-        kc_text_printf(&b, "out of bounds: the kernel wrote DRAM byte 0x%08x, in %s\n", k->oob_addr,
+        kc_text_printf(&b, "out of bounds: the kernel wrote DRAM address 0x%08x, in %s\n", dram_addr(r, k->oob_addr),
                        kc_eval_oob_where(r, where, sizeof where));
     }
     kc_text_printf(&b, "outputs checked: %zu; out of tolerance: %zu; NaN/inf: %zu\n", k->nchecked,
@@ -224,8 +231,10 @@ void kc_tools_eval_view_output(kc_tools_ctx *c, const json_t *a, kc_tools_result
             kc_text_printf(&b, "output %s: shape [", d->name);
             for (unsigned j = 0; j < d->ndims; j++)
                 kc_text_printf(&b, "%s%u", j ? ", " : "", d->dims[j]);
-            kc_text_printf(&b, "], DRAM 0x%08x..0x%08x (a%u)\n", r->layout.addr[i],
-                      r->layout.addr[i] + r->layout.bytes[i], i);
+            kc_text_printf(&b, "], DRAM 0x%08x..0x%08x (", dram_addr(r, r->layout.addr[i]),
+                      dram_addr(r, r->layout.addr[i] + r->layout.bytes[i]));
+            /* as the prompt names arguments: a0..a7, then by number (kernel ABI) */
+            kc_text_printf(&b, i < 8 ? "a%u)\n" : "argument %u)\n", i < 8 ? i : i + 1);
         }
     }
     if (k->nreport) {
@@ -311,8 +320,12 @@ static void stall_sites(kc_tools_ctx *c, const char *src, const char *rel, const
         }
         const char *why = r->counter_names[v[i].counter];
         kc_text_printf(b, "  pc %-4s line %-4d %-28s %-13s %8" PRIu64 " cycles in %" PRIu64 " wait%s "
-                       "(longest %" PRIu64 ")\n", pcs, ln, dis, why, v[i].s->cycles, v[i].s->waits,
+                       "(longest %" PRIu64 ")", pcs, ln, dis, why, v[i].s->cycles, v[i].s->waits,
                        v[i].s->waits == 1 ? "" : "s", v[i].s->longest);
+        /* the author's own text: a C statement, or the pseudo-instruction the
+         * disassembly expanded */
+        const char *txt = line + strspn(line, " \t");
+        kc_text_printf(b, *txt ? "  | %s\n" : "\n", txt);
         json_array_append_new(arr, json_pack("{s:i, s:i, s:s, s:s, s:I, s:I, s:I}", "pc", (int)v[i].pc,
                                              "line", ln, "insn", dis, "reason", why, "cycles",
                                              (json_int_t)v[i].s->cycles, "waits",
@@ -362,8 +375,8 @@ void kc_tools_eval_profile(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
     }
     kc_text_printf(&b, "  DRAM read %" PRIu64 " B, written %" PRIu64 " B (compulsory %.0f B)\n",
               r->dram_read_bytes, r->dram_write_bytes, r->dram_bytes);
-    kc_text_printf(&b, "busy = cycles the unit worked; stall_* = cycles issue waited on that unit "
-              "(see the ISA document, Hazards and Timing).\n");
+    kc_text_printf(&b, "busy = cycles the unit worked; stall = cycles issue waited on that unit "
+              "(the ISA document says what each counter counts).\n");
     stall_sites(c, src, rel, r, &stalls, top, &b, meta);
     o->meta = meta;
     kc_sim_stalls_free(&stalls);
