@@ -591,7 +591,7 @@ function automatic vliw_isa_legal(input [31:0] w);
         ((w & VLIW_MASK_MOV_PR) == VLIW_MATCH_MOV_PR && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd7 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15) ||
         ((w & VLIW_MASK_MOV_MR) == VLIW_MATCH_MOV_MR && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd7 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15) ||
         ((w & VLIW_MASK_MOV_RP) == VLIW_MATCH_MOV_RP && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd15 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd7) ||
-        ((w & VLIW_MASK_MOV_RS) == VLIW_MATCH_MOV_RS && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd15 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd7) ||
+        ((w & VLIW_MASK_MOV_RS) == VLIW_MATCH_MOV_RS && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd15 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd5) ||
         ((w & VLIW_MASK_VMOV) == VLIW_MATCH_VMOV && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd15 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15) ||
         ((w & VLIW_MASK_AMOV) == VLIW_MATCH_AMOV && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd7 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd7) ||
         ((w & VLIW_MASK_VBCST) == VLIW_MATCH_VBCST && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd15 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15) ||
