@@ -17,6 +17,7 @@
 #include "kc_asm.h"
 #include "kc_dram.h"
 #include "kc_isagen_buf.h"
+#include "kc_isagen_doc.h"
 #include "kc_timing.h"
 #if defined(__has_include)
 #if __has_include("kc_fp.h")
@@ -402,7 +403,7 @@ static const gen_overview isagen_overviews[] = {
 
 /* ---- document: table-driven parts ----------------------------------------------------- */
 
-static void gen_operand_text(const kc_isa *isa, const kc_isa_operand *op, char *buf, size_t size)
+void kc_isagen_doc_operand(const kc_isa *isa, const kc_isa_operand *op, char *buf, size_t size)
 {
     const kc_isa_regfile *rf = kc_isa_regfile_of(isa, op->kind);
     switch (op->kind) {
@@ -458,7 +459,7 @@ static void gen_operand_text(const kc_isa *isa, const kc_isa_operand *op, char *
 }
 
 /* "opcode[31:26]=0x20 | rd[25:22] | ... | 0[13:6] | funct[5:0]=0x00" */
-static void gen_layout(const kc_isa *isa, const kc_isa_insn *in, char *buf, size_t size)
+void kc_isagen_doc_layout(const kc_isa *isa, const kc_isa_insn *in, char *buf, size_t size)
 {
     const char *owner[32];
     for (int bit = 0; bit < 32; bit++)
@@ -490,7 +491,7 @@ static void gen_insn(const kc_isa *isa, const kc_isa_insn *in, kc_isagen_buf *b)
 {
     char usage[160], layout[400], one[200];
     kc_asm_usage(in->name, in->ops, in->nops, usage, sizeof usage);
-    gen_layout(isa, in, layout, sizeof layout);
+    kc_isagen_doc_layout(isa, in, layout, sizeof layout);
     kc_isagen_buf_printf(b, "#### %s\n\n", in->name);
     kc_isagen_buf_printf(b, "%s\n\n", in->description);
     kc_isagen_buf_printf(b, "- Syntax: `%s`\n", usage);
@@ -498,7 +499,7 @@ static void gen_insn(const kc_isa *isa, const kc_isa_insn *in, kc_isagen_buf *b)
     for (int k = 0; k < in->nops; k++) {
         char syn[32];
         kc_asm_usage("", &in->ops[k], 1, syn, sizeof syn);
-        gen_operand_text(isa, &in->ops[k], one, sizeof one);
+        kc_isagen_doc_operand(isa, &in->ops[k], one, sizeof one);
         kc_isagen_buf_printf(b, "%s`%s`: %s", k ? "; " : "- Operands: ", syn + 1, one);
     }
     if (in->nops)
@@ -579,6 +580,8 @@ static void gen_syntax(const kc_isa *isa, kc_isagen_buf *b)
 /* The document of isa as the table describes it (its PARAM rows are the sizes). */
 static kc_status doc_text(const kc_isa *isa, char **out, kc_err *err)
 {
+    if (isa->bundle_slots)   /* a bundle ISA: its own document (kc_isagen_doc_vliw.c) */
+        return kc_isagen_doc_vliw(isa, out, err);
     const gen_overview *ov = NULL;
     for (size_t i = 0; i < sizeof isagen_overviews / sizeof isagen_overviews[0]; i++)
         if (!strcmp(isagen_overviews[i].isa, isa->name))
