@@ -107,6 +107,20 @@ static void test_checker(const kc_isa *isa)
     high.lo = isa->opcode_lo;
     rows[two].ops[0].field = &high;
     expect_check_fails(isa, rows, "an operand field over the opcode");
+
+    /* Bundle ISAs: rows sharing a mnemonic need different operand kinds, and one
+     * major opcode belongs to one slot class. Two S-slot rows of one opcode
+     * (add, sub) serve for both. */
+    const kc_isa_insn *add = kc_isa_insn_by_id(isa, "add"), *sub = kc_isa_insn_by_id(isa, "sub");
+    if (isa->bundle_slots && add && sub && add->opcode == sub->opcode && isa->nslots > 1) {
+        size_t ia = (size_t)(add - isa->insns), is = (size_t)(sub - isa->insns);
+        memcpy(rows, isa->insns, n * sizeof *rows);
+        rows[is].mnemonic = kc_isa_insn_mnemonic(&rows[ia]);
+        expect_check_fails(isa, rows, "two rows of one mnemonic and the same operand kinds");
+        memcpy(rows, isa->insns, n * sizeof *rows);
+        rows[is].slot_class = (rows[ia].slot_class + 1) % (int)isa->nslots;
+        expect_check_fails(isa, rows, "one major opcode in two slot classes");
+    }
     free(rows);
 }
 
