@@ -525,6 +525,24 @@ static void gen_insn(const kc_isa *isa, const kc_isa_insn *in, kc_isagen_buf *b)
     kc_isagen_buf_printf(b, "\n");
 }
 
+void kc_isagen_doc_regfiles(const kc_isa *isa, kc_isagen_buf *b)
+{
+    for (size_t i = 0; i < isa->nregfiles; i++)
+        kc_isagen_buf_printf(b, "%s`%s0`..`%s%d` (%s)", i ? ", " : "", isa->regfiles[i].prefix,
+                   isa->regfiles[i].prefix, isa->regfiles[i].count - 1, isa->regfiles[i].what);
+}
+
+void kc_isagen_doc_pseudos(const kc_isa *isa, kc_isagen_buf *b)
+{
+    kc_isagen_buf_printf(b, "| pseudo | expands to | description |\n|---|---|---|\n");
+    for (size_t i = 0; i < isa->npseudos; i++) {
+        const kc_isa_pseudo *ps = &isa->pseudos[i];
+        char usage[160];
+        kc_asm_usage(ps->name, ps->ops, ps->nops, usage, sizeof usage);
+        kc_isagen_buf_printf(b, "| `%s` | `%s` | %s |\n", usage, ps->expansion, ps->description);
+    }
+}
+
 static const char *const gen_unit_titles[][2] = {
     {"control", "Control flow and hardware loops"},
     {"scalar", "Scalar unit (integer, address, fp32, configuration)"},
@@ -551,21 +569,14 @@ static void gen_syntax(const kc_isa *isa, kc_isagen_buf *b)
         "operators nest at most %d deep). Immediates are checked "
         "against their field: a value out of range is an error that shows the allowed range.\n"
         "- Registers: ", KC_ASM_MAX_NESTING);
-    for (size_t i = 0; i < isa->nregfiles; i++)
-        kc_isagen_buf_printf(b, "%s`%s0`..`%s%d` (%s)", i ? ", " : "", isa->regfiles[i].prefix,
-                   isa->regfiles[i].prefix, isa->regfiles[i].count - 1, isa->regfiles[i].what);
+    kc_isagen_doc_regfiles(isa, b);
     kc_isagen_buf_printf(b, "; a vector row operand is an integer register in brackets, `[r3]`.\n"
         "- Branch, jump and loop operands are targets: a label, or an absolute instruction index (what "
         "the disassembler prints; disassembled code assembles back to the same words).\n"
         "- Diagnostics are `file:line:col: error: message`, with a hint (closest mnemonic, expected "
         "operand kind, allowed range).\n\n"
-        "### Pseudo-instructions\n\n| pseudo | expands to | description |\n|---|---|---|\n");
-    for (size_t i = 0; i < isa->npseudos; i++) {
-        const kc_isa_pseudo *ps = &isa->pseudos[i];
-        char usage[160];
-        kc_asm_usage(ps->name, ps->ops, ps->nops, usage, sizeof usage);
-        kc_isagen_buf_printf(b, "| `%s` | `%s` | %s |\n", usage, ps->expansion, ps->description);
-    }
+        "### Pseudo-instructions\n\n");
+    kc_isagen_doc_pseudos(isa, b);
     kc_isagen_buf_printf(b, "\nIn an expansion, `?s16` keeps an instruction only when the value fits a signed 16-bit "
                   "immediate, `?lo` only when its low 16 bits are non-zero (`!` negates); `.hi`/`.lo` are the "
                   "upper/lower 16 bits (of the fp32 bits for `fli`). For example:\n\n```asm\n");

@@ -305,21 +305,14 @@ static void vsyntax(const kc_isa *isa, kc_isagen_buf *b)
         "0x, 0b literals, constants and labels. `.tile N` starts tile N's own program. `.bundle w0, ..., "
         "w%d` emits raw slot words (the disassembler prints bundles that are not canonical text so).\n"
         "- Registers: ", isa->bundle_slots - 1);
-    for (size_t i = 0; i < isa->nregfiles; i++)
-        kc_isagen_buf_printf(b, "%s`%s0`..`%s%d` (%s)", i ? ", " : "", isa->regfiles[i].prefix,
-                             isa->regfiles[i].prefix, isa->regfiles[i].count - 1, isa->regfiles[i].what);
+    kc_isagen_doc_regfiles(isa, b);
     kc_isagen_buf_printf(b,
         ".\n- Several rows may share a mnemonic (`mov`, `vld`, `ld`, `vst`, `st`, `padd`): the operands "
         "choose the row (`mov r1, r2`, `mov p0, r3`, `mov r1, tid`, `mov r1, -5`, `mov p0, 0x10400`).\n"
         "- Diagnostics are `file:line:col: error: message` with a hint; warnings (section 3) are "
         "`file:line:col: warning: message` and name the other line.\n\n"
-        "### Pseudo-instructions\n\n| pseudo | expands to | description |\n|---|---|---|\n");
-    for (size_t i = 0; i < isa->npseudos; i++) {
-        const kc_isa_pseudo *ps = &isa->pseudos[i];
-        char usage[160];
-        kc_asm_usage(ps->name, ps->ops, ps->nops, usage, sizeof usage);
-        kc_isagen_buf_printf(b, "| `%s` | `%s` | %s |\n", usage, ps->expansion, ps->description);
-    }
+        "### Pseudo-instructions\n\n");
+    kc_isagen_doc_pseudos(isa, b);
     kc_isagen_buf_printf(b, "\nA pseudo that expands to two instructions takes two consecutive bundles, so it "
                          "stands alone on its line.\n\n");
 }
