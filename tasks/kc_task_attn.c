@@ -278,7 +278,7 @@ const kc_task kc_task_attn_sdpa = {
         ATTN_SDPA_MATH " (every key j).\n"
         "Shapes: q and o are B x H x Sq x D, k and v are B x H x Sk x D; row-major and "
         "contiguous (q[b,h,i,d] at index ((b*H + h)*Sq + i)*D + d).\n"
-        "ABI: a0 = q, a1 = k, a2 = v (inputs), a3 = o (output), a4 = S (scratch: B x H x "
+        "Arguments, in ABI order: q, k, v (inputs), o (output), S (scratch: B x H x "
         "Sq x Sk elements of the storage type, room for the score / probability matrix; "
         "undefined at entry, ignored by the checker, use it or not). Write only o and S.\n"
         "Inputs: q, k, v ~ N(0, 1).\n" ATTN_NUMERICS,
@@ -302,7 +302,7 @@ const kc_task kc_task_attn_flash = {
         "PyTorch's: query 0 sees key 0 alone, so o[b,h,0,:] = v[b,h,0,:]).\n"
         "Shapes: q, k, v and o are B x H x S x D; row-major and contiguous (q[b,h,i,d] at "
         "index ((b*H + h)*S + i)*D + d).\n"
-        "ABI: a0 = q, a1 = k, a2 = v (inputs), a3 = o (output). Write only o. There is "
+        "Arguments, in ABI order: q, k, v (inputs), o (output). Write only o. There is "
         "no scratch on purpose: the task is FlashAttention's online softmax. Stream k and "
         "v through on-chip memory in blocks of keys; per query row keep a running maximum "
         "m, a running sum l of exp(s - m) and an unnormalised output, rescale both by "
@@ -328,7 +328,7 @@ const kc_task kc_task_attn_flash = {
     "concatenated (head h at columns h*Dh ..), y = F.linear(o, Wo).\n"                  \
     "Shapes: x and y are S x D; Wq is (H*Dh) x D, Wk and Wv are (Hkv*Dh) x D, Wo is D x " \
     "(H*Dh); row-major and contiguous.\n"                                                \
-    "ABI: a0 = x, a1 = Wq, a2 = Wk, a3 = Wv, a4 = Wo (inputs), a5 = y (output), a6 = ws " \
+    "Arguments, in ABI order: x, Wq, Wk, Wv, Wo (inputs), y (output), ws " \
     "(scratch, 1-D, 2*S*D + 2*S*Hkv*Dh elements of the storage type: room for q, o "     \
     "(S x D each) and k, v (S x Hkv*Dh each); undefined at entry, ignored by the "       \
     "checker, use it or not). Write only y and ws.\n"                                   \

@@ -200,7 +200,7 @@ const kc_task kc_task_conv_conv2d = {
         "has Co elements, y is N x Co x Ho x Wo with Ho = (H + 2*pad - K)/stride + 1 and Wo "
         "= (W + 2*pad - K)/stride + 1 (floor). Element (n, c, i, j) of x is at index "
         "((n*Ci + c)*H + i)*W + j.\n"
-        "ABI: a0 = x, a1 = w, a2 = b (inputs), a3 = y (output), a4 = "
+        "Arguments, in ABI order: x, w, b (inputs), y (output), "
         CONV_WS("N*(H+2*pad)*(W+2*pad)*Ci + 512 + Co*Ci*K*K") "Write only y (and ws).\n"
         "Inputs: x ~ N(0, 1); w and b ~ U(-1/sqrt(Ci*K*K), 1/sqrt(Ci*K*K)) (torch.nn.Conv2d's "
         "default initialisation).\n" CONV_NUMERICS,
@@ -227,7 +227,7 @@ const kc_task kc_task_conv_dwconv = {
         "Shapes (NCHW, row-major, contiguous): x is N x C x H x W, w is C x 1 x K x K, b has C "
         "elements, y is N x C x Ho x Wo with Ho = (H + 2*pad - K)/stride + 1, Wo = (W + "
         "2*pad - K)/stride + 1 (floor).\n"
-        "ABI: a0 = x, a1 = w, a2 = b (inputs), a3 = y (output), a4 = "
+        "Arguments, in ABI order: x, w, b (inputs), y (output), "
         CONV_WS("N*(H+2*pad)*(W+2*pad)*C + 512 + C*K*K") "Write only y (and ws).\n"
         "Inputs: x ~ N(0, 1); w and b ~ U(-1/K, 1/K) (torch.nn.Conv2d's default, fan_in = "
         "K*K).\n" CONV_NUMERICS,
@@ -265,8 +265,8 @@ const kc_task kc_task_conv_convblock = {
         "2; an odd last conv row/column is dropped, as max_pool2d's floor).\n"
         "Shapes (NCHW, row-major, contiguous): x is N x Ci x H x W, w is Co x Ci x 3 x 3; b, "
         "gamma, beta, mean, var have Co elements; y is N x Co x floor(H/2) x floor(W/2).\n"
-        "ABI: a0 = x, a1 = w, a2 = b, a3 = gamma, a4 = beta, a5 = mean, a6 = var (inputs), "
-        "a7 = y (output), a8 = " CONV_WS("N*(H+2)*(W+2)*Ci + 512 + Co*Ci*9")
+        "Arguments, in ABI order: x, w, b, gamma, beta, mean, var (inputs), "
+        "y (output), " CONV_WS("N*(H+2)*(W+2)*Ci + 512 + Co*Ci*9")
         "Write only y (and ws).\n"
         "Inputs: x ~ N(0, 1); w and b ~ U(-1/sqrt(9 Ci), 1/sqrt(9 Ci)); gamma ~ 1 + 0.1 "
         "N(0, 1), beta ~ 0.1 N(0, 1), mean ~ 0.1 N(0, 1), var ~ U(0.5, 1.5).\n"

@@ -72,7 +72,7 @@ static void eltwise_reference(const kc_task *t, const kc_task_config *c,
     "Shapes: x and y are M x N, row-major and contiguous (element (i, j) at index "     \
     "i*N + j); the operation is element-wise, so the tensor may be treated as one "     \
     "flat vector of M*N elements.\n"                                                     \
-    "ABI: a0 = address of x (input), a1 = address of y (output). Write only y.\n"
+    "Arguments, in ABI order: x (input), y (output). Write only y.\n"
 
 const kc_task kc_task_eltwise_relu = {
     .name = "relu",

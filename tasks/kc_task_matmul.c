@@ -181,7 +181,7 @@ const kc_task kc_task_matmul_gemv = {
         "y = torch.mv(W, x): y[n] = sum_k W[n, k] * x[k].\n"
         "Shapes: W is N x K (row-major, element (n, k) at index n*K + k), x has K "
         "elements, y has N.\n"
-        "ABI: a0 = W, a1 = x (inputs), a2 = y (output). Write only y.\n"
+        "Arguments, in ABI order: W, x (inputs), y (output). Write only y.\n"
         "Inputs: x ~ N(0, 1); W ~ U(-1/sqrt(K), 1/sqrt(K)) (torch.nn.Linear's default "
         "initialisation).\n" MATMUL_NUMERICS,
     .dim_names = { "N", "K" },
@@ -202,7 +202,7 @@ const kc_task kc_task_matmul_gemm = {
         "C = torch.matmul(A, B): C[m, n] = sum_k A[m, k] * B[k, n].\n"
         "Shapes: A is M x K, B is K x N, C is M x N, all row-major and contiguous "
         "(element (i, j) of an R x S matrix at index i*S + j).\n"
-        "ABI: a0 = A, a1 = B (inputs), a2 = C (output). Write only C.\n"
+        "Arguments, in ABI order: A, B (inputs), C (output). Write only C.\n"
         "Inputs: A ~ N(0, 1); B ~ N(0, 1/K).\n" MATMUL_NUMERICS,
     .dim_names = { "M", "N", "K" },
     .configs = { { { 32, 32, 32 } }, { { 64, 128, 64 } }, { { 128, 256, 256 } },
@@ -223,7 +223,7 @@ const kc_task kc_task_matmul_bmm = {
         "Shapes: A is Bt x M x K, B is Bt x K x N, C is Bt x M x N (Bt = the batch "
         "dimension B), row-major and contiguous: batch b of A starts at element "
         "b*M*K, and so on.\n"
-        "ABI: a0 = A, a1 = B (inputs), a2 = C (output). Write only C.\n"
+        "Arguments, in ABI order: A, B (inputs), C (output). Write only C.\n"
         "Inputs: A ~ N(0, 1); B ~ N(0, 1/K).\n" MATMUL_NUMERICS,
     .dim_names = { "B", "M", "N", "K" },
     .configs = { { { 2, 32, 32, 32 } }, { { 4, 64, 64, 64 } }, { { 8, 64, 128, 128 } },
@@ -244,7 +244,7 @@ const kc_task kc_task_matmul_linear = {
         "sum_k x[m, k] * W[n, k] + bias[n].\n"
         "Shapes: x is M x K, W is N x K (torch.nn.Linear's weight layout: out_features "
         "x in_features), bias has N elements, y is M x N; row-major and contiguous.\n"
-        "ABI: a0 = x, a1 = W, a2 = bias (inputs), a3 = y (output). Write only y.\n"
+        "Arguments, in ABI order: x, W, bias (inputs), y (output). Write only y.\n"
         "Inputs: x ~ N(0, 1); W and bias ~ U(-1/sqrt(K), 1/sqrt(K)) (torch.nn.Linear's "
         "default initialisation).\n" MATMUL_NUMERICS,
     .dim_names = { "M", "N", "K" },
@@ -277,7 +277,7 @@ const kc_task kc_task_matmul_swiglu = {
         "silu(v) = v / (1 + exp(-v)).\n"
         "Shapes: x is M x K, W_gate and W_up are N x K (torch.nn.Linear's weight layout), "
         "h is M x N; row-major and contiguous.\n"
-        "ABI: a0 = x, a1 = W_gate, a2 = W_up (inputs), a3 = h (output). Write only h.\n"
+        "Arguments, in ABI order: x, W_gate, W_up (inputs), h (output). Write only h.\n"
         "Inputs: x ~ N(0, 1); W_gate, W_up ~ U(-1/sqrt(K), 1/sqrt(K)).\n"
         "Numerics: fp32 accumulation of g and u, each rounded to bf16 (as torch on bf16 "
         "tensors); silu and the product may be computed in bf16 steps.\n",

@@ -96,7 +96,7 @@ const kc_task kc_task_rope = {
         "sin[s,i].\n"
         "Shapes: x and y are S x H x Dh (Dh even), cos and sin are S x Dh/2; row-major and "
         "contiguous (x[s,h,d] at index (s*H + h)*Dh + d, cos[s,i] at s*Dh/2 + i).\n"
-        "ABI: a0 = x, a1 = cos, a2 = sin (inputs), a3 = y (output). Write only y.\n"
+        "Arguments, in ABI order: x, cos, sin (inputs), y (output). Write only y.\n"
         "Inputs: x ~ N(0, 1); cos/sin = cos/sin(s * 10000^(-2i/Dh)) for positions s = "
         "0..S-1 (position 0 is the identity), rounded to bf16 like every input.\n",
     .dim_names = { "S", "H", "Dh" },

@@ -80,7 +80,7 @@ const kc_task kc_task_rownorm_softmax = {
     .description =
         "y = torch.softmax(x, dim=-1): y[i, j] = exp(x[i, j] - max_k x[i, k]) / "
         "sum_k exp(x[i, k] - max_k x[i, k]).\n" ROWNORM_LAYOUT
-        "ABI: a0 = address of x (input), a1 = address of y (output). Write only y.\n"
+        "Arguments, in ABI order: x (input), y (output). Write only y.\n"
         "Inputs: x[i, :] = offset_i + N(0, 2^2); offsets range from about -70 to +100, "
         "so exp() overflows unless the row maximum is subtracted first.\n"
         "Numerics: accumulate each row's sum of exponentials in fp32 (e.g. reduce each "
@@ -185,7 +185,7 @@ const kc_task kc_task_rownorm_layernorm = {
         "mean = sum(x)/N, var = sum((x - mean)^2)/N (biased), y = (x - mean) / sqrt(var + "
         "eps) * gamma + beta.\n" ROWNORM_LAYOUT
         "gamma and beta are vectors of N elements.\n"
-        "ABI: a0 = x, a1 = gamma, a2 = beta (inputs), a3 = y (output). Write only y.\n"
+        "Arguments, in ABI order: x, gamma, beta (inputs), y (output). Write only y.\n"
         "Inputs: rows with mean ~ N(0, 2^2) and standard deviation 0.5 .. 3; every "
         "fourth row has standard deviation 0.003 (variance ~ eps). gamma ~ 1 + N(0, "
         "0.25^2), beta ~ N(0, 0.25^2).\n"
@@ -256,7 +256,7 @@ const kc_task kc_task_rownorm_rmsnorm = {
         "y = torch.nn.functional.rms_norm(x, (N,), gamma, eps=1e-6): per row, y = x / "
         "sqrt(sum(x^2)/N + eps) * gamma.\n" ROWNORM_LAYOUT
         "gamma is a vector of N elements.\n"
-        "ABI: a0 = x, a1 = gamma (inputs), a2 = y (output). Write only y.\n"
+        "Arguments, in ABI order: x, gamma (inputs), y (output). Write only y.\n"
         "Inputs: rows ~ N(0, s^2) with s in 0.5 .. 3; every fourth row has s = 0.001 "
         "(mean square ~ eps). gamma ~ 1 + N(0, 0.25^2).",
     .dim_names = { "M", "N" },
