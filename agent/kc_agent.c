@@ -101,13 +101,9 @@ kc_status kc_agent_system_prompt(const char *platform, const char *task, int con
     kc_text_printf(&b, "\nTensors in ABI order (%s, row-major):\n", kc_dtype_name(p->dtype));
     for (unsigned i = 0; i < inst.shape.ntensors; i++) {
         const kc_tensor_desc *d = &inst.shape.t[i];
-        /* a0..a7 are argument registers everywhere; later arguments are in more
-         * registers or in memory, as the document's kernel ABI says. */
-        if (i < 8)
-            kc_text_printf(&b, "- a%u = address of %s [", i, d->name);
-        else
-            kc_text_printf(&b, "- argument %u (after a7: where the kernel ABI of the ISA document "
-                           "puts it) = address of %s [", i + 1, d->name);
+        char where[32];
+        kc_platform_arg_where(p, i, where, sizeof where);
+        kc_text_printf(&b, "- %s = address of %s [", where, d->name);
         for (unsigned j = 0; j < d->ndims; j++)
             kc_text_printf(&b, "%s%u", j ? ", " : "", d->dims[j]);
         kc_text_printf(&b, "] (%s)\n", kc_task_role_name(d->role));

@@ -129,6 +129,11 @@ kc_status kc_platform_baseline(const kc_platform *p, const kc_task *t, int confi
     return p->baseline(t, config, p->hw, text, err);
 }
 
+void kc_platform_arg_where(const kc_platform *p, unsigned i, char *buf, size_t size)
+{
+    p->family->arg_where(p->hw, i, buf, size);
+}
+
 double kc_platform_ideal_cycles(const kc_platform *p, const kc_task_inst *inst)
 {
     return kc_task_ideal_cycles(&inst->shape, inst->dram_bytes, p->vec_peak, p->mac_peak,

@@ -62,6 +62,9 @@ typedef struct kc_platform_family {
     const kc_ref_ops *ref;
     /* Random programs for `kc cosim --random` (kc_campaign); NULL: none. */
     const kc_rgen_ops *rgen;
+    /* Where argument i (0-based, the task's ABI order) is on entry, as the ISA
+     * document names it: "a3" (npu, rvv), "4(sp)" (rvv's ninth on), ... */
+    void (*arg_where)(const kc_hw *hw, unsigned i, char *buf, size_t size);
 } kc_platform_family;
 
 struct kc_platform {
@@ -111,6 +114,9 @@ kc_status kc_platform_build(const kc_platform *p, const char *src, const char *f
 /* The baseline kernel text of (task, config) on p. */
 kc_status kc_platform_baseline(const kc_platform *p, const kc_task *t, int config, char **text,
                                kc_err *err);
+
+/* Where argument i is on entry on p ("a3"), from the family row. */
+void kc_platform_arg_where(const kc_platform *p, unsigned i, char *buf, size_t size);
 
 /* Ideal cycles of an instance on a platform (roofline, see docs/tasks.md). */
 double kc_platform_ideal_cycles(const kc_platform *p, const kc_task_inst *inst);

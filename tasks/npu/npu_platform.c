@@ -1,6 +1,8 @@
 /* npu_platform.c — the npu's platform row (npu_platform.h). */
 #include "npu_platform.h"
 
+#include <stdio.h>
+
 #include "kc_asm.h"
 #include "kc_isa.h"
 #include "kc_isagen.h"
@@ -60,6 +62,13 @@ static int npu_platform_disasm(const kc_platform *p, const kc_image *img, uint64
     return 1;
 }
 
+/* Tensor addresses arrive in the DRAM address registers a0.. (peaks: nargs). */
+static void npu_platform_arg_where(const kc_hw *hw, unsigned i, char *buf, size_t size)
+{
+    (void)hw;
+    snprintf(buf, size, "a%u", i);
+}
+
 const kc_platform_family npu_platform_family = {
     .name = "npu",
     .dtype = KC_DTYPE_BF16,
@@ -71,4 +80,5 @@ const kc_platform_family npu_platform_family = {
     .disasm = npu_platform_disasm,
     .ref = &npu_iss_ref,
     .rgen = &npu_rgen_ops,
+    .arg_where = npu_platform_arg_where,
 };

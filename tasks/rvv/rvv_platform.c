@@ -358,6 +358,17 @@ static kc_status rvv_platform_baseline(const kc_task *t, int config, const kc_hw
     return s;
 }
 
+/* a0..a7, then the stack words crt0 leaves at sp (the DTCM words of
+ * rvv_hw_xarg_addr), as the ISA document's kernel ABI says. */
+static void rvv_platform_arg_where(const kc_hw *hw, unsigned i, char *buf, size_t size)
+{
+    (void)hw;
+    if (i < 8)
+        snprintf(buf, size, "a%u", i);
+    else
+        snprintf(buf, size, "%u(sp)", (i - 8) * 4);
+}
+
 const kc_platform_family rvv_platform_family = {
     .name = "rvv",
     .dtype = KC_DTYPE_FP32,
@@ -371,4 +382,5 @@ const kc_platform_family rvv_platform_family = {
     .disasm = rvv_platform_disasm,
     .ref = &rvv_qemu_ref,    /* QEMU user mode through its gdbstub (isa/rvv_qemu.c) */
     .rgen = &rvv_rgen_ops,   /* kc cosim --random (isa/rvv_rgen.c) */
+    .arg_where = rvv_platform_arg_where,
 };
