@@ -905,7 +905,7 @@ static kc_core_state rq_step(void *h, kc_ref_event *ev)
             q->state = KC_CORE_TRAPPED;
             q->tpc = q->pc;
             q->cause = RVV_QEMU_BREAKPOINT;
-            q->info = 0;
+            q->info = q->pc;   /* the RTL's mtval for ebreak: its pc (rtl/rvv/rvv_top_ports.md) */
         } else {
             uint32_t xb[32];
             memcpy(xb, q->x, sizeof xb);
