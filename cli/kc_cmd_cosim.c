@@ -1,6 +1,6 @@
 /* kc_cmd_cosim.c — `kc cosim`: run a program on the RTL and on the ISS and report
  * the first place they disagree (isa/kc_cosim.h); `--random` runs a campaign of
- * generated programs (isa/npu_campaign.h) and prints its report; `--iss-only` runs the ISS alone and prints
+ * generated programs (isa/kc_campaign.h) and prints its report; `--iss-only` runs the ISS alone and prints
  * its speed. Exit codes: 0 models agree, 1 divergence (or timeout), 2 usage or
  * I/O error. */
 #include <ctype.h>
@@ -15,7 +15,6 @@
 #include "kc_opts.h"
 #include "kc_asm.h"
 #include "kc_campaign.h"
-#include "npu_campaign.h"
 #include "kc_check.h"
 #include "kc_cmds.h"
 #include "kc_cosim.h"
@@ -277,7 +276,12 @@ out_noerr:
 
 /* ---- campaign ---------------------------------------------------------------------- */
 
-static void on_program(void *ctx, const npu_campaign_program *p)
+static kc_status generic_build(void *ctx, const char *text, kc_image *img, kc_err *err)
+{
+    return kc_platform_build(ctx, text, "random", img, err);
+}
+
+static void on_program(void *ctx, const kc_campaign_program *p)
 {
     const cosim_cli *o = ctx;
     char label[64];
@@ -288,35 +292,42 @@ static void on_program(void *ctx, const npu_campaign_program *p)
         printf("  kept as %s\n", p->kept);
 }
 
-static int cmd_random(cosim_cli *o)
+/* npu: kc_campaign with the generator's own options (--avoid, --matrix) and the
+ * npu's report (trap names, ISA rows). */
+static int cmd_random(cosim_cli *o, const kc_platform *p)
 {
     kc_err err;
     kc_err_clear(&err);
-    const kc_platform *p = kc_platform_find(o->platform);
-    npu_campaign_opts co = {.model = p->acc, .isa = p->family->name, .seed = o->seed, .count = o->count, .dram = o->dram, .cycle_limit = o->cycle_limit,
-                           .avoid = o->avoid, .matrix = o->matrix, .fresh_model = o->fresh_model,
+    const kc_isa *isa = kc_isa_find(p->family->name);
+    const kc_acc_ops *model = kc_acc_find(p->acc);
+    if (!model || !isa) {
+        fprintf(stderr, "kc cosim: the %s model or ISA table is not available\n", p->acc);
+        return 2;
+    }
+    npu_rgen_opts ro = {.trap = -1, .avoid = o->avoid, .matrix = o->matrix};
+    kc_campaign_opts co = {.model = model, .ref = p->ref, .rgen = p->family->rgen,
+                           .program = npu_rgen_program_with, .program_ctx = &ro, .build = generic_build,
+                           .build_ctx = (void *)p, .nrows = isa->ninsns, .seed = o->seed, .count = o->count,
+                           .dram = o->dram, .cycle_limit = o->cycle_limit, .fresh_model = o->fresh_model,
                            .keep_dir = o->keep, .on_program = on_program, .ctx = o};
-    npu_campaign_report r;
-    kc_status s = npu_campaign_run(&co, &r, &err);
+    kc_campaign_report r;
+    kc_status s = kc_campaign_run(&co, &r, &err);
     if (s != KC_OK) {
         char buf[800];
         fprintf(stderr, "kc cosim: %s\n", kc_err_format(&err, buf, sizeof buf));
         if (r.failed_text)
             fprintf(stderr, "%s", r.failed_text);
-        if (!r.isa) {
-            npu_campaign_report_free(&r);
-            return 2;
-        }
     }
     printf("cosim campaign: %" PRIu64 " programs (seeds %" PRIu64 "..%" PRIu64 "), %" PRIu64
            " instructions retired and compared, %" PRIu64 " RTL cycles, %.1f s\n",
            o->count, o->seed, o->seed + o->count - 1, r.retired, r.cycles, r.seconds);
     printf("  ended: %" PRIu64 " halt", r.halted);
-    for (unsigned c = 1; c < r.ntraps; c++)
+    for (unsigned c = 1; c < NPU_ISS_NTRAPS && c < KC_CAMPAIGN_MAX_TRAPS; c++)
         printf(", %" PRIu64 " %s", r.traps[c], npu_iss_trap_name(c));
     printf("\n  divergences: %" PRIu64 ", timeouts: %" PRIu64 "\n", r.diverged, r.timeouts);
-    const kc_isa *isa = r.isa;
-    size_t unexercised = npu_campaign_unexercised(&r);
+    size_t unexercised = 0;
+    for (size_t k = 0; k < isa->ninsns; k++)
+        unexercised += !r.insn_counts[k];
     printf("  instructions exercised: %zu of %zu", isa->ninsns - unexercised, isa->ninsns);
     if (unexercised) {
         printf(" (never retired:");
@@ -330,16 +341,11 @@ static int cmd_random(cosim_cli *o)
         for (size_t k = 0; k < isa->ninsns; k++)
             printf("  %-8s %" PRIu64 "\n", isa->insns[k].name, r.insn_counts[k]);
     int rc = s != KC_OK ? 2 : r.diverged || r.timeouts ? 1 : 0;
-    npu_campaign_report_free(&r);
+    kc_campaign_report_free(&r);
     return rc;
 }
 
 /* ---- campaign of any platform with a generator (kc_campaign.h) ---------------------------- */
-
-static kc_status generic_build(void *ctx, const char *text, kc_image *img, kc_err *err)
-{
-    return kc_platform_build(ctx, text, "random", img, err);
-}
 
 static void on_generic(void *ctx, const kc_campaign_program *p)
 {
@@ -539,7 +545,7 @@ int kc_cmd_cosim_main(int argc, char **argv)
         return kc_args_fail(&a, "platform '%s' has no reference model to co-simulate against", o.platform);
     if (o.random && !p->family->rgen)
         return kc_args_fail(&a, "--random: platform '%s' has no random program generator", o.platform);
-    if (o.random && strcmp(p->family->name, "npu"))   /* npu keeps its campaign (--avoid, --matrix) */
+    if (o.random && strcmp(p->family->name, "npu"))   /* npu: its generator options, its report */
         return cmd_random_generic(&o, p);
-    return o.random ? cmd_random(&o) : cmd_single(&o);
+    return o.random ? cmd_random(&o, p) : cmd_single(&o);
 }

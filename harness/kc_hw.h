@@ -33,6 +33,11 @@ typedef struct kc_hw {
 /* The value of parameter `name`, or `dflt` when the build has no such parameter. */
 long kc_hw_get(const kc_hw *hw, const char *name, long dflt);
 
+/* A size for a platform's typed view (npu_hw, rvv_hw): `name` of the build `hw`
+ * (NULL: none), else of the family's default table `defaults`, else 0; a negative
+ * value reads 0. */
+unsigned kc_hw_size(const kc_hw *hw, const kc_hw *defaults, const char *name);
+
 /* The row of `name`, or NULL. */
 const kc_hw_param *kc_hw_find(const kc_hw *hw, const char *name);
 

@@ -83,7 +83,8 @@ static kc_status campaign_one(const kc_campaign_opts *o, kc_campaign_report *r, 
     kc_image_init(&img, 1, 4);
     kc_dram *dram = NULL;
     double t0 = campaign_now();
-    kc_status s = o->rgen->program(seed, o->model->hw, dc.size_bytes, &rp, err);
+    kc_status s = o->program ? o->program(o->program_ctx, seed, o->model->hw, dc.size_bytes, &rp, err)
+                             : o->rgen->program(seed, o->model->hw, dc.size_bytes, &rp, err);
     if (s == KC_OK && (s = o->build(o->build_ctx, rp.text, &img, err)) == KC_ERR_SYNTAX)
         r->failed_text = strdup(rp.text);
     r->build_seconds += campaign_now() - t0;

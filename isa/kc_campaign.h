@@ -6,8 +6,8 @@
  * generated to (a generator or reference problem, reported as such), and how
  * often each row of the instruction table retired (coverage). A diverging
  * program can be kept as a regression case (DIR/seed-S.s with a '# cosim:'
- * header). (npu's campaign, npu_campaign.h, has npu-only options: avoid,
- * matrix; it predates this one.)
+ * header). A generator's own options (npu's --avoid, --matrix) reach it
+ * through the `program` hook.
  *
  * A divergence or a timeout is a RESULT; an error is a failure of the
  * machinery (a program that does not build, a model that cannot open).
@@ -40,6 +40,11 @@ typedef struct kc_campaign_opts {
     const kc_acc_ops *model;           /* opened once (or per program: fresh_model) */
     const kc_ref_ops *ref;
     const kc_rgen_ops *rgen;
+    /* Generates instead of rgen->program when set: the generator called with
+     * options of the caller's (program_ctx), e.g. npu_rgen_program_with. */
+    kc_status (*program)(void *ctx, uint64_t seed, const kc_hw *hw, uint32_t dram_bytes, kc_rgen_prog *out,
+                         kc_err *err);
+    void *program_ctx;
     /* kernel text -> image (the platform's build) */
     kc_status (*build)(void *ctx, const char *text, kc_image *img, kc_err *err);
     void *build_ctx;

@@ -18,27 +18,20 @@ const kc_hw *npu_hw_default_table(void)
     return &npu_hw_table;
 }
 
-static unsigned npu_hw_val(const kc_hw *hw, const char *name)
-{
-    long d = kc_hw_get(&npu_hw_table, name, 0);
-    long v = hw ? kc_hw_get(hw, name, d) : d;
-    return v < 0 ? 0u : (unsigned)v;
-}
-
 kc_status npu_hw_from(const kc_hw *hw, npu_hw *o, kc_err *err)
 {
-    o->vlen = npu_hw_val(hw, "VLEN");
-    o->vrows = npu_hw_val(hw, "VROWS");
-    o->mlen = npu_hw_val(hw, "MLEN");
-    o->mrows = npu_hw_val(hw, "MROWS");
-    o->imem_words = npu_hw_val(hw, "IMEM_WORDS");
-    o->nxregs = npu_hw_val(hw, "NXREGS");
-    o->nfregs = npu_hw_val(hw, "NFREGS");
-    o->naregs = npu_hw_val(hw, "NAREGS");
-    o->loop_depth = npu_hw_val(hw, "LOOP_DEPTH");
-    o->vec_lat = npu_hw_val(hw, "VEC_LAT");
-    o->mat_wbufs = npu_hw_val(hw, "MAT_WBUFS");
-    o->ncounters = npu_hw_val(hw, "NCOUNTERS");
+    o->vlen = kc_hw_size(hw, &npu_hw_table, "VLEN");
+    o->vrows = kc_hw_size(hw, &npu_hw_table, "VROWS");
+    o->mlen = kc_hw_size(hw, &npu_hw_table, "MLEN");
+    o->mrows = kc_hw_size(hw, &npu_hw_table, "MROWS");
+    o->imem_words = kc_hw_size(hw, &npu_hw_table, "IMEM_WORDS");
+    o->nxregs = kc_hw_size(hw, &npu_hw_table, "NXREGS");
+    o->nfregs = kc_hw_size(hw, &npu_hw_table, "NFREGS");
+    o->naregs = kc_hw_size(hw, &npu_hw_table, "NAREGS");
+    o->loop_depth = kc_hw_size(hw, &npu_hw_table, "LOOP_DEPTH");
+    o->vec_lat = kc_hw_size(hw, &npu_hw_table, "VEC_LAT");
+    o->mat_wbufs = kc_hw_size(hw, &npu_hw_table, "MAT_WBUFS");
+    o->ncounters = kc_hw_size(hw, &npu_hw_table, "NCOUNTERS");
     const char *acc = hw && hw->acc ? hw->acc : "npu";
     if (o->vlen < 2 || o->vlen > 256 || (o->vlen & (o->vlen - 1)))
         return kc_err_set(err, KC_ERR_RANGE, "%s: VLEN %u is not a power of two in 2..256", acc, o->vlen);

@@ -688,12 +688,15 @@ void npu_rgen_fill_dram(uint64_t seed, uint8_t *data, size_t size)
     }
 }
 
-static kc_status npu_rgen_kc(uint64_t seed, const kc_hw *hw, uint32_t dram_bytes, kc_rgen_prog *out, kc_err *err)
+kc_status npu_rgen_program_with(void *opts, uint64_t seed, const kc_hw *hw, uint32_t dram_bytes,
+                                kc_rgen_prog *out, kc_err *err)
 {
     npu_hw nh;
     memset(out, 0, sizeof *out);
     kc_status s = npu_hw_from(hw, &nh, err);
-    npu_rgen_opts o = {.dram_bytes = dram_bytes, .trap = -1, .matrix = 1, .hw = &nh};
+    npu_rgen_opts o = *(const npu_rgen_opts *)opts;
+    o.dram_bytes = dram_bytes;
+    o.hw = &nh;
     npu_rgen_prog p;
     if (s == KC_OK && (s = npu_rgen_program(seed, &o, &p, err)) == KC_OK) {
         out->text = p.text;
@@ -702,6 +705,12 @@ static kc_status npu_rgen_kc(uint64_t seed, const kc_hw *hw, uint32_t dram_bytes
         out->trap = p.trap;
     }
     return s;
+}
+
+static kc_status npu_rgen_kc(uint64_t seed, const kc_hw *hw, uint32_t dram_bytes, kc_rgen_prog *out, kc_err *err)
+{
+    npu_rgen_opts o = {.trap = -1, .matrix = 1};
+    return npu_rgen_program_with(&o, seed, hw, dram_bytes, out, err);
 }
 
 const kc_rgen_ops npu_rgen_ops = {npu_rgen_kc, npu_rgen_fill_dram, NULL, NULL};

@@ -55,8 +55,13 @@ void npu_rgen_prog_free(npu_rgen_prog *p);
 void npu_rgen_fill_dram(uint64_t seed, uint8_t *data, size_t size);
 
 /* The generator behind kc_rgen_ops (the npu platform row's `rgen`): sizes from
- * the build, matrix unit included, nothing avoided, trap decided by the seed.
- * (`kc cosim --random` on npu runs npu_campaign with its own options.) */
+ * the build, matrix unit included, nothing avoided, trap decided by the seed. */
 extern const kc_rgen_ops npu_rgen_ops;
+
+/* The same with the options *(const npu_rgen_opts *)opts (their dram_bytes and
+ * hw are replaced by the build's): kc_campaign_opts.program, which `kc cosim
+ * --random` on npu uses for --avoid and --matrix. */
+kc_status npu_rgen_program_with(void *opts, uint64_t seed, const kc_hw *hw, uint32_t dram_bytes,
+                                kc_rgen_prog *out, kc_err *err);
 
 #endif

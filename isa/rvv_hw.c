@@ -18,13 +18,6 @@ const kc_hw *rvv_hw_default_table(void)
     return &rvv_hw_table;
 }
 
-static unsigned rvv_hw_val(const kc_hw *hw, const char *name)
-{
-    long d = kc_hw_get(&rvv_hw_table, name, 0);
-    long v = hw ? kc_hw_get(hw, name, d) : d;
-    return v < 0 ? 0u : (unsigned)v;
-}
-
 static int pow2_in(unsigned v, unsigned lo, unsigned hi)
 {
     return v >= lo && v <= hi && !(v & (v - 1));
@@ -32,13 +25,13 @@ static int pow2_in(unsigned v, unsigned lo, unsigned hi)
 
 kc_status rvv_hw_from(const kc_hw *hw, rvv_hw *o, kc_err *err)
 {
-    o->vlen = rvv_hw_val(hw, "VLEN");
-    o->lanes = rvv_hw_val(hw, "LANES");
-    o->itcm_bytes = rvv_hw_val(hw, "ITCM_BYTES");
-    o->dtcm_bytes = rvv_hw_val(hw, "DTCM_BYTES");
-    o->beat_bytes = rvv_hw_val(hw, "BEAT_BYTES");
-    o->vq_depth = rvv_hw_val(hw, "VQ_DEPTH");
-    o->ncounters = rvv_hw_val(hw, "NCOUNTERS");
+    o->vlen = kc_hw_size(hw, &rvv_hw_table, "VLEN");
+    o->lanes = kc_hw_size(hw, &rvv_hw_table, "LANES");
+    o->itcm_bytes = kc_hw_size(hw, &rvv_hw_table, "ITCM_BYTES");
+    o->dtcm_bytes = kc_hw_size(hw, &rvv_hw_table, "DTCM_BYTES");
+    o->beat_bytes = kc_hw_size(hw, &rvv_hw_table, "BEAT_BYTES");
+    o->vq_depth = kc_hw_size(hw, &rvv_hw_table, "VQ_DEPTH");
+    o->ncounters = kc_hw_size(hw, &rvv_hw_table, "NCOUNTERS");
     const char *acc = hw && hw->acc ? hw->acc : "rvv";
     if (!pow2_in(o->vlen, 64, 1024))
         return kc_err_set(err, KC_ERR_RANGE, "%s: VLEN %u is not a power of two in 64..1024", acc, o->vlen);

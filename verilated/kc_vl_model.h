@@ -9,7 +9,6 @@
  *
  * What Derived provides (all called with the model's context current):
  *   static constexpr const char *acc_name;         the build's name ("npu_wide")
- *   static constexpr unsigned beat_bytes, ncounters;
  *   static const char *const counter_names[];
  *   static const kc_hw hw;  static const kc_arch_file arch_files[];  narch_files
  *   kc_status check(const kc_image *, const uint32_t *args, size_t nargs, kc_err *) const;
@@ -18,15 +17,17 @@
  *   void load(const kc_image *, const uint32_t *args, size_t nargs, uint32_t dram_bytes);
  *                                 with rst held high: set the inputs, write memories
  *                                 through their ports using reset_edge()
- *   void drive(const kc_bus_resp *in);   this cycle's inputs, clock low
- *   void bus_out(kc_bus_req *) const;  void status(kc_core_status *) const;
- *   void counters(uint64_t *, size_t) const;
- * and optionally retire / arch_pc / arch_read.
+ *   static const char *cause_name(unsigned cause);   the family's trap names
+ * and optionally arch_pc / arch_read (co-simulation, the stall view) and pc_ahead.
  *
- * Conventions every model shares: ports `clk` and `rst` (active high); clock()
- * is one full cycle (clock low with this cycle's inputs, then the rising edge);
- * cycle c after reset (c = 0 for the first clock) is dumped at VCD time 10c and
- * 10c+5, timescale 1 ns. No C++ exception leaves a guarded entry point.
+ * Conventions every model shares, so the code behind them is here, once: ports
+ * `clk` and `rst` (active high); clock() is one full cycle (clock low with this
+ * cycle's inputs, then the rising edge); cycle c after reset (c = 0 for the first
+ * clock) is dumped at VCD time 10c and 10c+5, timescale 1 ns. The top's other
+ * standard ports (KC_VL_STANDARD_PORTS below) are mapped by this class too:
+ * drive / bus_out / status / counters / retire. A top that differs defines its
+ * own member of that name in Derived, which hides this one. No C++ exception
+ * leaves a guarded entry point.
  */
 #ifndef KC_VL_MODEL_H
 #define KC_VL_MODEL_H
@@ -36,6 +37,7 @@
 #include <new>
 #include <string>
 #include <type_traits>
+#include <utility>
 
 #include "kc_acc.h"
 #include "kc_vl_hooks.h"
@@ -43,9 +45,54 @@
 #include "verilated.h"
 #include "verilated_vcd_c.h"
 
+/* ---- the standard ports of an accelerator top ------------------------------------------
+ *   kc_bus master   mem_req_valid/ready/write/addr/wdata/wstrb, mem_resp_valid/rdata
+ *                   (wdata/rdata one beat: Verilator's array of 32-bit words,
+ *                   byte i of the beat in bits [8i+7:8i])
+ *   arguments       args (a0.. at reset, 32 bits each), dram_bytes
+ *   status          halted, trapped, trap_cause, trap_pc, trap_info
+ *   counters        perf (NCOUNTERS x 32 bits, counter 0 = cycles)
+ *   retirement      retire_valid, retire_pc, retire_insn
+ * kc_vl_ports<Top> gives their sizes as Verilator laid them out. */
+template <typename Top> struct kc_vl_ports {
+    template <typename T> using port_t = std::remove_reference_t<T>;
+    static constexpr unsigned beat_bytes = sizeof(port_t<decltype(std::declval<Top &>().mem_req_wdata)>);
+    static constexpr unsigned perf_words = sizeof(port_t<decltype(std::declval<Top &>().perf)>) / 4;
+    static constexpr unsigned arg_words = sizeof(port_t<decltype(std::declval<Top &>().args)>) / 4;
+    static_assert(sizeof(port_t<decltype(std::declval<Top &>().mem_resp_rdata)>) == beat_bytes,
+                  "mem_resp_rdata width differs from mem_req_wdata");
+    static_assert(beat_bytes <= KC_BEAT_BYTES_MAX, "beat wider than kc_bus allows");
+    static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "beats are copied as little-endian words");
+};
+
+/* KC_VL_PARAM(Root, top, name, fallback, desc): `constexpr unsigned P_<name>`, the
+ * value of parameter `name` of module `top` as the Verilated model elaborated it
+ * (the parameter is public_flat_rd, so Verilator emits it as a constant of the
+ * root class Root), or `fallback` when the model does not expose it. Use it as
+ * the X of an X-macro list of the family's parameters. */
+#define KC_VL_PARAM(Root, top, name, fallback)                                                 \
+    template <typename R>                                                                     \
+    constexpr auto kc_vl_param_##name(int) -> decltype(long(R::top##__DOT__##name))           \
+    {                                                                                         \
+        return long(R::top##__DOT__##name);                                                   \
+    }                                                                                         \
+    template <typename R> constexpr long kc_vl_param_##name(long) { return fallback; }       \
+    constexpr unsigned P_##name = unsigned(kc_vl_param_##name<Root>(0));
+
+/* Every size given to kc_add_accelerator(PARAMS ...) must be what the model
+ * reports (a parameter that is not public_flat_rd would make the C side disagree
+ * with the RTL): refuse to build. Expand once, after the P_<name> constants. */
+#define KC_VL_PARAM_CHECK(name, value)                                                          \
+    static_assert(P_##name == (value), "parameter " #name " of kc_add_accelerator(PARAMS) is not "  \
+                                       "read from the model (mark it public_flat_rd)");
+#define KC_VL_CHECK_BUILD_PARAMS() KC_ACC_PARAMS(KC_VL_PARAM_CHECK)
+
 template <typename Derived, typename Top> class kc_vl_model {
 public:
     using top_t = Top;
+    using ports = kc_vl_ports<Top>;
+    static constexpr unsigned beat_bytes = ports::beat_bytes;   /* kc_bus beat: the port's width */
+    static constexpr unsigned ncounters = ports::perf_words;    /* the perf port's counters */
 
     kc_vl_model() = default;
     kc_vl_model(const kc_vl_model &) = delete;
@@ -174,8 +221,80 @@ public:
 
     uint64_t cycle() const { return cycle_; }
 
+    /* ---- the standard ports (see the top of this file) ---- */
+
+    /* This cycle's kc_bus response, clock low. */
+    void drive(const kc_bus_resp *in)
+    {
+        Top *t = top;
+        t->mem_req_ready = in->req_ready;
+        t->mem_resp_valid = in->resp_valid;
+        if (in->resp_valid)
+            std::memcpy(t->mem_resp_rdata.data(), in->rdata, ports::beat_bytes);
+    }
+
+    void bus_out(kc_bus_req *req) const
+    {
+        const Top *t = top;
+        req->valid = t->mem_req_valid;
+        req->write = t->mem_req_write;
+        req->addr = t->mem_req_addr;
+        req->wstrb = t->mem_req_wstrb;
+        if (req->valid && req->write)  /* wdata matters only then: skip the copy */
+            std::memcpy(req->wdata, t->mem_req_wdata.data(), ports::beat_bytes);
+    }
+
+    void status(kc_core_status *st) const
+    {
+        const Top *t = top;
+        if (VL_LIKELY(!t->trapped && !t->halted)) {
+            st->state = KC_CORE_RUNNING;
+            st->cause = 0;
+            st->cause_name = "";
+            st->pc = st->info = 0;
+            return;
+        }
+        st->state = t->trapped ? KC_CORE_TRAPPED : KC_CORE_HALTED;
+        st->cause = t->trapped ? t->trap_cause : 0;
+        st->cause_name = t->trapped ? Derived::cause_name(st->cause) : "";
+        st->pc = t->trapped ? t->trap_pc : 0;
+        st->info = t->trapped ? t->trap_info : 0;
+    }
+
+    void counters(uint64_t *vals, size_t n) const
+    {
+        for (size_t i = 0; i < n && i < ncounters; i++)
+            vals[i] = top->perf[i];
+    }
+
+    int retire(uint32_t *pc, uint32_t *insn) const
+    {
+        const Top *t = top;
+        if (!t->retire_valid)
+            return 0;
+        *pc = t->retire_pc;
+        *insn = t->retire_insn;
+        return 1;
+    }
+
 protected:
     Top *top = nullptr;   /* the port mapping reads and writes it */
+
+    /* The root class: public_flat_rd state and parameters. */
+    const auto *root() const { return top->rootp; }
+
+    /* For load(), with rst high: the arguments (a0.. = args[0..], the rest of the
+     * port zero), the DRAM size, and an idle kc_bus response. */
+    void reset_inputs(const uint32_t *args, size_t nargs, uint32_t dram_bytes)
+    {
+        Top *t = top;
+        for (unsigned i = 0; i < ports::arg_words; i++)
+            t->args[i] = i < nargs ? args[i] : 0;
+        t->dram_bytes = dram_bytes;
+        t->mem_req_ready = 0;
+        t->mem_resp_valid = 0;
+        std::memset(t->mem_resp_rdata.data(), 0, ports::beat_bytes);
+    }
 
     /* One clock cycle while in reset (no trace, no cycle count). */
     void reset_edge()

@@ -28,17 +28,11 @@ namespace {
 
 using top_t = KC_ACC_TOP;
 using root_t = KC_ACC_ROOT;
+using ports = kc_vl_ports<top_t>;
 template <typename T> using port_t = std::remove_reference_t<T>;
 
 /* ---- the build's parameters -------------------------------------------------------- */
-#define NPU_PARAM(name, value, desc)                                                            \
-    template <typename R>                                                                     \
-    constexpr auto npu_param_##name(int) -> decltype(long(R::npu_top__DOT__##name))           \
-    {                                                                                         \
-        return long(R::npu_top__DOT__##name);                                                 \
-    }                                                                                         \
-    template <typename R> constexpr long npu_param_##name(long) { return value; }             \
-    constexpr unsigned P_##name = unsigned(npu_param_##name<root_t>(0));
+#define NPU_PARAM(name, value, desc) KC_VL_PARAM(root_t, npu_top, name, value)
 #include "npu.def"
 #undef NPU_PARAM
 
@@ -48,27 +42,16 @@ const kc_hw_param npu_hw_rows[] = {
 #undef NPU_PARAM
 };
 
-/* A size given to kc_add_accelerator(PARAMS ...) that the model does not report
- * (the parameter is not public_flat_rd in npu_top) would make the C side disagree
- * with the RTL: refuse to build. */
-#define KC_ACC_PARAM_CHECK(name, value)                                                          \
-    static_assert(P_##name == (value), "npu_top parameter " #name " is not read from the model "  \
-                                       "(mark it /*verilator public_flat_rd*/)");
-KC_ACC_PARAMS(KC_ACC_PARAM_CHECK)
-#undef KC_ACC_PARAM_CHECK
+KC_VL_CHECK_BUILD_PARAMS()   /* every kc_add_accelerator(PARAMS) size is the model's */
 
-/* Port widths as Verilator laid them out (wide ports are arrays of 32-bit words,
- * byte i of a beat in bits [8i+7:8i], i.e. little-endian memory order). */
-constexpr unsigned NPU_BEAT = sizeof(port_t<decltype(std::declval<top_t &>().mem_req_wdata)>);
-constexpr unsigned NPU_PERF_WORDS = sizeof(port_t<decltype(std::declval<top_t &>().perf)>) / 4;
-constexpr unsigned NPU_ARG_WORDS = sizeof(port_t<decltype(std::declval<top_t &>().args)>) / 4;
+/* Port widths as Verilator laid them out (kc_vl_model.h: the standard ports). */
+constexpr unsigned NPU_BEAT = ports::beat_bytes;
+constexpr unsigned NPU_ARG_WORDS = ports::arg_words;
 template <typename A> constexpr unsigned npu_elems() { return sizeof(A) / sizeof(std::declval<A &>()[0]); }
 #define NPU_STATE(sig) port_t<decltype(std::declval<root_t &>().npu_top__DOT__##sig)>
 
 static_assert(NPU_BEAT == P_VLEN * 2, "mem_req_wdata is not VLEN*16 bits wide");
-static_assert(NPU_BEAT <= KC_BEAT_BYTES_MAX && NPU_BEAT <= 128, "beat wider than kc_bus allows");
-static_assert(sizeof(port_t<decltype(std::declval<top_t &>().mem_resp_rdata)>) == NPU_BEAT,
-              "mem_resp_rdata width differs from mem_req_wdata");
+static_assert(NPU_BEAT <= 128, "beat wider than the npu's kc_bus allows");
 static_assert(NPU_ARG_WORDS == P_NAREGS, "args port is not NAREGS x 32 bits");
 static_assert(npu_elems<NPU_STATE(u_core__DOT__X)>() == P_NXREGS, "X is not NXREGS registers");
 static_assert(npu_elems<NPU_STATE(u_core__DOT__F)>() == P_NFREGS, "F is not NFREGS registers");
@@ -79,13 +62,12 @@ static_assert(npu_elems<NPU_STATE(u_matrix__DOT__wbuf)>() == P_MAT_WBUFS * P_VLE
               "weight buffers are not MAT_WBUFS x VLEN rows");
 static_assert(sizeof(NPU_STATE(u_matrix__DOT__acc)) == P_MLEN * P_VLEN * 4,
               "accumulators are not MLEN x VLEN fp32");
-static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "beats are copied as little-endian words");
 
 const char *const npu_counter_names[] = {
     "cycles", "instret", "vector_busy", "dma_load_busy",
     "dma_store_busy", "stall_vector", "stall_dma", "stall_drain", "matrix_busy", "stall_matrix",
 };
-static_assert(NPU_PERF_WORDS == P_NCOUNTERS &&
+static_assert(ports::perf_words == P_NCOUNTERS &&
               sizeof npu_counter_names / sizeof npu_counter_names[0] == P_NCOUNTERS,
               "perf port, counter names and the NCOUNTERS parameter disagree");
 
@@ -146,8 +128,6 @@ template <typename E> void npu_copy(uint32_t first, uint32_t n, unsigned bytes, 
 class npu_model final : public kc_vl_model<npu_model, top_t> {
 public:
     static constexpr const char *acc_name = KC_ACC_NAME;
-    static constexpr unsigned beat_bytes = NPU_BEAT;
-    static constexpr unsigned ncounters = P_NCOUNTERS;
     static constexpr const char *const *counter_names = npu_counter_names;
     static const kc_hw hw;
     static const kc_arch_file arch_files[F_COUNT];
@@ -183,12 +163,7 @@ public:
         t->imem_we = 0;
         t->imem_addr = 0;
         t->imem_wdata = 0;
-        for (unsigned i = 0; i < NPU_ARG_WORDS; i++)
-            t->args[i] = i < nargs ? args[i] : 0;
-        t->dram_bytes = dram_bytes;
-        t->mem_req_ready = 0;
-        t->mem_resp_valid = 0;
-        std::memset(t->mem_resp_rdata.data(), 0, NPU_BEAT);
+        reset_inputs(args, nargs, dram_bytes);
         reset_edge();
         reset_edge();
         /* Instruction memory is not reset (it is a RAM): words a previous, longer
@@ -208,58 +183,7 @@ public:
         reset_edge();
     }
 
-    void drive(const kc_bus_resp *in)
-    {
-        top_t *t = top;
-        t->mem_req_ready = in->req_ready;
-        t->mem_resp_valid = in->resp_valid;
-        if (in->resp_valid)
-            std::memcpy(t->mem_resp_rdata.data(), in->rdata, NPU_BEAT);
-    }
-
-    void bus_out(kc_bus_req *req) const
-    {
-        const top_t *t = top;
-        req->valid = t->mem_req_valid;
-        req->write = t->mem_req_write;
-        req->addr = t->mem_req_addr;
-        req->wstrb = t->mem_req_wstrb;
-        if (req->valid && req->write)  /* wdata matters only then: skip the copy */
-            std::memcpy(req->wdata, t->mem_req_wdata.data(), NPU_BEAT);
-    }
-
-    void status(kc_core_status *st) const
-    {
-        const top_t *t = top;
-        if (VL_LIKELY(!t->trapped && !t->halted)) {
-            st->state = KC_CORE_RUNNING;
-            st->cause = 0;
-            st->cause_name = "";
-            st->pc = st->info = 0;
-            return;
-        }
-        st->state = t->trapped ? KC_CORE_TRAPPED : KC_CORE_HALTED;
-        st->cause = t->trapped ? t->trap_cause : 0;
-        st->cause_name = t->trapped ? npu_cause_name(st->cause) : "";
-        st->pc = t->trapped ? t->trap_pc : 0;
-        st->info = t->trapped ? t->trap_info : 0;
-    }
-
-    void counters(uint64_t *vals, size_t n) const
-    {
-        for (size_t i = 0; i < n && i < P_NCOUNTERS; i++)
-            vals[i] = top->perf[i];
-    }
-
-    int retire(uint32_t *pc, uint32_t *insn) const
-    {
-        const top_t *t = top;
-        if (!t->retire_valid)
-            return 0;
-        *pc = t->retire_pc;
-        *insn = t->retire_insn;
-        return 1;
-    }
+    static const char *cause_name(unsigned cause) { return npu_cause_name(cause); }
 
     uint64_t arch_pc() const { return root()->npu_top__DOT__u_core__DOT__pc; }
 
@@ -297,8 +221,6 @@ public:
 
 private:
     size_t loaded_words_ = 0;   /* instruction-memory words the last program wrote */
-
-    const root_t *root() const { return top->rootp; }
 
     uint32_t cfg_value(unsigned id) const
     {

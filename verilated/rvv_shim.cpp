@@ -32,7 +32,7 @@ namespace {
 
 using top_t = KC_ACC_TOP;
 using root_t = KC_ACC_ROOT;
-template <typename T> using port_t = std::remove_reference_t<T>;
+using ports = kc_vl_ports<top_t>;
 
 /* ---- the build's parameters (name, default of rvv_top, what it is) ---------------- */
 #define RVV_PARAMS(X)                                                                          \
@@ -45,14 +45,7 @@ template <typename T> using port_t = std::remove_reference_t<T>;
     X(NCOUNTERS, 10, "performance counters")
 
 /* The model's value when rvv_top exposes the parameter, else the RTL default. */
-#define RVV_PARAM_READ(name, value, desc)                                                      \
-    template <typename R>                                                                     \
-    constexpr auto rvv_param_##name(int) -> decltype(long(R::rvv_top__DOT__##name))           \
-    {                                                                                         \
-        return long(R::rvv_top__DOT__##name);                                                 \
-    }                                                                                         \
-    template <typename R> constexpr long rvv_param_##name(long) { return value; }             \
-    constexpr unsigned P_##name = unsigned(rvv_param_##name<root_t>(0));
+#define RVV_PARAM_READ(name, value, desc) KC_VL_PARAM(root_t, rvv_top, name, value)
 RVV_PARAMS(RVV_PARAM_READ)
 #undef RVV_PARAM_READ
 
@@ -62,37 +55,25 @@ const kc_hw_param rvv_hw_rows[] = {
 #undef RVV_PARAM_ROW
 };
 
-/* A size given to kc_add_accelerator(PARAMS ...) the model does not report would
- * make the C side disagree with the RTL: refuse to build. */
-#define KC_ACC_PARAM_CHECK(name, value)                                                          \
-    static_assert(P_##name == (value), "rvv_top parameter " #name " is not read from the model "  \
-                                       "(public_flat_rd in verilated/rvv.vlt)");
-KC_ACC_PARAMS(KC_ACC_PARAM_CHECK)
-#undef KC_ACC_PARAM_CHECK
+KC_VL_CHECK_BUILD_PARAMS()   /* every kc_add_accelerator(PARAMS) size is the model's (rvv.vlt) */
 
-/* Port widths as Verilator laid them out (wide ports: arrays of 32-bit words,
- * byte i of a beat in bits [8i+7:8i]). */
-constexpr unsigned RVV_BEAT = sizeof(port_t<decltype(std::declval<top_t &>().mem_req_wdata)>);
-constexpr unsigned RVV_PERF_WORDS = sizeof(port_t<decltype(std::declval<top_t &>().perf)>) / 4;
-constexpr unsigned RVV_ARG_WORDS = sizeof(port_t<decltype(std::declval<top_t &>().args)>) / 4;
+/* Port widths as Verilator laid them out (kc_vl_model.h: the standard ports). */
+constexpr unsigned RVV_BEAT = ports::beat_bytes;
+constexpr unsigned RVV_ARG_WORDS = ports::arg_words;
 static_assert(RVV_BEAT == P_BEAT_BYTES, "mem_req_wdata is not BEAT_BYTES wide");
-static_assert(RVV_BEAT <= KC_BEAT_BYTES_MAX, "beat wider than kc_bus allows");
-static_assert(sizeof(port_t<decltype(std::declval<top_t &>().mem_resp_rdata)>) == RVV_BEAT,
-              "mem_resp_rdata width differs from mem_req_wdata");
 static_assert(RVV_ARG_WORDS == 8, "args port is not a0..a7 (8 x 32 bits)");
 static_assert(RVV_NARGS >= RVV_ARG_WORDS && (RVV_NARGS - RVV_ARG_WORDS) * 4 <= RVV_XARG_BYTES,
               "the argument words past a7 do not fit the DTCM block isa/rvv_hw.h reserves");
 /* The build's sizes as isa/rvv_hw.h's view (for rvv_hw_xarg_addr). */
 const rvv_hw rvv_view = { P_VLEN, P_LANES, P_ITCM_BYTES, P_DTCM_BYTES, P_BEAT_BYTES, P_VQ_DEPTH, P_NCOUNTERS };
 static_assert(P_VLEN % 32 == 0 && P_DTCM_BYTES % 4 == 0 && P_ITCM_BYTES % 4 == 0, "odd sizes");
-static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "beats are copied as little-endian words");
 
 /* ISSUE12 "Counters": the perf port's order. */
 const char *const rvv_counter_names[] = {
     "cycles", "instret", "vec_busy", "vlsu_busy", "stall_raw",
     "stall_vq", "stall_mem", "vstall_hazard", "fpu_busy", "branch_flush",
 };
-static_assert(RVV_PERF_WORDS == P_NCOUNTERS &&
+static_assert(ports::perf_words == P_NCOUNTERS &&
               sizeof rvv_counter_names / sizeof rvv_counter_names[0] == P_NCOUNTERS,
               "perf port, counter names and the NCOUNTERS parameter disagree");
 
@@ -153,8 +134,6 @@ const char *const rvv_csr_names[C_COUNT] = { "vl", "vtype", "vstart", "fcsr" };
 class rvv_model final : public kc_vl_model<rvv_model, top_t> {
 public:
     static constexpr const char *acc_name = KC_ACC_NAME;
-    static constexpr unsigned beat_bytes = RVV_BEAT;
-    static constexpr unsigned ncounters = P_NCOUNTERS;
     static constexpr const char *const *counter_names = rvv_counter_names;
     static const kc_hw hw;
     static const kc_arch_file arch_files[F_COUNT];
@@ -199,12 +178,7 @@ public:
         t->ld_addr = 0;
         t->ld_wdata = 0;
         t->entry = (uint32_t)img->entry;
-        for (unsigned i = 0; i < RVV_ARG_WORDS; i++)
-            t->args[i] = i < nargs ? args[i] : 0;
-        t->dram_bytes = dram_bytes;
-        t->mem_req_ready = 0;
-        t->mem_resp_valid = 0;
-        std::memset(t->mem_resp_rdata.data(), 0, RVV_BEAT);
+        reset_inputs(args, nargs, dram_bytes);
         reset_edge();
         reset_edge();
 
@@ -239,58 +213,7 @@ public:
         reset_edge();
     }
 
-    void drive(const kc_bus_resp *in)
-    {
-        top_t *t = top;
-        t->mem_req_ready = in->req_ready;
-        t->mem_resp_valid = in->resp_valid;
-        if (in->resp_valid)
-            std::memcpy(t->mem_resp_rdata.data(), in->rdata, RVV_BEAT);
-    }
-
-    void bus_out(kc_bus_req *req) const
-    {
-        const top_t *t = top;
-        req->valid = t->mem_req_valid;
-        req->write = t->mem_req_write;
-        req->addr = t->mem_req_addr;
-        req->wstrb = t->mem_req_wstrb;
-        if (req->valid && req->write)  /* wdata matters only then: skip the copy */
-            std::memcpy(req->wdata, t->mem_req_wdata.data(), RVV_BEAT);
-    }
-
-    void status(kc_core_status *st) const
-    {
-        const top_t *t = top;
-        if (VL_LIKELY(!t->trapped && !t->halted)) {
-            st->state = KC_CORE_RUNNING;
-            st->cause = 0;
-            st->cause_name = "";
-            st->pc = st->info = 0;
-            return;
-        }
-        st->state = t->trapped ? KC_CORE_TRAPPED : KC_CORE_HALTED;
-        st->cause = t->trapped ? t->trap_cause : 0;
-        st->cause_name = t->trapped ? rvv_cause_name(st->cause) : "";
-        st->pc = t->trapped ? t->trap_pc : 0;
-        st->info = t->trapped ? t->trap_info : 0;
-    }
-
-    void counters(uint64_t *vals, size_t n) const
-    {
-        for (size_t i = 0; i < n && i < P_NCOUNTERS; i++)
-            vals[i] = top->perf[i];
-    }
-
-    int retire(uint32_t *pc, uint32_t *insn) const
-    {
-        const top_t *t = top;
-        if (!t->retire_valid)
-            return 0;
-        *pc = t->retire_pc;
-        *insn = t->retire_insn;
-        return 1;
-    }
+    static const char *cause_name(unsigned cause) { return rvv_cause_name(cause); }
 
     /* id_pc: the instruction in decode, the one a stall holds (what the stall
      * view charges); up to three older ones are still in EX/MEM/WB. */
@@ -340,8 +263,6 @@ private:
     enum region { R_NONE, R_ITCM, R_DTCM };
     size_t itcm_words_ = 0;          /* ITCM words the last program wrote */
     std::vector<uint8_t> itcm_, dtcm_;  /* the images being loaded (kept: no realloc per reset) */
-
-    const root_t *root() const { return top->rootp; }
 
     static region region_of(uint64_t addr, uint64_t size)
     {

@@ -4,8 +4,9 @@
  *       Builds the npu baseline kernel of (TASK, CONFIG) (or assembles KERNEL.s,
  *       a directed kernel on that task's layout), the DRAM image of seed
  *       SEED (layout + sentinels + inputs, as kc eval), and writes for
- *       rtl/sim/npu_tb.v: DIR/prog.hex, DIR/args.hex, DIR/dram.hex and
- *       DIR/plusargs. Then runs the Verilated model on the same image with DRAM
+ *       rtl/sim/kc_tb.v (with rtl/sim/npu_tb.vh): DIR/load.hex (one load-port
+ *       write a program word: word index, word), DIR/args.hex, DIR/dram.hex
+ *       and DIR/plusargs. Then runs the Verilated model on the same image with DRAM
  *       latency LAT and bandwidth BW and writes its results the way the testbench
  *       does: DIR/verilator.txt ("key value" lines) and DIR/verilator_dram.hex.
  *   icarus_ref compare TASK CONFIG SEED DIR
@@ -97,14 +98,18 @@ static kc_status write_beats(const char *dir, const char *name, const uint8_t *m
     return fclose(f) ? kc_err_set(err, KC_ERR_IO, "%s/%s: write failed", dir, name) : KC_OK;
 }
 
-static kc_status write_words(const char *dir, const char *name, const uint32_t *w, size_t n,
+/* One hex word a line; with `indexed`, each preceded by its index (kc_tb's load list). */
+static kc_status write_words(const char *dir, const char *name, const uint32_t *w, size_t n, int indexed,
                              kc_err *err)
 {
     FILE *f = open_in(dir, name, "w", err);
     if (!f)
         return err->code;
     for (size_t i = 0; i < n; i++)
-        fprintf(f, "%08x\n", (unsigned)w[i]);
+        if (indexed)
+            fprintf(f, "%08x%08x\n", (unsigned)i, (unsigned)w[i]);
+        else
+            fprintf(f, "%08x\n", (unsigned)w[i]);
     return fclose(f) ? kc_err_set(err, KC_ERR_IO, "%s/%s: write failed", dir, name) : KC_OK;
 }
 
@@ -134,8 +139,8 @@ static kc_status prep(const char *task, int config, uint64_t seed, unsigned lat,
     memcpy(argw, args, sizeof args);
     unsigned beat = r.ops->beat_bytes;
     const uint8_t *mem = kc_dram_data(r.dram);
-    if ((s = write_words(dir, "prog.hex", words, nwords, err)) != KC_OK ||
-        (s = write_words(dir, "args.hex", argw, r.p->nargs, err)) != KC_OK ||
+    if ((s = write_words(dir, "load.hex", words, nwords, 1, err)) != KC_OK ||
+        (s = write_words(dir, "args.hex", argw, r.p->nargs, 0, err)) != KC_OK ||
         (s = write_beats(dir, "dram.hex", mem, r.nbeats, beat, err)) != KC_OK)
         goto out;
     FILE *f = open_in(dir, "plusargs", "w", err);
@@ -143,7 +148,7 @@ static kc_status prep(const char *task, int config, uint64_t seed, unsigned lat,
         s = err->code;
         goto out;
     }
-    fprintf(f, "+nwords=%zu +dram_beats=%u +dram_bytes=%u +lat=%u +bw=%u +limit=%llu\n",
+    fprintf(f, "+nload=%zu +dram_beats=%u +dram_bytes=%u +lat=%u +bw=%u +limit=%llu\n",
             nwords, (unsigned)r.nbeats, (unsigned)r.size, kc_dram_config(r.dram)->latency,
             kc_dram_config(r.dram)->bytes_per_cycle, (unsigned long long)KC_SIM_DEFAULT_CYCLE_LIMIT);
     fclose(f);
