@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kc_asm.h"
+#include "kc_isa.h"
+
 static const char *const cause_names[VLIW_NTRAPS] = {
     "none", "illegal", "pm-fetch", "dm-access", "misaligned", "write-conflict",
     "lock-overflow", "dma-fault", "bd-invalid",
@@ -105,29 +108,16 @@ static void drain(vtile *t)
 
 /* ---- presentation (phase P) ------------------------------------------------------- */
 
-static int sem_is_load(unsigned sem)
-{
-    return sem == VSEM_LW || sem == VSEM_VLD || sem == VSEM_LWO || sem == VSEM_VLDO;
-}
-
-static int sem_is_store(unsigned sem)
-{
-    return sem == VSEM_SW || sem == VSEM_VST || sem == VSEM_SWO || sem == VSEM_VSTO;
-}
-
-/* Address of a memory op: window bits [19:16], offset [15:0] of p (+ imm). */
-static int present_access(vliw_iss *s, unsigned tid, unsigned slot, const vop *op, vaccess *a)
+/* Address of a memory op: P[a] (+ sext(imm) for the offset forms); bits
+ * [19:16] the window, [15:0] the offset. */
+static int present_access(vliw_iss *s, unsigned tid, unsigned slot, const vop *op, unsigned mem, vaccess *a)
 {
     vtile *t = &s->t[tid];
-    int store = sem_is_store(op->sem);
-    int offs = op->sem == VSEM_LWO || op->sem == VSEM_VLDO || op->sem == VSEM_SWO || op->sem == VSEM_VSTO;
-    unsigned size = (op->sem == VSEM_VLD || op->sem == VSEM_VLDO || op->sem == VSEM_VST || op->sem == VSEM_VSTO)
-                    ? 32 : 4;
-    uint32_t addr = t->p[op->a & 7] + (offs ? (uint32_t)op->imm : 0);
-    unsigned w = (addr >> 16) & 15;
+    unsigned size = mem & VM_VEC ? 32 : 4;
+    uint32_t addr = t->p[op->a & 7] + (mem & VM_OFFSET ? (uint32_t)op->imm : 0);
+    int m = addr >> 20 ? -1 : vliw_window_tile(s, tid, addr >> 16);
     uint32_t off = addr & 0xffff;
-    int m = vliw_window_tile(s, tid, w);
-    if (m < 0 || off >= s->p.dm_bytes || (addr >> 20)) {
+    if (m < 0 || off >= s->p.dm_bytes) {
         vliw_trap(s, tid, slot, VLIW_TRAP_DM_ACCESS, t->pc, addr);
         return -1;
     }
@@ -136,13 +126,13 @@ static int present_access(vliw_iss *s, unsigned tid, unsigned slot, const vop *o
         return -1;
     }
     a->slot = (uint8_t)slot;
-    a->store = (uint8_t)store;
+    a->store = (uint8_t)!!(mem & VM_STORE);
     a->size = (uint8_t)size;
     a->done = 0;
     a->module = (unsigned)m;
     a->off = off;
     a->bank = (off >> 5) % s->p.nbanks;
-    if (store) {
+    if (a->store) {
         if (size == 32)
             memcpy(a->data, t->v[op->d & 15], 32);
         else
@@ -155,13 +145,13 @@ static int present_access(vliw_iss *s, unsigned tid, unsigned slot, const vop *o
 static int present_lock(vliw_iss *s, unsigned tid, const vop *op)
 {
     vtile *t = &s->t[tid];
-    unsigned id = (unsigned)op->imm >> 0 & 0x7f, w = id >> 4, idx = id & 15;
+    unsigned id = (unsigned)op->imm & 0x7f, w = id >> 4, idx = id & 15;
     int m = vliw_window_tile(s, tid, w);
     if (m < 0 || idx >= s->p.nlocks) {
         vliw_trap(s, tid, VS_S, VLIW_TRAP_DM_ACCESS, t->pc, id);
         return -1;
     }
-    t->lock_kind = op->sem == VSEM_ACQ ? 1 : 2;
+    t->lock_kind = op->row == VI_acq ? 1 : 2;
     t->lock_mod = (unsigned)m;
     t->lock_idx = idx;
     t->lock_n = (unsigned)op->imm2 & 63;
@@ -189,6 +179,8 @@ static void present(vliw_iss *s, unsigned tid)
         const vop *op = &b->op[sl];
         for (unsigned k = 0; k < op->nd; k++) {
             unsigned reg = op->dreg[k];
+            if (reg == VR_R)
+                continue;   /* r0: dropped, never a conflict */
             uint16_t bit = (uint16_t)(1u << ((t->nb + op->dlat[k]) % VRING));
             if ((t->pend[reg] | mine[reg]) & bit) {
                 vliw_trap(s, tid, sl, VLIW_TRAP_WRITE_CONFLICT, t->pc, reg);
@@ -201,22 +193,23 @@ static void present(vliw_iss *s, unsigned tid)
     t->lock_kind = 0;
     for (unsigned sl = VS_L0; sl <= VS_ST; sl++) {
         const vop *op = &b->op[sl];
-        if (sem_is_load(op->sem) || sem_is_store(op->sem)) {
-            if (present_access(s, tid, sl, op, &t->acc_req[t->nacc]))
+        unsigned mem = vliw_row_mem(op->row);
+        if (mem) {
+            if (present_access(s, tid, sl, op, mem, &t->acc_req[t->nacc]))
                 return;
             t->nacc++;
         }
     }
     const vop *sop = &b->op[VS_S];
-    if (sop->sem == VSEM_ACQ || sop->sem == VSEM_REL)
+    if (sop->row == VI_acq || sop->row == VI_rel)
         if (present_lock(s, tid, sop))
             return;
-    if ((sop->sem == VSEM_BDSET && ((uint32_t)sop->imm >= s->p.nbds || (uint32_t)sop->imm2 >= VLIW_BD_NFIELDS)) ||
-        (sop->sem == VSEM_DMASTART && (uint32_t)sop->imm2 >= s->p.nbds)) {
-        vliw_trap(s, tid, VS_S, VLIW_TRAP_BD_INVALID, t->pc, (uint32_t)(sop->sem == VSEM_BDSET ? sop->imm : sop->imm2));
+    if ((sop->row == VI_bd_set && (sop->d >= s->p.nbds || sop->c < 16 || sop->c - 16 >= VLIW_BD_NFIELDS)) ||
+        (sop->row == VI_dma_start && sop->a >= s->p.nbds)) {
+        vliw_trap(s, tid, VS_S, VLIW_TRAP_BD_INVALID, t->pc, sop->row == VI_bd_set ? sop->d : sop->a);
         return;
     }
-    if ((sop->sem == VSEM_LOOP || sop->sem == VSEM_LOOPI) && t->lp_sp == s->p.loop_depth) {
+    if ((sop->row == VI_loop || sop->row == VI_loopi) && t->lp_sp == s->p.loop_depth) {
         vliw_trap(s, tid, VS_S, VLIW_TRAP_ILLEGAL, t->pc, sop->word);   /* loops nested too deep */
         return;
     }
@@ -308,12 +301,12 @@ static void phase_locks(vliw_iss *s)
 static int wait_ok(vliw_iss *s, vtile *t)
 {
     const vop *op = &t->pb->op[VS_S];
-    if (op->sem == VSEM_DMAWAIT) {
-        const vchan *c = &t->ch[op->imm & 1];
+    if (op->row == VI_dma_wait) {
+        const vchan *c = &t->ch[op->d & 1];
         return c->state == VCH_IDLE && c->qn == 0;
     }
-    if (op->sem == VSEM_DMASTART)
-        return t->ch[op->imm & 1].qn < 2;
+    if (op->row == VI_dma_start)
+        return t->ch[op->d & 1].qn < 2;
     (void)s;
     return 1;
 }
@@ -391,6 +384,8 @@ kc_core_state vliw_iss_run(vliw_iss *s, uint64_t max_cycles)
     return s->state;
 }
 
+static void clear_programs(vliw_iss *s);
+
 /* ---- create / load / reset ------------------------------------------------------------ */
 
 static const char *const file_kinds[VLIW_ISS_NFILES] = { "r", "p", "m", "v", "acc", "lock", "dm" };
@@ -459,7 +454,14 @@ kc_status vliw_iss_create(vliw_iss **out, const vliw_iss_params *p, kc_err *err)
         s->neigh[i][3] = row > 0 ? (int)(i - p->cols) : -1;
         s->neigh[i][4] = row + 1 < p->rows ? (int)(i + p->cols) : -1;
     }
-    kc_status st = make_files(s, err);
+    kc_status st = kc_isa_load("vliw", &s->isa, err);
+    if (st == KC_OK && s->isa->ninsns != VI_N)
+        st = kc_err_set(err, KC_ERR_INTERNAL, "vliw iss: the table has %zu rows, the ISS was built with %d",
+                        s->isa->ninsns, (int)VI_N);
+    if (st == KC_OK)
+        st = make_files(s, err);
+    if (st == KC_OK)
+        clear_programs(s);
     if (st != KC_OK) {
         vliw_iss_destroy(s);
         return st;
@@ -483,8 +485,6 @@ void vliw_iss_destroy(vliw_iss *s)
     free(s->pm);
     free(s->files);
     free(s->names);
-    free(s->row_sem);
-    free(s->row_slot);
     free(s);
 }
 
@@ -493,16 +493,87 @@ const vliw_iss_params *vliw_iss_get_params(const vliw_iss *s)
     return &s->p;
 }
 
-kc_status vliw_iss_load_bundles(vliw_iss *s, unsigned sel, const vbundle *b, size_t n, kc_err *err)
+/* Empty program memories: every bundle all nops. */
+static void clear_programs(vliw_iss *s)
+{
+    vbundle nopb;
+    uint32_t zero[VLIW_ISS_SLOTS] = {0};
+    vliw_decode_bundle(s->isa, zero, &nopb);
+    size_t n = (size_t)s->ntiles * s->p.pm_bundles;
+    for (size_t i = 0; i < n; i++)
+        s->pm[i] = nopb;
+}
+
+/* Bundles [first, first + n) of selector sel (0: every tile, t + 1: tile t) from
+ * 7 words each. */
+static kc_status load_seg(vliw_iss *s, uint32_t sel, uint32_t first, const uint32_t *words, size_t n, kc_err *err)
 {
     if (sel > s->ntiles)
-        return kc_err_set(err, KC_ERR_RANGE, "vliw iss: program for tile %u of %u", sel - 1, s->ntiles);
-    if (n > s->p.pm_bundles)
-        return kc_err_set(err, KC_ERR_RANGE, "vliw iss: %zu bundles do not fit the %u-bundle program memory",
-                          n, s->p.pm_bundles);
-    for (unsigned t = 0; t < s->ntiles; t++)
-        if (sel == 0 || sel == t + 1)
-            memcpy(s->t[t].pm, b, n * sizeof *b);
+        return kc_err_set(err, KC_ERR_RANGE, "vliw iss: a program for tile %u; the array has %u tiles",
+                          sel - 1, s->ntiles);
+    if (first > s->p.pm_bundles || n > s->p.pm_bundles - first)
+        return kc_err_set(err, KC_ERR_RANGE, "vliw iss: bundles %u..%zu do not fit the %u-bundle program memory",
+                          first, first + n - 1, s->p.pm_bundles);
+    for (size_t i = 0; i < n; i++) {
+        vbundle b;
+        vliw_decode_bundle(s->isa, words + VLIW_ISS_SLOTS * i, &b);
+        for (unsigned t = 0; t < s->ntiles; t++)
+            if (sel == 0 || sel == t + 1)
+                s->t[t].pm[first + i] = b;
+    }
+    return KC_OK;
+}
+
+kc_status vliw_iss_load_program(vliw_iss *s, const kc_program *prog, kc_err *err)
+{
+    clear_programs(s);
+    kc_program_seg one = { 0, 0, prog->nwords };
+    const kc_program_seg *segs = prog->nsegs ? prog->segs : &one;
+    size_t nsegs = prog->nsegs ? prog->nsegs : 1;
+    /* SPMD segments first: a tile's own program overrides them */
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < nsegs; i++) {
+            uint32_t sel = segs[i].addr >> 24;
+            if ((sel != 0) != pass)
+                continue;
+            if (segs[i].nwords % VLIW_ISS_SLOTS || segs[i].first + segs[i].nwords > prog->nwords)
+                return kc_err_set(err, KC_ERR_RANGE, "vliw iss: segment of %zu words is not whole bundles",
+                                  segs[i].nwords);
+            kc_status st = load_seg(s, sel, segs[i].addr & 0xffffff, prog->words + segs[i].first,
+                                    segs[i].nwords / VLIW_ISS_SLOTS, err);
+            if (st != KC_OK)
+                return st;
+        }
+    return KC_OK;
+}
+
+kc_status vliw_iss_load(vliw_iss *s, const kc_image *img, kc_err *err)
+{
+    clear_programs(s);
+    const size_t bb = 4 * VLIW_ISS_SLOTS;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < img->nsegs; i++) {
+            const kc_image_seg *sg = &img->segs[i];
+            uint64_t b0 = sg->addr / bb;
+            uint32_t sel = (uint32_t)(b0 >> 24);
+            if (!sg->exec || (sel != 0) != pass)
+                continue;
+            if (sg->addr % bb || sg->size % bb)
+                return kc_err_set(err, KC_ERR_RANGE, "vliw iss: segment at 0x%llx is not whole bundles",
+                                  (unsigned long long)sg->addr);
+            size_t n = sg->size / bb;
+            uint32_t *w = malloc(sg->size ? sg->size : 1);
+            if (!w)
+                return kc_err_set(err, KC_ERR_NOMEM, "vliw iss: out of memory");
+            for (size_t k = 0; k < n * VLIW_ISS_SLOTS; k++) {
+                const uint8_t *p = sg->data + 4 * k;
+                w[k] = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+            }
+            kc_status st = load_seg(s, sel, (uint32_t)(b0 & 0xffffff), w, n, err);
+            free(w);
+            if (st != KC_OK)
+                return st;
+        }
     return KC_OK;
 }
 

@@ -133,16 +133,18 @@ typedef enum vliw_iss_counter {
 
 extern const char *const vliw_iss_counter_names[VLIW_NCOUNTERS];
 
-/* Buffer-descriptor fields (bd.set BD, FIELD, rS). ACQ/REL: bit 15 enable,
- * [13:8] value, [3:0] lock index of the tile's own module. NEXT: bit 15 enable,
- * [4:0] BD. Strides are signed; every address, stride and LEN0 must be even. */
+/* Buffer-descriptor fields (bd.set BD, FIELD, rS; FIELD = VLIW_CFG id - 16).
+ * ACQ/REL: bit 13 enable, [12:6] lock id (window 0 only: the tile's own
+ * module), [5:0] value. NEXT: bit 4 enable, [3:0] BD. Strides are signed; every
+ * address, stride and LEN0 must be even. */
 typedef enum vliw_bd_field {
     VLIW_BD_DRAM, VLIW_BD_DM, VLIW_BD_LEN0, VLIW_BD_CNT1, VLIW_BD_DSTRIDE1, VLIW_BD_MSTRIDE1,
     VLIW_BD_CNT2, VLIW_BD_DSTRIDE2, VLIW_BD_MSTRIDE2, VLIW_BD_ACQ, VLIW_BD_REL, VLIW_BD_NEXT,
     VLIW_BD_NFIELDS
 } vliw_bd_field;
 
-#define VLIW_BD_EN 0x8000u
+#define VLIW_BD_LOCK_EN 0x2000u
+#define VLIW_BD_NEXT_EN 0x10u
 
 typedef struct vliw_iss vliw_iss;
 
@@ -161,13 +163,16 @@ kc_status vliw_iss_create(vliw_iss **out, const vliw_iss_params *p, kc_err *err)
 void vliw_iss_destroy(vliw_iss *s);
 const vliw_iss_params *vliw_iss_get_params(const vliw_iss *s);
 
-/* Program memories from an image: a segment at byte address sel << 24 |
- * bundle * 28 (7 little-endian slot words per bundle) goes to every tile for
- * sel 0, to tile sel - 1 otherwise. Decodes every bundle (illegal words trap when
- * presented). Clears previously loaded programs. */
+/* Program memories from an image: executable segments of 7 little-endian slot
+ * words per bundle (insn_bytes = pc_bytes = 28); the segment of PM address
+ * (in bundles) sel << 24 | b goes to every tile for sel 0, to tile sel - 1
+ * otherwise (a tile's own program overrides the SPMD one where both load).
+ * Every bundle is decoded once (an illegal word traps when presented); PM not
+ * loaded holds nop bundles. */
 kc_status vliw_iss_load(vliw_iss *s, const kc_image *img, kc_err *err);
-/* The same for raw words (7 per bundle) of one selector. */
-kc_status vliw_iss_load_words(vliw_iss *s, unsigned sel, const uint32_t *words, size_t nwords, kc_err *err);
+/* The same from the assembler's kc_program (segments in bundles, kc_asm.h). */
+struct kc_program;
+kc_status vliw_iss_load_program(vliw_iss *s, const struct kc_program *prog, kc_err *err);
 
 /* Registers to 0 (r1..r8 = args; args 9.. as words at DM offset
  * vliw_iss_args_dm() of every tile), DM zeroed, locks 0, BDs 0, counters 0,

@@ -136,6 +136,13 @@ static int odd(uint32_t x)
     return x & 1;
 }
 
+/* An enabled ACQ/REL field naming a lock outside the own module's NLOCKS. */
+static int bad_lock(const vliw_iss *s, uint32_t f)
+{
+    unsigned id = f >> 6 & 0x7f;
+    return (f & VLIW_BD_LOCK_EN) && (id >> 4 != 0 || (id & 15) >= s->p.nlocks);
+}
+
 /* Loads BD `bd` into channel ch of tile t (checks; traps). */
 static void load_bd(vliw_iss *s, unsigned tid, unsigned ch, unsigned bd)
 {
@@ -149,9 +156,8 @@ static void load_bd(vliw_iss *s, unsigned tid, unsigned ch, unsigned bd)
         !f[VLIW_BD_LEN0] || f[VLIW_BD_LEN0] > 65535 || odd(f[VLIW_BD_LEN0]) || odd(f[VLIW_BD_DRAM]) ||
         odd(f[VLIW_BD_DM]) || odd(f[VLIW_BD_DSTRIDE1]) || odd(f[VLIW_BD_MSTRIDE1]) ||
         odd(f[VLIW_BD_DSTRIDE2]) || odd(f[VLIW_BD_MSTRIDE2]) ||
-        ((f[VLIW_BD_ACQ] & VLIW_BD_EN) && (f[VLIW_BD_ACQ] & 15) >= s->p.nlocks) ||
-        ((f[VLIW_BD_REL] & VLIW_BD_EN) && (f[VLIW_BD_REL] & 15) >= s->p.nlocks) ||
-        ((f[VLIW_BD_NEXT] & VLIW_BD_EN) && (f[VLIW_BD_NEXT] & 31) >= s->p.nbds)) {
+        bad_lock(s, f[VLIW_BD_ACQ]) || bad_lock(s, f[VLIW_BD_REL]) ||
+        ((f[VLIW_BD_NEXT] & VLIW_BD_NEXT_EN) && (f[VLIW_BD_NEXT] & 15) >= s->p.nbds)) {
         vliw_trap(s, tid, slot, VLIW_TRAP_BD_INVALID, t->pc, bd);
         return;
     }
@@ -178,16 +184,15 @@ static void load_bd(vliw_iss *s, unsigned tid, unsigned ch, unsigned bd)
     c->rd_seq = c->arr_seq = c->ret_seq = c->wr_seq0 = 0;
 }
 
-/* chain_next: NEXT of the BD just released (bit 15 set), kept in f[NEXT] of an
- * IDLE channel. */
+/* The NEXT of the BD just released stays in f[NEXT] of the IDLE channel. */
 void vliw_dma_phase0(vliw_iss *s)
 {
     for (unsigned tid = 0; tid < s->ntiles; tid++)
         for (unsigned ch = 0; ch < 2; ch++) {
             vchan *c = &s->t[tid].ch[ch];
             if (c->state == VCH_IDLE) {
-                if (c->f[VLIW_BD_NEXT] & VLIW_BD_EN) {
-                    load_bd(s, tid, ch, c->f[VLIW_BD_NEXT] & 31);
+                if (c->f[VLIW_BD_NEXT] & VLIW_BD_NEXT_EN) {
+                    load_bd(s, tid, ch, c->f[VLIW_BD_NEXT] & 15);
                 } else if (c->qn) {
                     unsigned bd = c->q[0];
                     c->q[0] = c->q[1];
@@ -253,8 +258,8 @@ void vliw_dma_locks(vliw_iss *s, unsigned m)
         vchan *c = &t->ch[ch];
         if (c->state == VCH_ACQ && !c->acquired) {
             uint32_t a = c->f[VLIW_BD_ACQ];
-            unsigned idx = a & 15, n = a >> 8 & 63;
-            if (!(a & VLIW_BD_EN)) {
+            unsigned idx = a >> 6 & 15, n = a & 63;
+            if (!(a & VLIW_BD_LOCK_EN)) {
                 c->acquired = 1;
             } else if (t->locks[idx] >= n) {
                 t->locks[idx] = (uint8_t)(t->locks[idx] - n);
@@ -262,8 +267,8 @@ void vliw_dma_locks(vliw_iss *s, unsigned m)
             }
         } else if (c->state == VCH_REL) {
             uint32_t r = c->f[VLIW_BD_REL];
-            unsigned idx = r & 15, n = r >> 8 & 63;
-            if (r & VLIW_BD_EN) {
+            unsigned idx = r >> 6 & 15, n = r & 63;
+            if (r & VLIW_BD_LOCK_EN) {
                 if (t->locks[idx] + n > 63)
                     vliw_trap(s, m, 7 + ch, VLIW_TRAP_LOCK_OVERFLOW, t->pc, idx);
                 else
@@ -356,7 +361,7 @@ int vliw_dma_idle(const vliw_iss *s)
     for (unsigned tid = 0; tid < s->ntiles; tid++)
         for (unsigned ch = 0; ch < 2; ch++) {
             const vchan *c = &s->t[tid].ch[ch];
-            if (c->state != VCH_IDLE || c->qn || (c->f[VLIW_BD_NEXT] & VLIW_BD_EN))
+            if (c->state != VCH_IDLE || c->qn || (c->f[VLIW_BD_NEXT] & VLIW_BD_NEXT_EN))
                 return 0;
         }
     return 1;

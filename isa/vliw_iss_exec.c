@@ -1,126 +1,90 @@
-/* vliw_iss_exec.c — what each vliw slot op does (one switch keyed by the
- * semantic a table row maps to, by name), the destinations and latencies each op
- * writes, and the issue of a bundle: register reads, write pipes, branches with
- * BR_DELAY delay slots, zero-overhead loops, S-slot effects.
+/* vliw_iss_exec.c — decode of slot words with the kc_isa description of
+ * isa/vliw.def, and what each row does: one switch keyed by the row (VI_<id>),
+ * writing through the exposed-latency write pipes with the latencies of the
+ * row's dst column. Also the issue of a bundle: branches with BR_DELAY delay
+ * slots, zero-overhead loops, S-slot effects.
  *
  * Lanes: a v register is 16 bf16 (or int16) lanes, little-endian, lane 0 at
  * byte 0; an accumulator 16 fp32 (or int32) lanes. fp is kc_fp (bf16 storage,
- * fp32 arithmetic, RNE, FTZ, canonical NaN).
+ * fp32 arithmetic, RNE, FTZ, canonical NaN), as rtl/common computes it.
  */
 #include "vliw_iss_int.h"
 
 #include <string.h>
-#include <strings.h>
 
+#include "kc_asm.h"
 #include "kc_fp.h"
+#include "kc_isa.h"
 
-/* ---- the semantic table ----------------------------------------------------------- */
+/* ---- decode -------------------------------------------------------------------------- */
 
-static const char *const sem_names[VSEM_N] = {
-#define X(name, slot) #name,
-    VLIW_SEMS(X)
-#undef X
-};
-
-static const signed char sem_slots[VSEM_N] = {
-#define X(name, slot) slot,
-    VLIW_SEMS(X)
-#undef X
-};
-
-int vliw_sem_by_name(const char *name)
+unsigned vliw_row_mem(unsigned row)
 {
-    char buf[32];
-    size_t j = 0;
-    for (size_t i = 0; name[i] && j + 1 < sizeof buf; i++)
-        if (name[i] != '.' && name[i] != '_')
-            buf[j++] = name[i];
-    buf[j] = 0;
-    for (int i = 0; i < VSEM_N; i++)
-        if (!strcasecmp(buf, sem_names[i]))
-            return i;
-    return -1;
-}
-
-int vliw_sem_slot(unsigned sem)
-{
-    return sem < VSEM_N ? sem_slots[sem] : -1;
-}
-
-const char *vliw_sem_name(unsigned sem)
-{
-    return sem < VSEM_N ? sem_names[sem] : "?";
-}
-
-/* The latencies ISSUE13.md suggests (the table's column overrides them). */
-unsigned vliw_sem_default_latency(unsigned sem)
-{
-    switch (sem) {
-    case VSEM_MUL: return 2;
-    case VSEM_LW: case VSEM_VLD: case VSEM_LWO: case VSEM_VLDO: return 3;
-    case VSEM_VADD: case VSEM_VSUB: case VSEM_VMULV: case VSEM_VMAXV: case VSEM_VMINV: case VSEM_VADDI16:
-        return 2;
-    case VSEM_VMMAC: case VSEM_VMAC: case VSEM_VMSC: case VSEM_VMUL: case VSEM_VMACI: case VSEM_VMULI:
-        return 4;
-    case VSEM_AADD: case VSEM_ASUB: case VSEM_AMUL: case VSEM_AMAX: return 3;
-    case VSEM_AEXP: case VSEM_ARECIP: case VSEM_ARSQRT: return 6;
-    case VSEM_ARSUM: case VSEM_ARMAX: return 4;
-    case VSEM_SRS: case VSEM_UPS: case VSEM_SRSI: case VSEM_UPSI: return 2;
-    default: return 1;
+    switch (row) {
+    case VI_vld: return VM_LOAD | VM_VEC | VM_OFFSET;
+    case VI_vld_pi: case VI_vld_pm: return VM_LOAD | VM_VEC;
+    case VI_ld: return VM_LOAD | VM_OFFSET;
+    case VI_ld_pi: case VI_ld_pm: return VM_LOAD;
+    case VI_vst: return VM_STORE | VM_VEC | VM_OFFSET;
+    case VI_vst_pi: case VI_vst_pm: return VM_STORE | VM_VEC;
+    case VI_st: return VM_STORE | VM_OFFSET;
+    case VI_st_pi: case VI_st_pm: return VM_STORE;
+    default: return 0;
     }
 }
 
-/* Kind of the main destination of a semantic. */
-enum { D_NONE, D_R, D_P, D_M, D_V, D_ACC };
-
-static int sem_dest(unsigned sem)
+/* Register id of operand value v of kind k. */
+static unsigned reg_id(kc_isa_kind k, unsigned v)
 {
-    switch (sem) {
-    case VSEM_ADD: case VSEM_SUB: case VSEM_AND: case VSEM_OR: case VSEM_XOR: case VSEM_SLL: case VSEM_SRL:
-    case VSEM_SRA: case VSEM_SLT: case VSEM_SLTU: case VSEM_MUL: case VSEM_ADDI: case VSEM_ANDI:
-    case VSEM_ORI: case VSEM_XORI: case VSEM_SLLI: case VSEM_SRLI: case VSEM_SRAI: case VSEM_SLTI:
-    case VSEM_LUI: case VSEM_LI: case VSEM_LW: case VSEM_LWO: case VSEM_ARSUM: case VSEM_ARMAX:
-    case VSEM_MOV: case VSEM_MVRP: case VSEM_MVSP:
-        return D_R;
-    case VSEM_PADDI: case VSEM_MVPR: return D_P;
-    case VSEM_MVMR: return D_M;
-    case VSEM_VLD: case VSEM_VLDO: case VSEM_VADD: case VSEM_VSUB: case VSEM_VMULV: case VSEM_VMAXV:
-    case VSEM_VMINV: case VSEM_VADDI16: case VSEM_VBCST: case VSEM_VMOV: case VSEM_SRS: case VSEM_SRSI:
-    case VSEM_VZERO:
-        return D_V;
-    case VSEM_VMMAC: case VSEM_VMAC: case VSEM_VMSC: case VSEM_VMUL: case VSEM_VMACI: case VSEM_VMULI:
-    case VSEM_AADD: case VSEM_ASUB: case VSEM_AMUL: case VSEM_AMAX: case VSEM_AEXP: case VSEM_ARECIP:
-    case VSEM_ARSQRT: case VSEM_AMOV: case VSEM_UPS: case VSEM_UPSI:
-        return D_ACC;
-    default:
-        return D_NONE;
+    switch (k) {
+    case KC_ISA_K_P: case KC_ISA_K_L: return VR_P + (v & 7);
+    case KC_ISA_K_O: return VR_M + (v & 7);
+    case KC_ISA_K_W: return VR_V + (v & 15);
+    case KC_ISA_K_Q: return VR_ACC + (v & 7);
+    default: return VR_R + (v & 15);
     }
 }
 
-static int sem_postmod(unsigned sem)
+static void decode_op(const kc_isa *isa, uint32_t word, unsigned slot, vop *op, int *illegal)
 {
-    return sem == VSEM_LW || sem == VSEM_VLD || sem == VSEM_SW || sem == VSEM_VST;
+    memset(op, 0, sizeof *op);
+    op->word = word;
+    op->row = VI_nop;
+    const kc_isa_insn *in = kc_asm_decode(isa, word);
+    if (!in || !kc_isa_insn_in_slot(isa, in, (int)slot)) {
+        *illegal = 1;
+        return;
+    }
+    op->row = (uint16_t)(in - isa->insns);
+    for (int i = 0; i < in->nops; i++) {
+        const kc_isa_operand *o = &in->ops[i];
+        int64_t v = kc_isa_operand_get(o, word);
+        const char *f = o->field->name;
+        if (!strcmp(f, "d")) op->d = (uint8_t)v;
+        else if (!strcmp(f, "a")) op->a = (uint8_t)v;
+        else if (!strcmp(f, "b")) op->b = (uint8_t)v;
+        else if (!strcmp(f, "c")) op->c = (uint8_t)v;
+        else if (!strcmp(f, "val") || !strcmp(f, "cnt10")) op->imm2 = (int32_t)v;
+        else op->imm = (int32_t)v;
+    }
+    for (int k = 0; k < in->ndst && k < VOP_MAXD; k++) {
+        const kc_isa_operand *o = &in->ops[in->dsts[k].op];
+        op->dreg[k] = (uint8_t)reg_id(o->kind, (unsigned)kc_isa_operand_get(o, word));
+        op->dlat[k] = (uint8_t)in->dsts[k].latency;
+        op->nd = (uint8_t)(k + 1);
+    }
 }
 
-void vliw_op_finish(vop *op)
+void vliw_decode_bundle(const kc_isa *isa, const uint32_t *w, vbundle *b)
 {
-    op->nd = 0;
-    unsigned reg = 0;
-    switch (sem_dest(op->sem)) {
-    case D_R: reg = op->d ? VR_R + (op->d & 15u) : 0; break;
-    case D_P: reg = VR_P + (op->d & 7u); break;
-    case D_M: reg = VR_M + (op->d & 7u); break;
-    case D_V: reg = VR_V + (op->d & 15u); break;
-    case D_ACC: reg = VR_ACC + (op->d & 7u); break;
-    default: break;
-    }
-    if (reg) {
-        op->dreg[op->nd] = (uint8_t)reg;
-        op->dlat[op->nd++] = op->lat;
-    }
-    if (sem_postmod(op->sem)) {   /* p += m: latency 1 */
-        op->dreg[op->nd] = (uint8_t)(VR_P + (op->a & 7u));
-        op->dlat[op->nd++] = 1;
+    memset(b, 0, sizeof *b);
+    for (unsigned s = 0; s < VLIW_ISS_SLOTS; s++) {
+        int illegal = 0;
+        decode_op(isa, w[s], s, &b->op[s], &illegal);
+        if (illegal && !b->illegal)
+            b->illegal = (uint8_t)(s + 1);
+        if (w[s])
+            b->active |= (uint8_t)(1u << s);
     }
 }
 
@@ -136,18 +100,30 @@ static void put(vtile *t, unsigned reg, const void *val, unsigned bytes, unsigne
     w->reg = (uint8_t)reg;
     w->mac = (uint8_t)mac;
     memcpy(w->val, val, bytes);
+    if (reg >= VR_P && reg < VR_M) {   /* pointers are 20 bits: window << 16 | offset */
+        uint32_t p;
+        memcpy(&p, w->val, 4);
+        p &= 0xfffffu;
+        memcpy(w->val, &p, 4);
+    }
     t->pend[reg] |= (uint16_t)(1u << k);
     if (mac)
         t->mac_due[reg - VR_ACC] = due;
 }
 
-static void put32(vtile *t, unsigned reg, uint32_t v, unsigned lat)
+/* Destination k of op with a value of `bytes`. */
+static void wr(vtile *t, const vop *op, unsigned k, const void *val, unsigned bytes, int mac)
 {
-    put(t, reg, &v, 4, lat, 0);
+    put(t, op->dreg[k], val, bytes, op->dlat[k], mac);
 }
 
-/* The accumulator a MAC-slot op accumulates onto: the youngest MAC result in
- * flight to it (forwarded in the MAC pipe), else the landed value. */
+static void wr32(vtile *t, const vop *op, unsigned k, uint32_t v)
+{
+    put(t, op->dreg[k], &v, 4, op->dlat[k], 0);
+}
+
+/* The accumulator a forwarding MAC-slot row accumulates onto: the youngest MAC
+ * result in flight to it (forwarded in the MAC pipe), else the landed value. */
 static const uint8_t *mac_acc_in(const vtile *t, unsigned a)
 {
     uint64_t due = t->mac_due[a];
@@ -185,47 +161,63 @@ static void set32(uint8_t *v, unsigned l, uint32_t x)
     memcpy(v + 4 * l, &x, 4);
 }
 
-static uint32_t fp_neg(uint32_t x)
+static uint32_t bf(const uint8_t *v, unsigned l)
 {
-    return x ^ 0x80000000u;
+    return kc_fp_from_bf16(lane16(v, l));
 }
 
-/* bf16 vector op, lane by lane. */
-static void vec_bf16(uint8_t *out, const uint8_t *a, const uint8_t *b, unsigned sem)
+/* MAC-slot rows: out = f(acc_in, A, B). */
+static void mac_row(unsigned row, uint8_t *out, const uint8_t *acc, const uint8_t *a, const uint8_t *b)
 {
-    for (unsigned l = 0; l < 16; l++) {
-        uint32_t x = kc_fp_from_bf16(lane16(a, l)), y = kc_fp_from_bf16(lane16(b, l)), r;
-        switch (sem) {
-        case VSEM_VADD: r = kc_fp_add(x, y); break;
-        case VSEM_VSUB: r = kc_fp_sub(x, y); break;
-        case VSEM_VMULV: r = kc_fp_mul(x, y); break;
-        case VSEM_VMAXV: r = kc_fp_max(x, y); break;
-        default: r = kc_fp_min(x, y); break;
-        }
-        set16(out, l, kc_fp_to_bf16(r));
+    if (row == VI_vmmac || row == VI_vmmul) {
+        /* lane 4i+j: products exact, summed k = 0..3 in fp32 (RNE), then + ACC */
+        for (unsigned i = 0; i < 4; i++)
+            for (unsigned j = 0; j < 4; j++) {
+                uint32_t s = kc_fp_mul(bf(a, 4 * i), bf(b, j));
+                for (unsigned k = 1; k < 4; k++)
+                    s = kc_fp_fma(bf(a, 4 * i + k), bf(b, 4 * k + j), s);
+                set32(out, 4 * i + j, row == VI_vmmac ? kc_fp_add(lane32(acc, 4 * i + j), s) : s);
+            }
+        return;
     }
-}
-
-/* fp32 accumulator op, lane by lane (unary ones ignore b). */
-static void acc_fp(uint8_t *out, const uint8_t *a, const uint8_t *b, unsigned sem)
-{
     for (unsigned l = 0; l < 16; l++) {
-        uint32_t x = lane32(a, l), y = lane32(b, l), r;
-        switch (sem) {
-        case VSEM_AADD: r = kc_fp_add(x, y); break;
-        case VSEM_ASUB: r = kc_fp_sub(x, y); break;
-        case VSEM_AMUL: r = kc_fp_mul(x, y); break;
-        case VSEM_AMAX: r = kc_fp_max(x, y); break;
-        case VSEM_AEXP: r = kc_fp_exp(x); break;
-        case VSEM_ARECIP: r = kc_fp_recip(x); break;
-        default: r = kc_fp_rsqrt(x); break;
+        uint32_t c = lane32(acc, l), r;
+        int32_t xi = (int16_t)lane16(a, l), yi = (int16_t)lane16(b, l);
+        switch (row) {
+        case VI_vmac: r = kc_fp_fma(bf(a, l), bf(b, l), c); break;
+        case VI_vmsc: r = kc_fp_fma(bf(a, l) ^ 0x80000000u, bf(b, l), c); break;
+        case VI_vmul: r = kc_fp_mul(bf(a, l), bf(b, l)); break;
+        case VI_vmac_i16: r = c + (uint32_t)(xi * yi); break;
+        case VI_vmsc_i16: r = c - (uint32_t)(xi * yi); break;
+        default: r = (uint32_t)(xi * yi); break;   /* vmul_i16 */
         }
         set32(out, l, r);
     }
 }
 
-/* Reduction tree over 16 fp32 lanes: level k combines lane i + 2^k into lane i
- * (as the npu's). */
+/* VEC accumulator rows, lane-wise. */
+static void acc_row(unsigned row, uint8_t *out, const uint8_t *a, const uint8_t *b, uint32_t mask)
+{
+    for (unsigned l = 0; l < 16; l++) {
+        uint32_t x = lane32(a, l), y = lane32(b, l), r;
+        switch (row) {
+        case VI_aadd: r = kc_fp_add(x, y); break;
+        case VI_asub: r = kc_fp_sub(x, y); break;
+        case VI_amul: r = kc_fp_mul(x, y); break;
+        case VI_amax: r = kc_fp_max(x, y); break;
+        case VI_amin: r = kc_fp_min(x, y); break;
+        case VI_alt: r = kc_fp_lt(x, y) ? KC_FP_ONE : 0; break;
+        case VI_asel: r = (mask >> l) & 1 ? x : y; break;
+        case VI_aiota: r = kc_fp_from_int((int32_t)l); break;
+        case VI_aexp: r = kc_fp_exp(x); break;
+        case VI_arcp: r = kc_fp_recip(x); break;
+        default: r = kc_fp_rsqrt(x); break;   /* arsqrt */
+        }
+        set32(out, l, r);
+    }
+}
+
+/* Pairwise tree over 16 fp32 lanes: ((0+1)+(2+3))+... */
 static uint32_t acc_reduce(const uint8_t *a, int max)
 {
     uint32_t v[16];
@@ -237,41 +229,12 @@ static uint32_t acc_reduce(const uint8_t *a, int max)
     return v[0];
 }
 
-/* MAC-slot ops: out = f(acc_in, a, b). */
-static void mac_op(uint8_t *out, const uint8_t *acc, const uint8_t *a, const uint8_t *b, unsigned sem)
+/* srs.i16: sat16((x + (c ? 1 << (c-1) : 0)) >> c), in 64 bits. */
+static uint16_t srs_i16(uint32_t x, unsigned c)
 {
-    switch (sem) {
-    case VSEM_VMMAC:   /* C(4x4) += A(4x4) x B(4x4), k ascending, one rounding per fma */
-        for (unsigned i = 0; i < 4; i++)
-            for (unsigned j = 0; j < 4; j++) {
-                uint32_t c = lane32(acc, 4 * i + j);
-                for (unsigned k = 0; k < 4; k++)
-                    c = kc_fp_fma(kc_fp_from_bf16(lane16(a, 4 * i + k)), kc_fp_from_bf16(lane16(b, 4 * k + j)), c);
-                set32(out, 4 * i + j, c);
-            }
-        return;
-    default:
-        break;
-    }
-    for (unsigned l = 0; l < 16; l++) {
-        uint32_t x = kc_fp_from_bf16(lane16(a, l)), y = kc_fp_from_bf16(lane16(b, l)), c = lane32(acc, l);
-        int32_t xi = (int16_t)lane16(a, l), yi = (int16_t)lane16(b, l);
-        uint32_t r;
-        switch (sem) {
-        case VSEM_VMAC: r = kc_fp_fma(x, y, c); break;
-        case VSEM_VMSC: r = kc_fp_fma(fp_neg(x), y, c); break;
-        case VSEM_VMUL: r = kc_fp_mul(x, y); break;
-        case VSEM_VMACI: r = c + (uint32_t)(xi * yi); break;
-        default: r = (uint32_t)(xi * yi); break;   /* VMULI */
-        }
-        set32(out, l, r);
-    }
-}
-
-/* int32 lane -> int16 with an arithmetic right shift and saturation. */
-static uint16_t srs_int(uint32_t x, unsigned sh)
-{
-    int32_t v = (int32_t)x >> (sh & 31);
+    int64_t v = (int64_t)(int32_t)x;
+    if (c)
+        v = (v + ((int64_t)1 << (c - 1))) >> c;
     if (v > 32767)
         v = 32767;
     if (v < -32768)
@@ -317,7 +280,7 @@ static const uint8_t *load_data(const vtile *t, unsigned slot)
     return NULL;
 }
 
-static uint32_t special(const vliw_iss *s, unsigned tid, int32_t id)
+static uint32_t special(const vliw_iss *s, unsigned tid, unsigned id)
 {
     switch (id) {
     case VSP_TID: return tid;
@@ -334,6 +297,39 @@ static const unsigned slot_counter[VLIW_ISS_SLOTS] = {
     VLIW_C_SLOT_S, VLIW_C_SLOT_LD, VLIW_C_SLOT_LD, VLIW_C_SLOT_ST, VLIW_C_SLOT_MAC, VLIW_C_SLOT_VEC, VLIW_C_SLOT_MV,
 };
 
+/* The S slot's control flow: branches, jumps, loops. */
+static void exec_control(vliw_iss *s, vtile *t, const vop *op, uint32_t pc, uint32_t *npc, unsigned *nsp, int *dec)
+{
+    const uint32_t ra = t->r[op->a & 15], rb = t->r[op->b & 15], tgt = (uint32_t)op->imm;
+    switch (op->row) {
+    case VI_beq: if (ra == rb) redirect(s, t, tgt); break;
+    case VI_bne: if (ra != rb) redirect(s, t, tgt); break;
+    case VI_blt: if ((int32_t)ra < (int32_t)rb) redirect(s, t, tgt); break;
+    case VI_bge: if ((int32_t)ra >= (int32_t)rb) redirect(s, t, tgt); break;
+    case VI_bltu: if (ra < rb) redirect(s, t, tgt); break;
+    case VI_bgeu: if (ra >= rb) redirect(s, t, tgt); break;
+    case VI_beqz: if (ra == 0) redirect(s, t, tgt); break;
+    case VI_bnez: if (ra != 0) redirect(s, t, tgt); break;
+    case VI_j: redirect(s, t, tgt); break;
+    case VI_jal: wr32(t, op, 0, pc + 1 + s->p.br_delay); redirect(s, t, tgt); break;
+    case VI_jr: redirect(s, t, ra); break;
+    case VI_loop: case VI_loopi: {
+        /* the body is pc+1 .. tgt-1; a count of 0 runs it once (loop) */
+        uint32_t n = op->row == VI_loop ? ra : (uint32_t)op->imm2;
+        if (n == 0)
+            n = 1;
+        t->lp_start[t->lp_sp] = pc + 1;
+        t->lp_end[t->lp_sp] = tgt;
+        t->lp_cnt[t->lp_sp] = n;
+        *nsp = t->lp_sp + 1;
+        *npc = pc + 1;
+        *dec = -1;
+        break;
+    }
+    default: break;
+    }
+}
+
 void vliw_exec_bundle(vliw_iss *s, unsigned tid)
 {
     vtile *t = &s->t[tid];
@@ -349,122 +345,148 @@ void vliw_exec_bundle(vliw_iss *s, unsigned tid)
         s->cnt[slot_counter[sl]]++;
         const vop *op = &b->op[sl];
         const uint32_t ra = t->r[op->a & 15], rb = t->r[op->b & 15], imm = (uint32_t)op->imm;
-        const unsigned rd = VR_R + (op->d & 15u), lat = op->lat;
+        const uint8_t *va = t->v[op->a & 15], *vb = t->v[op->b & 15];
+        const uint8_t *aa = t->acc[op->a & 7], *ab = t->acc[op->b & 7];
         uint8_t tmp[64];
-        switch (op->sem) {
-        case VSEM_NOP: break;
-        case VSEM_HALT: t->halted = 1; break;
-        case VSEM_ADD: put32(t, rd, ra + rb, lat); break;
-        case VSEM_SUB: put32(t, rd, ra - rb, lat); break;
-        case VSEM_AND: put32(t, rd, ra & rb, lat); break;
-        case VSEM_OR: put32(t, rd, ra | rb, lat); break;
-        case VSEM_XOR: put32(t, rd, ra ^ rb, lat); break;
-        case VSEM_SLL: put32(t, rd, ra << (rb & 31), lat); break;
-        case VSEM_SRL: put32(t, rd, ra >> (rb & 31), lat); break;
-        case VSEM_SRA: put32(t, rd, (uint32_t)((int32_t)ra >> (rb & 31)), lat); break;
-        case VSEM_SLT: put32(t, rd, (int32_t)ra < (int32_t)rb, lat); break;
-        case VSEM_SLTU: put32(t, rd, ra < rb, lat); break;
-        case VSEM_MUL: put32(t, rd, ra * rb, lat); break;
-        case VSEM_ADDI: put32(t, rd, ra + imm, lat); break;
-        case VSEM_ANDI: put32(t, rd, ra & imm, lat); break;
-        case VSEM_ORI: put32(t, rd, ra | imm, lat); break;
-        case VSEM_XORI: put32(t, rd, ra ^ imm, lat); break;
-        case VSEM_SLLI: put32(t, rd, ra << (imm & 31), lat); break;
-        case VSEM_SRLI: put32(t, rd, ra >> (imm & 31), lat); break;
-        case VSEM_SRAI: put32(t, rd, (uint32_t)((int32_t)ra >> (imm & 31)), lat); break;
-        case VSEM_SLTI: put32(t, rd, (int32_t)ra < (int32_t)imm, lat); break;
-        case VSEM_LUI: put32(t, rd, imm << 16, lat); break;
-        case VSEM_LI: put32(t, rd, imm, lat); break;
-        case VSEM_BEQ: if (ra == rb) redirect(s, t, pc + imm); break;
-        case VSEM_BNE: if (ra != rb) redirect(s, t, pc + imm); break;
-        case VSEM_BLT: if ((int32_t)ra < (int32_t)rb) redirect(s, t, pc + imm); break;
-        case VSEM_BGE: if ((int32_t)ra >= (int32_t)rb) redirect(s, t, pc + imm); break;
-        case VSEM_BLTU: if (ra < rb) redirect(s, t, pc + imm); break;
-        case VSEM_BGEU: if (ra >= rb) redirect(s, t, pc + imm); break;
-        case VSEM_J: redirect(s, t, pc + imm); break;
-        case VSEM_LOOP: case VSEM_LOOPI: {
-            uint32_t n = op->sem == VSEM_LOOP ? ra : imm;
-            uint32_t end = pc + (uint32_t)(op->sem == VSEM_LOOP ? op->imm : op->imm2);
-            if (n == 0) {
-                dec = fall(t, end, &npc, &nsp);
-            } else if (t->lp_sp < s->p.loop_depth) {
-                t->lp_start[t->lp_sp] = pc + 1;
-                t->lp_end[t->lp_sp] = end;
-                t->lp_cnt[t->lp_sp] = n;
-                nsp = t->lp_sp + 1;
-                npc = pc + 1;
-                dec = -1;
-            }
+        switch (op->row) {
+        case VI_nop: break;
+        case VI_halt: t->halted = 1; break;
+        case VI_add: wr32(t, op, 0, ra + rb); break;
+        case VI_sub: wr32(t, op, 0, ra - rb); break;
+        case VI_and: wr32(t, op, 0, ra & rb); break;
+        case VI_or: wr32(t, op, 0, ra | rb); break;
+        case VI_xor: wr32(t, op, 0, ra ^ rb); break;
+        case VI_sll: wr32(t, op, 0, ra << (rb & 31)); break;
+        case VI_srl: wr32(t, op, 0, ra >> (rb & 31)); break;
+        case VI_sra: wr32(t, op, 0, (uint32_t)((int32_t)ra >> (rb & 31))); break;
+        case VI_slt: wr32(t, op, 0, (int32_t)ra < (int32_t)rb); break;
+        case VI_sltu: wr32(t, op, 0, ra < rb); break;
+        case VI_mul: wr32(t, op, 0, ra * rb); break;
+        case VI_addi: wr32(t, op, 0, ra + imm); break;
+        case VI_andi: wr32(t, op, 0, ra & imm); break;
+        case VI_ori: wr32(t, op, 0, ra | imm); break;
+        case VI_xori: wr32(t, op, 0, ra ^ imm); break;
+        case VI_slti: wr32(t, op, 0, (int32_t)ra < (int32_t)imm); break;
+        case VI_lui: wr32(t, op, 0, imm << 16); break;
+        case VI_slli: wr32(t, op, 0, ra << (op->c & 31)); break;
+        case VI_srli: wr32(t, op, 0, ra >> (op->c & 31)); break;
+        case VI_srai: wr32(t, op, 0, (uint32_t)((int32_t)ra >> (op->c & 31))); break;
+        case VI_padd: wr32(t, op, 0, t->p[op->d & 7] + imm); break;
+        case VI_padd_m: wr32(t, op, 0, t->p[op->d & 7] + t->m[op->b & 7]); break;
+        case VI_beq: case VI_bne: case VI_blt: case VI_bge: case VI_bltu: case VI_bgeu: case VI_beqz:
+        case VI_bnez: case VI_j: case VI_jal: case VI_jr: case VI_loop: case VI_loopi:
+            exec_control(s, t, op, pc, &npc, &nsp, &dec);
             break;
-        }
-        case VSEM_ACQ: case VSEM_REL: break;   /* applied in phase L */
-        case VSEM_BDSET: t->bd[imm][op->imm2] = t->r[op->a & 15]; break;
-        case VSEM_DMASTART: { vchan *c = &t->ch[imm & 1]; c->q[c->qn++] = (unsigned)op->imm2; break; }
-        case VSEM_DMAWAIT: break;
-        case VSEM_PADDI: put32(t, VR_P + (op->d & 7u), t->p[op->a & 7] + imm, lat); break;
-        case VSEM_LW: case VSEM_LWO: {
+        case VI_acq: case VI_rel: case VI_dma_wait: break;   /* phases L / W */
+        case VI_dma_start: { vchan *c = &t->ch[op->d & 1]; c->q[c->qn++] = op->a; break; }
+        case VI_bd_set: t->bd[op->d][op->c - 16] = ra; break;
+        case VI_vld: case VI_vld_pi: case VI_vld_pm:
+            wr(t, op, 0, load_data(t, sl), 32, 0);
+            break;
+        case VI_ld: case VI_ld_pi: case VI_ld_pm: {
             uint32_t v;
             memcpy(&v, load_data(t, sl), 4);
-            put32(t, rd, v, lat);
+            wr32(t, op, 0, v);
             break;
         }
-        case VSEM_VLD: case VSEM_VLDO: put(t, VR_V + (op->d & 15u), load_data(t, sl), 32, lat, 0); break;
-        case VSEM_SW: case VSEM_VST: case VSEM_SWO: case VSEM_VSTO: break;   /* performed in phase B */
-        case VSEM_VMMAC: case VSEM_VMAC: case VSEM_VMSC: case VSEM_VMUL: case VSEM_VMACI: case VSEM_VMULI:
-            mac_op(tmp, mac_acc_in(t, op->d & 7), t->v[op->a & 15], t->v[op->b & 15], op->sem);
-            put(t, VR_ACC + (op->d & 7u), tmp, 64, lat, 1);
+        case VI_vst: case VI_vst_pi: case VI_vst_pm: case VI_st: case VI_st_pi: case VI_st_pm:
+            break;   /* performed in phase B; post-modify below */
+        case VI_vmmac: case VI_vmmul: case VI_vmac: case VI_vmsc: case VI_vmul: case VI_vmac_i16:
+        case VI_vmsc_i16: case VI_vmul_i16:
+            mac_row(op->row, tmp, mac_acc_in(t, op->d & 7), va, vb);
+            wr(t, op, 0, tmp, 64, 1);
             break;
-        case VSEM_VADD: case VSEM_VSUB: case VSEM_VMULV: case VSEM_VMAXV: case VSEM_VMINV:
-            vec_bf16(tmp, t->v[op->a & 15], t->v[op->b & 15], op->sem);
-            put(t, VR_V + (op->d & 15u), tmp, 32, lat, 0);
+        case VI_aadd: case VI_asub: case VI_amul: case VI_amax: case VI_amin: case VI_alt: case VI_asel:
+        case VI_aiota: case VI_aexp: case VI_arcp: case VI_arsqrt:
+            acc_row(op->row, tmp, aa, ab, t->r[op->c & 15]);
+            wr(t, op, 0, tmp, 64, 0);
             break;
-        case VSEM_VADDI16:
+        case VI_aredsum: case VI_aredmax: {
+            uint32_t r = acc_reduce(aa, op->row == VI_aredmax);
             for (unsigned l = 0; l < 16; l++)
-                set16(tmp, l, (uint16_t)(lane16(t->v[op->a & 15], l) + lane16(t->v[op->b & 15], l)));
-            put(t, VR_V + (op->d & 15u), tmp, 32, lat, 0);
+                set32(tmp, l, r);
+            wr(t, op, 0, tmp, 64, 0);
             break;
-        case VSEM_AADD: case VSEM_ASUB: case VSEM_AMUL: case VSEM_AMAX: case VSEM_AEXP: case VSEM_ARECIP:
-        case VSEM_ARSQRT:
-            acc_fp(tmp, t->acc[op->a & 7], t->acc[op->b & 7], op->sem);
-            put(t, VR_ACC + (op->d & 7u), tmp, 64, lat, 0);
+        }
+        case VI_vtrn:
+            for (unsigned i = 0; i < 4; i++)
+                for (unsigned j = 0; j < 4; j++)
+                    set16(tmp, 4 * i + j, lane16(va, 4 * j + i));
+            wr(t, op, 0, tmp, 32, 0);
             break;
-        case VSEM_ARSUM: case VSEM_ARMAX:
-            put32(t, rd, acc_reduce(t->acc[op->a & 7], op->sem == VSEM_ARMAX), lat);
+        case VI_vcatlo: case VI_vcathi: {
+            unsigned h = op->row == VI_vcathi ? 16 : 0;
+            memcpy(tmp, va + h, 16);
+            memcpy(tmp + 16, vb + h, 16);
+            wr(t, op, 0, tmp, 32, 0);
             break;
-        case VSEM_MOV: put32(t, rd, ra, lat); break;
-        case VSEM_MVPR: put32(t, VR_P + (op->d & 7u), ra, lat); break;
-        case VSEM_MVMR: put32(t, VR_M + (op->d & 7u), ra, lat); break;
-        case VSEM_MVRP: put32(t, rd, t->p[op->a & 7], lat); break;
-        case VSEM_MVSP: put32(t, rd, special(s, tid, op->imm), lat); break;
-        case VSEM_VBCST:
+        }
+        case VI_vsplat:
+            for (unsigned l = 0; l < 16; l++)
+                set16(tmp, l, lane16(va, op->c & 15));
+            wr(t, op, 0, tmp, 32, 0);
+            break;
+        case VI_vsel: {
+            uint32_t m = t->r[op->c & 15];
+            for (unsigned l = 0; l < 16; l++)
+                set16(tmp, l, (m >> l) & 1 ? lane16(va, l) : lane16(vb, l));
+            wr(t, op, 0, tmp, 32, 0);
+            break;
+        }
+        case VI_mov: wr32(t, op, 0, ra); break;
+        case VI_mov_pr: wr32(t, op, 0, ra & 0xfffff); break;
+        case VI_mov_mr: wr32(t, op, 0, ra); break;
+        case VI_mov_rp: wr32(t, op, 0, t->p[op->a & 7]); break;
+        case VI_mov_rs: wr32(t, op, 0, special(s, tid, op->a)); break;
+        case VI_vmov: wr(t, op, 0, va, 32, 0); break;
+        case VI_amov: wr(t, op, 0, aa, 64, 0); break;
+        case VI_vbcst:
             for (unsigned l = 0; l < 16; l++)
                 set16(tmp, l, (uint16_t)ra);
-            put(t, VR_V + (op->d & 15u), tmp, 32, lat, 0);
+            wr(t, op, 0, tmp, 32, 0);
             break;
-        case VSEM_VZERO:
-            memset(tmp, 0, 32);
-            put(t, VR_V + (op->d & 15u), tmp, 32, lat, 0);
+        case VI_abcst:
+            for (unsigned l = 0; l < 16; l++)
+                set32(tmp, l, ra);
+            wr(t, op, 0, tmp, 64, 0);
             break;
-        case VSEM_VMOV: put(t, VR_V + (op->d & 15u), t->v[op->a & 15], 32, lat, 0); break;
-        case VSEM_AMOV: put(t, VR_ACC + (op->d & 7u), t->acc[op->a & 7], 64, lat, 0); break;
-        case VSEM_SRS: case VSEM_SRSI:
-            for (unsigned l = 0; l < 16; l++) {
-                uint32_t x = lane32(t->acc[op->a & 7], l);
-                set16(tmp, l, op->sem == VSEM_SRS ? kc_fp_to_bf16(x) : srs_int(x, imm));
-            }
-            put(t, VR_V + (op->d & 15u), tmp, 32, lat, 0);
+        case VI_srs: case VI_srs_i16:
+            for (unsigned l = 0; l < 16; l++)
+                set16(tmp, l, op->row == VI_srs ? kc_fp_to_bf16(lane32(aa, l)) : srs_i16(lane32(aa, l), op->c));
+            wr(t, op, 0, tmp, 32, 0);
             break;
-        case VSEM_UPS: case VSEM_UPSI:
-            for (unsigned l = 0; l < 16; l++) {
-                uint16_t h = lane16(t->v[op->a & 15], l);
-                set32(tmp, l, op->sem == VSEM_UPS ? kc_fp_from_bf16(h) : (uint32_t)(int32_t)(int16_t)h);
-            }
-            put(t, VR_ACC + (op->d & 7u), tmp, 64, lat, 0);
+        case VI_ups:
+            for (unsigned l = 0; l < 16; l++)
+                set32(tmp, l, bf(va, l));
+            wr(t, op, 0, tmp, 64, 0);
+            break;
+        case VI_ups_i16:
+            for (unsigned l = 0; l < 16; l++)
+                set32(tmp, l, (uint32_t)(int32_t)(int16_t)lane16(va, l) << (op->c & 31));
+            wr(t, op, 0, tmp, 64, 0);
+            break;
+        case VI_vext: wr32(t, op, 0, lane16(va, op->c & 15)); break;
+        case VI_aext: wr32(t, op, 0, lane32(aa, op->c & 15)); break;
+        case VI_vins:
+            memcpy(tmp, t->v[op->d & 15], 32);
+            set16(tmp, op->c & 15, (uint16_t)ra);
+            wr(t, op, 0, tmp, 32, 0);
+            break;
+        case VI_movi: wr32(t, op, 0, imm); break;
+        case VI_movi_p: wr32(t, op, 0, imm & 0xfffff); break;
+        case VI_movi_m: wr32(t, op, 0, imm); break;
+        default: break;
+        }
+        /* post-modify (dst 1 = the pointer, latency 1) */
+        switch (op->row) {
+        case VI_vld_pi: case VI_ld_pi: case VI_vst_pi: case VI_st_pi:
+            wr32(t, op, op->row == VI_vst_pi || op->row == VI_st_pi ? 0 : 1, t->p[op->a & 7] + imm);
+            break;
+        case VI_vld_pm: case VI_ld_pm: case VI_vst_pm: case VI_st_pm:
+            wr32(t, op, op->row == VI_vst_pm || op->row == VI_st_pm ? 0 : 1, t->p[op->a & 7] + t->m[op->b & 7]);
             break;
         default: break;
         }
-        if (sem_postmod(op->sem))
-            put32(t, VR_P + (op->a & 7u), t->p[op->a & 7] + t->m[op->b & 7], 1);
     }
     if (dec >= 0)
         t->lp_cnt[dec]--;

@@ -5,6 +5,7 @@
 #ifndef VLIW_ISS_INT_H
 #define VLIW_ISS_INT_H
 
+#include "kc_isa.h"
 #include "vliw_iss.h"
 
 /* Slots, in bundle order. */
@@ -13,57 +14,32 @@ enum { VS_S, VS_L0, VS_L1, VS_ST, VS_MAC, VS_VEC, VS_MV };
 /* Register ids of the write pipes. */
 enum { VR_R = 0, VR_P = 16, VR_M = 24, VR_V = 32, VR_ACC = 48, VR_N = 56 };
 
-/* What a slot op does: one value per semantic (rows map to these by name). */
-#define VLIW_SEMS(X)                                                                 \
-    X(NOP, -1) X(HALT, VS_S)                                                         \
-    X(ADD, VS_S) X(SUB, VS_S) X(AND, VS_S) X(OR, VS_S) X(XOR, VS_S) X(SLL, VS_S)     \
-    X(SRL, VS_S) X(SRA, VS_S) X(SLT, VS_S) X(SLTU, VS_S) X(MUL, VS_S)                \
-    X(ADDI, VS_S) X(ANDI, VS_S) X(ORI, VS_S) X(XORI, VS_S) X(SLLI, VS_S)             \
-    X(SRLI, VS_S) X(SRAI, VS_S) X(SLTI, VS_S) X(LUI, VS_S) X(LI, VS_S)               \
-    X(BEQ, VS_S) X(BNE, VS_S) X(BLT, VS_S) X(BGE, VS_S) X(BLTU, VS_S) X(BGEU, VS_S)  \
-    X(J, VS_S) X(LOOP, VS_S) X(LOOPI, VS_S)                                          \
-    X(ACQ, VS_S) X(REL, VS_S) X(BDSET, VS_S) X(DMASTART, VS_S) X(DMAWAIT, VS_S)      \
-    X(PADDI, VS_S)                                                                   \
-    X(LW, VS_L0) X(VLD, VS_L0) X(LWO, VS_L0) X(VLDO, VS_L0)                          \
-    X(SW, VS_ST) X(VST, VS_ST) X(SWO, VS_ST) X(VSTO, VS_ST)                          \
-    X(VMMAC, VS_MAC) X(VMAC, VS_MAC) X(VMSC, VS_MAC) X(VMUL, VS_MAC)                 \
-    X(VMACI, VS_MAC) X(VMULI, VS_MAC)                                                \
-    X(VADD, VS_VEC) X(VSUB, VS_VEC) X(VMULV, VS_VEC) X(VMAXV, VS_VEC)                \
-    X(VMINV, VS_VEC) X(VADDI16, VS_VEC)                                              \
-    X(AADD, VS_VEC) X(ASUB, VS_VEC) X(AMUL, VS_VEC) X(AMAX, VS_VEC)                  \
-    X(AEXP, VS_VEC) X(ARECIP, VS_VEC) X(ARSQRT, VS_VEC) X(ARSUM, VS_VEC)             \
-    X(ARMAX, VS_VEC)                                                                 \
-    X(MOV, VS_MV) X(MVPR, VS_MV) X(MVMR, VS_MV) X(MVRP, VS_MV) X(MVSP, VS_MV)        \
-    X(VBCST, VS_MV) X(VMOV, VS_MV) X(AMOV, VS_MV) X(SRS, VS_MV) X(UPS, VS_MV)        \
-    X(SRSI, VS_MV) X(UPSI, VS_MV) X(VZERO, VS_MV)
+/* The rows of isa/vliw.def, in table order: what a slot op does is keyed by its
+ * row (vliw_iss_exec.c, one switch). */
+typedef enum vrow {
+#define VLIW_INSN(id, ...) VI_##id,
+#include "vliw.def"
+#undef VLIW_INSN
+    VI_N
+} vrow;
 
-typedef enum vsem {
-#define X(name, slot) VSEM_##name,
-    VLIW_SEMS(X)
-#undef X
-    VSEM_N
-} vsem;
-
-/* Special registers (mvsp rD, SPECIAL). */
+/* Special registers (mov rD, SPECIAL: VLIW_CFG ids 0..5). */
 enum { VSP_TID, VSP_ROW, VSP_COL, VSP_NTILES, VSP_CYCLELO, VSP_CYCLEHI, VSP_N };
 
-/* One decoded slot op. Destinations are derived once (vliw_op_finish): reg ids
- * VR_* and their latencies; r0 is never a destination. */
-typedef struct vop {
-    uint16_t sem;
-    uint8_t d, a, b, c;     /* register fields */
-    uint8_t lat;            /* latency of the main destination (bundles) */
-    uint8_t nd;             /* destinations: 0..2 */
-    uint8_t dreg[2], dlat[2];
-    int32_t imm, imm2;      /* immediates in operand order: value / pc offset / lock id (imm) and
-                               n (imm2) / BD (imm) and field (imm2) / ch (imm) and BD (imm2) /
-                               loopi count (imm) and end offset (imm2) */
-    uint32_t word;
-    int16_t row;            /* kc_isa row, -1 when built directly */
-} vop;
+#define VOP_MAXD 3
 
-/* Fills nd/dreg/dlat from sem, fields and lat. */
-void vliw_op_finish(vop *op);
+/* One decoded slot op: its row, the register fields, the immediates, and the
+ * registers it writes (the row's dst column: register id VR_*, latency; an r0
+ * destination is kept, with id VR_R, and never written or checked). */
+typedef struct vop {
+    uint16_t row;           /* VI_* */
+    uint8_t d, a, b, c;     /* fields d, a, b, c */
+    uint8_t nd;
+    uint8_t dreg[VOP_MAXD], dlat[VOP_MAXD];
+    int32_t imm;            /* imm16 / imm11 / imm20 / lk (sign-extended for S and J kinds) */
+    int32_t imm2;           /* val / cnt10 */
+    uint32_t word;
+} vop;
 
 typedef struct vbundle {
     vop op[VLIW_ISS_SLOTS];
@@ -71,16 +47,12 @@ typedef struct vbundle {
     uint8_t illegal;        /* slot + 1 of the first illegal word, 0 = none */
 } vbundle;
 
-/* Semantic by name ("vmmac" -> VSEM_VMMAC), -1 when none; its slot (-1: any).
- * Names are the lower-case enum names. */
-int vliw_sem_by_name(const char *name);
-int vliw_sem_slot(unsigned sem);
-const char *vliw_sem_name(unsigned sem);
-unsigned vliw_sem_default_latency(unsigned sem);
+/* Decodes the 7 slot words of one bundle with the vliw kc_isa description. */
+void vliw_decode_bundle(const kc_isa *isa, const uint32_t *w, vbundle *b);
 
-/* Loads pre-decoded bundles for selector sel (0 = all tiles, t + 1 = tile t):
- * what vliw_iss_load does after decoding; tests use it directly. */
-kc_status vliw_iss_load_bundles(vliw_iss *s, unsigned sel, const vbundle *b, size_t n, kc_err *err);
+/* Memory-op flags of a row (0: not a memory op). */
+enum { VM_LOAD = 1, VM_STORE = 2, VM_VEC = 4, VM_OFFSET = 8 };
+unsigned vliw_row_mem(unsigned row);
 
 /* ---- state (shared by the ISS's files) ---------------------------------------- */
 
@@ -170,9 +142,7 @@ struct vliw_iss {
     int neigh[VLIW_ISS_MAX_TILES][5];   /* window -> tile, -1 none */
     kc_arch_file *files;
     char *names;
-    const struct kc_isa *isa;
-    int16_t *row_sem;              /* kc_isa row -> sem */
-    int8_t *row_slot;
+    const kc_isa *isa;
 };
 
 /* Raises a trap (kept when it is the first of the cycle, or lower tile/slot). */
