@@ -35,7 +35,8 @@ static const kc_isa_cfg npu_cfgs[] = {
 
 static kc_isa_insn npu_insns[] = {
 #define NPU_INSN(name, opcode, funct, operands, unit, latency, sem, desc, example, mistake, ...) \
-    {#name, opcode, funct, operands, unit, latency, sem, desc, example, mistake, 0, 0, 0, {{0}}},
+    {#name, opcode, funct, operands, unit, latency, sem, desc, example, mistake, 0, 0, 0, {{0}}, \
+     NULL, NULL, NULL, 0, 0, {{0}}},
 #include "npu.def"
 #undef NPU_INSN
 };
@@ -84,6 +85,81 @@ static kc_isa npu_isa = {
     .timings = npu_timings, .ntimings = COUNT(npu_timings),
 };
 
+/* ---- vliw (a bundle ISA: isa/vliw.def) -------------------------------------------- */
+
+static const kc_isa_param vliw_params[] = {
+#define VLIW_PARAM(name, value, desc) {#name, value, desc},
+#include "vliw.def"
+#undef VLIW_PARAM
+};
+
+static const kc_isa_field vliw_fields[] = {
+#define VLIW_FIELD(name, lo, width, desc) {#name, lo, width, desc},
+#include "vliw.def"
+#undef VLIW_FIELD
+};
+
+static const kc_isa_slot vliw_slots[] = {
+#define VLIW_SLOT(name, first, count, desc) {#name, first, count, desc},
+#include "vliw.def"
+#undef VLIW_SLOT
+};
+
+static const kc_isa_cfg vliw_cfgs[] = {
+#define VLIW_CFG(name, id, reset, desc) {#name, id, reset, desc},
+#include "vliw.def"
+#undef VLIW_CFG
+};
+
+/* latency is derived from dst (isa_derive_dst). */
+static kc_isa_insn vliw_insns[] = {
+#define VLIW_INSN(id, mnem, slot, opcode, funct, operands, dst, unit, sem, desc, example, mistake) \
+    {#id, opcode, funct, operands, unit, 0, sem, desc, example, mistake, 0, 0, 0, {{0}}, \
+     mnem, slot, dst, 0, 0, {{0}}},
+#include "vliw.def"
+#undef VLIW_INSN
+};
+
+static kc_isa_pseudo vliw_pseudos[] = {
+#define VLIW_PSEUDO(name, operands, expansion, desc, example) \
+    {#name, operands, expansion, desc, example, 0, {{0}}},
+#include "vliw.def"
+#undef VLIW_PSEUDO
+};
+
+enum {
+#define VLIW_PARAM(name, value, desc) VLIW_P_##name = value,
+#include "vliw.def"
+#undef VLIW_PARAM
+};
+
+static const kc_isa_regfile vliw_regfiles[] = {
+    {KC_ISA_K_R, "r",   VLIW_P_NSREGS, "scalar registers"},
+    {KC_ISA_K_P, "p",   VLIW_P_NPREGS, "pointer registers"},
+    {KC_ISA_K_O, "m",   VLIW_P_NMREGS, "modifier registers"},
+    {KC_ISA_K_W, "v",   VLIW_P_NVREGS, "vector registers"},
+    {KC_ISA_K_Q, "acc", VLIW_P_NACCS,  "accumulators"},
+};
+
+static kc_isa vliw_isa = {
+    .name = "vliw",
+    .def_path = "isa/vliw.def",
+    .macro_prefix = "VLIW",
+    .opcode_lo = 26, .opcode_width = 6,   /* bits [31:26], see vliw.def */
+    .funct_lo = 0, .funct_width = 6,      /* bits [5:0] */
+    .imem_words = VLIW_P_PM_BUNDLES,      /* in bundles */
+    .params = vliw_params, .nparams = COUNT(vliw_params),
+    .fields = vliw_fields, .nfields = COUNT(vliw_fields),
+    .cfgs = vliw_cfgs, .ncfgs = COUNT(vliw_cfgs),
+    .insns = vliw_insns, .ninsns = COUNT(vliw_insns),
+    .pseudos = vliw_pseudos, .npseudos = COUNT(vliw_pseudos),
+    .regfiles = vliw_regfiles, .nregfiles = COUNT(vliw_regfiles),
+    .timings = NULL, .ntimings = 0,
+    .bundle_slots = VLIW_P_NSLOTS,
+    .slots = vliw_slots, .nslots = COUNT(vliw_slots),
+    .hash_immediates = 1,
+};
+
 /* ---- registry ---------------------------------------------------------------- */
 
 typedef struct isa_slot {
@@ -95,9 +171,10 @@ typedef struct isa_slot {
 
 static isa_slot isa_slots[] = {
     {&npu_isa, npu_insns, npu_pseudos, {0}},
+    {&vliw_isa, vliw_insns, vliw_pseudos, {0}},
 };
 
-static const char *const isa_name_list[] = {"npu", NULL};
+static const char *const isa_name_list[] = {"npu", "vliw", NULL};
 
 static pthread_once_t isa_once = PTHREAD_ONCE_INIT;
 
@@ -112,6 +189,8 @@ const kc_isa_regfile *kc_isa_regfile_of(const kc_isa *isa, kc_isa_kind kind)
 {
     if (kind == KC_ISA_K_V || kind == KC_ISA_K_M)
         kind = KC_ISA_K_R;
+    else if (kind == KC_ISA_K_L)
+        kind = KC_ISA_K_P;
     for (size_t i = 0; i < isa->nregfiles; i++)
         if (isa->regfiles[i].kind == kind)
             return &isa->regfiles[i];
@@ -128,7 +207,7 @@ static const kc_isa_field *isa_field_by_name(const kc_isa *isa, const char *name
 
 static int isa_kind_known(int c)
 {
-    return c && strchr("RFAVMSUBCNIX", c) != NULL;
+    return c && strchr("RFAVMSUBCNIXPOWQLJT", c) != NULL;
 }
 
 /* Default allowed range of an operand of kind k in a field of `width` bits. */
@@ -138,13 +217,18 @@ static void isa_default_range(const kc_isa *isa, kc_isa_operand *op, int width)
     const kc_isa_regfile *rf;
     switch (op->kind) {
     case KC_ISA_K_R: case KC_ISA_K_F: case KC_ISA_K_A: case KC_ISA_K_V: case KC_ISA_K_M:
+    case KC_ISA_K_P: case KC_ISA_K_O: case KC_ISA_K_W: case KC_ISA_K_Q: case KC_ISA_K_L:
         rf = kc_isa_regfile_of(isa, op->kind);
         op->min = 0;
         op->max = rf ? rf->count - 1 : -1;
         if (op->max > top)
             op->max = top;
         break;
-    case KC_ISA_K_S: case KC_ISA_K_B:
+    case KC_ISA_K_T:
+        op->min = 0;
+        op->max = top < (int64_t)isa->imem_words - 1 ? top : (int64_t)isa->imem_words - 1;
+        break;
+    case KC_ISA_K_S: case KC_ISA_K_B: case KC_ISA_K_J:
         op->min = -((int64_t)1 << (width - 1));
         op->max = ((int64_t)1 << (width - 1)) - 1;
         break;
@@ -252,12 +336,70 @@ static uint32_t isa_bits(int lo, int width)
     return width >= 32 ? 0xffffffffu : (((uint32_t)1 << width) - 1) << lo;
 }
 
+/* Bundle ISAs: the slot class and the written registers ("d:3 a+:1") of a row;
+ * its latency column becomes the largest destination latency (1 without one). */
+static kc_status isa_derive_bundle(const kc_isa *isa, kc_isa_insn *in, kc_err *err)
+{
+    in->slot_class = -1;
+    if (!in->slot || strcmp(in->slot, "*")) {
+        const kc_isa_slot *sl = in->slot ? kc_isa_slot_by_name(isa, in->slot) : NULL;
+        if (!sl)
+            return kc_err_set(err, KC_ERR_INTERNAL, "%s: row '%s': unknown slot class '%s'",
+                              isa->def_path, in->name, in->slot ? in->slot : "(none)");
+        in->slot_class = (int)(sl - isa->slots);
+    }
+    in->ndst = 0;
+    in->latency = 1;
+    int maxlat = 0;
+    const char *p = in->dst ? in->dst : "";
+    while (*p) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        const char *f = p;
+        while (*p && *p != ':' && *p != '+' && *p != '*' && *p != ' ')
+            p++;
+        size_t flen = (size_t)(p - f);
+        kc_isa_dst d = {-1, 0, 0, 0};
+        for (int k = 0; k < in->nops; k++)
+            if (strlen(in->ops[k].name) == flen && !strncmp(in->ops[k].name, f, flen))
+                d.op = k;
+        if (*p == '+')
+            d.read = 1, p++;
+        else if (*p == '*')
+            d.read = 1, d.fwd = 1, p++;
+        char *end = NULL;
+        if (*p == ':')
+            d.latency = (int)strtol(p + 1, &end, 10);
+        if (d.op < 0 || !end || end == p + 1 || d.latency < 1 || in->ndst == KC_ISA_MAX_OPS ||
+            (*end && *end != ' '))
+            return kc_err_set(err, KC_ERR_INTERNAL, "%s: row '%s': bad destination list \"%s\" "
+                              "(want \"field[+|*]:latency ...\" over its register operands)",
+                              isa->def_path, in->name, in->dst);
+        kc_isa_kind k = in->ops[d.op].kind;
+        if (k == KC_ISA_K_S || k == KC_ISA_K_U || k == KC_ISA_K_J || k == KC_ISA_K_T ||
+            k == KC_ISA_K_N || k == KC_ISA_K_C || k == KC_ISA_K_B)
+            return kc_err_set(err, KC_ERR_INTERNAL, "%s: row '%s': destination '%s' is not a register",
+                              isa->def_path, in->name, in->ops[d.op].name);
+        in->dsts[in->ndst++] = d;
+        if (d.latency > maxlat)
+            maxlat = d.latency;
+        p = end;
+    }
+    if (maxlat)
+        in->latency = maxlat;
+    return KC_OK;
+}
+
 static kc_status isa_derive(isa_slot *s, kc_err *err)
 {
     kc_isa *isa = s->isa;
     for (size_t i = 0; i < isa->ninsns; i++) {
         kc_isa_insn *in = &s->insns[i];
         if (isa_parse_operands(isa, in->name, in->operands, 1, in->ops, &in->nops, err))
+            return err->code;
+        if (isa->bundle_slots && isa_derive_bundle(isa, in, err))
             return err->code;
         uint32_t operand_bits = 0;
         for (int k = 0; k < in->nops; k++)
@@ -293,7 +435,7 @@ kc_status kc_isa_load(const char *name, const kc_isa **out, kc_err *err)
         *out = isa_slots[i].isa;
         return KC_OK;
     }
-    return kc_err_set(err, KC_ERR_USAGE, "unknown ISA '%s' (known: npu)", name);
+    return kc_err_set(err, KC_ERR_USAGE, "unknown ISA '%s' (known: npu, vliw)", name);
 }
 
 const kc_isa *kc_isa_find(const char *name)
@@ -314,9 +456,42 @@ static int isa_name_eq(const char *table, const char *name, size_t len)
 const kc_isa_insn *kc_isa_insn_by_name(const kc_isa *isa, const char *name, size_t len)
 {
     for (size_t i = 0; i < isa->ninsns; i++)
-        if (isa_name_eq(isa->insns[i].name, name, len))
+        if (isa_name_eq(kc_isa_insn_mnemonic(&isa->insns[i]), name, len))
             return &isa->insns[i];
     return NULL;
+}
+
+const kc_isa_insn *kc_isa_insn_next_form(const kc_isa *isa, const kc_isa_insn *row)
+{
+    const char *m = kc_isa_insn_mnemonic(row);
+    for (const kc_isa_insn *in = row + 1; in < isa->insns + isa->ninsns; in++)
+        if (!strcasecmp(kc_isa_insn_mnemonic(in), m))
+            return in;
+    return NULL;
+}
+
+const kc_isa_insn *kc_isa_insn_by_id(const kc_isa *isa, const char *id)
+{
+    for (size_t i = 0; i < isa->ninsns; i++)
+        if (!strcmp(isa->insns[i].name, id))
+            return &isa->insns[i];
+    return NULL;
+}
+
+const kc_isa_slot *kc_isa_slot_by_name(const kc_isa *isa, const char *name)
+{
+    for (size_t i = 0; i < isa->nslots; i++)
+        if (!strcasecmp(isa->slots[i].name, name))
+            return &isa->slots[i];
+    return NULL;
+}
+
+int kc_isa_insn_in_slot(const kc_isa *isa, const kc_isa_insn *row, int s)
+{
+    if (row->slot_class < 0)
+        return 1;
+    const kc_isa_slot *sl = &isa->slots[row->slot_class];
+    return s >= sl->first && s < sl->first + sl->count;
 }
 
 const kc_isa_pseudo *kc_isa_pseudo_by_name(const kc_isa *isa, const char *name, size_t len)
@@ -369,7 +544,7 @@ int64_t kc_isa_operand_get(const kc_isa_operand *op, uint32_t word)
 {
     int w = op->field->width;
     uint32_t raw = (word >> op->field->lo) & (w >= 32 ? 0xffffffffu : (((uint32_t)1 << w) - 1));
-    if ((op->kind == KC_ISA_K_S || op->kind == KC_ISA_K_B) && w < 32 && (raw >> (w - 1)) & 1)
+    if ((op->kind == KC_ISA_K_S || op->kind == KC_ISA_K_B || op->kind == KC_ISA_K_J) && w < 32 && (raw >> (w - 1)) & 1)
         return (int64_t)raw - ((int64_t)1 << w);
     return raw;
 }
@@ -389,11 +564,29 @@ const char *kc_isa_kind_phrase(kc_isa_kind kind)
     case KC_ISA_K_N: return "a loop count";
     case KC_ISA_K_I: return "an integer expression";
     case KC_ISA_K_X: return "a floating-point value like 0.5";
+    case KC_ISA_K_P: return "a pointer register like p0";
+    case KC_ISA_K_O: return "a modifier register like m1";
+    case KC_ISA_K_W: return "a vector register like v2";
+    case KC_ISA_K_Q: return "an accumulator like acc0";
+    case KC_ISA_K_L: return "a memory operand like [p0] or [p0, 64]";
+    case KC_ISA_K_J: return "a byte offset inside the brackets, like [p0, 64]";
+    case KC_ISA_K_T: return "a label or bundle index";
     }
     return "an operand";
 }
 
 /* ---- table checks ----------------------------------------------------------- */
+
+/* Same operand kinds in the same order (J counts with its L: same form). */
+static int isa_same_form(const kc_isa_insn *a, const kc_isa_insn *b)
+{
+    if (a->nops != b->nops)
+        return 0;
+    for (int k = 0; k < a->nops; k++)
+        if (a->ops[k].kind != b->ops[k].kind)
+            return 0;
+    return 1;
+}
 
 kc_status kc_isa_check(const kc_isa *isa, kc_err *err)
 {
@@ -417,9 +610,18 @@ kc_status kc_isa_check(const kc_isa *isa, kc_err *err)
     }
     for (size_t i = 0; i < isa->ninsns; i++) {
         const kc_isa_insn *in = &isa->insns[i];
-        for (size_t j = 0; j < i; j++)
-            if (!strcasecmp(in->name, isa->insns[j].name))
+        for (size_t j = 0; j < i; j++) {
+            const kc_isa_insn *o = &isa->insns[j];
+            if (!strcasecmp(in->name, o->name))
                 return kc_err_set(err, KC_ERR_INTERNAL, "%s: duplicate instruction '%s'", def, in->name);
+            /* Rows sharing a mnemonic are told apart by their operand kinds. */
+            if (!strcasecmp(kc_isa_insn_mnemonic(in), kc_isa_insn_mnemonic(o)) && isa_same_form(in, o))
+                return kc_err_set(err, KC_ERR_INTERNAL, "%s: rows '%s' and '%s' share mnemonic '%s' "
+                                  "and operand kinds", def, o->name, in->name, kc_isa_insn_mnemonic(in));
+            if (isa->bundle_slots && in->opcode == o->opcode && in->slot_class != o->slot_class)
+                return kc_err_set(err, KC_ERR_INTERNAL, "%s: '%s' and '%s': one major opcode in two "
+                                  "slot classes", def, o->name, in->name);
+        }
         if (in->opcode < 0 || in->opcode >> isa->opcode_width)
             return kc_err_set(err, KC_ERR_INTERNAL, "%s: '%s': opcode does not fit", def, in->name);
         if (in->funct >= 0 && in->funct >> isa->funct_width)
@@ -432,9 +634,11 @@ kc_status kc_isa_check(const kc_isa *isa, kc_err *err)
                 return kc_err_set(err, KC_ERR_INTERNAL, "%s: '%s': field '%s' overlaps the opcode, "
                                   "funct or another operand", def, in->name, op->field->name);
             used |= b;
+            /* A narrower range selects which names the operand takes; every id
+             * must still fit the field. */
             if (op->kind == KC_ISA_K_C)
                 for (size_t c = 0; c < isa->ncfgs; c++)
-                    if (isa->cfgs[c].id < op->min || isa->cfgs[c].id > op->max)
+                    if (isa->cfgs[c].id < 0 || isa->cfgs[c].id > (int64_t)(b >> op->field->lo))
                         return kc_err_set(err, KC_ERR_INTERNAL, "%s: cfg '%s' id %d does not fit "
                                           "field '%s'", def, isa->cfgs[c].name, isa->cfgs[c].id,
                                           op->field->name);

@@ -29,7 +29,15 @@ typedef enum kc_isa_kind {
     KC_ISA_K_C = 'C',  /* configuration register name */
     KC_ISA_K_N = 'N',  /* loop count 1..2^w-1 */
     KC_ISA_K_I = 'I',  /* pseudo only: 32-bit integer expression */
-    KC_ISA_K_X = 'X'   /* pseudo only: fp32 value (float literal or expression) */
+    KC_ISA_K_X = 'X',  /* pseudo only: fp32 value (float literal or expression) */
+    /* bundle ISAs (vliw.def) */
+    KC_ISA_K_P = 'P',  /* pointer register */
+    KC_ISA_K_O = 'O',  /* modifier register */
+    KC_ISA_K_W = 'W',  /* vector register */
+    KC_ISA_K_Q = 'Q',  /* accumulator */
+    KC_ISA_K_L = 'L',  /* memory operand [pN]: a pointer register in brackets */
+    KC_ISA_K_J = 'J',  /* signed offset written inside the preceding L operand's brackets */
+    KC_ISA_K_T = 'T'   /* absolute target: a label or a bundle/instruction index */
 } kc_isa_kind;
 
 typedef struct kc_isa_field {
@@ -58,8 +66,25 @@ typedef struct kc_isa_operand {
     int64_t min, max;            /* allowed values (register index, immediate, offset) */
 } kc_isa_operand;
 
-typedef struct kc_isa_insn {
+/* One register a row writes (bundle ISAs): which operand, after how many
+ * issued bundles it is visible, whether the row also reads it (post-modify,
+ * lane insert), and whether it is an accumulation the MAC pipe forwards to the
+ * next MAC-slot row writing the same register. */
+typedef struct kc_isa_dst {
+    int op;                      /* index into ops */
+    int latency;
+    int read, fwd;
+} kc_isa_dst;
+
+/* A slot class of a bundle ISA: rows of the class go to slots first..first+count-1. */
+typedef struct kc_isa_slot {
     const char *name;
+    int first, count;
+    const char *desc;
+} kc_isa_slot;
+
+typedef struct kc_isa_insn {
+    const char *name;            /* unique row id (npu: also the mnemonic) */
     int opcode, funct;           /* funct -1: none */
     const char *operands;        /* the table's operand string */
     const char *unit;
@@ -69,6 +94,15 @@ typedef struct kc_isa_insn {
     uint32_t match, mask;
     int nops;
     kc_isa_operand ops[KC_ISA_MAX_OPS];
+    /* bundle ISAs only (zero for npu) */
+    const char *mnemonic;        /* assembly spelling; NULL: name. Rows may share one
+                                  * when their operand kinds differ. */
+    const char *slot;            /* slot class name, "*" = every slot */
+    const char *dst;             /* written registers: "d:3 a+:1" (see vliw.def) */
+    /* derived */
+    int slot_class;              /* index into isa->slots, -1 = every slot */
+    int ndst;
+    kc_isa_dst dsts[KC_ISA_MAX_OPS];
 } kc_isa_insn;
 
 typedef struct kc_isa_pseudo {
@@ -112,6 +146,12 @@ typedef struct kc_isa {
     const kc_isa_pseudo *pseudos; size_t npseudos;
     const kc_isa_regfile *regfiles; size_t nregfiles;
     const kc_isa_timing *timings; size_t ntimings;
+    /* Bundle ISAs (vliw): bundle_slots words per bundle, slot classes, and the
+     * comment syntax ('#' starts an immediate there; comments are // only).
+     * bundle_slots == 0: one instruction per statement (npu). */
+    int bundle_slots;
+    const kc_isa_slot *slots;    size_t nslots;
+    int hash_immediates;
 } kc_isa;
 
 /* The ISA called `name` ("npu"), or NULL when unknown or its table is malformed
@@ -124,8 +164,20 @@ kc_status kc_isa_load(const char *name, const kc_isa **out, kc_err *err);
 /* NULL-terminated list of the names of all table ISAs. */
 const char *const *kc_isa_names(void);
 
-/* Lookups (NULL when absent). Instruction and pseudo names are case-insensitive. */
+/* Lookups (NULL when absent). Instruction and pseudo names are case-insensitive.
+ * kc_isa_insn_by_name finds the first row with that mnemonic (the next one sharing
+ * it: kc_isa_insn_next_form); kc_isa_insn_by_id the row with that unique id. */
 const kc_isa_insn *kc_isa_insn_by_name(const kc_isa *isa, const char *name, size_t len);
+const kc_isa_insn *kc_isa_insn_next_form(const kc_isa *isa, const kc_isa_insn *row);
+const kc_isa_insn *kc_isa_insn_by_id(const kc_isa *isa, const char *id);
+/* The assembly spelling of a row. */
+static inline const char *kc_isa_insn_mnemonic(const kc_isa_insn *in)
+{
+    return in->mnemonic ? in->mnemonic : in->name;
+}
+/* Slot class by name (NULL when absent); does the class of `row` include slot s? */
+const kc_isa_slot *kc_isa_slot_by_name(const kc_isa *isa, const char *name);
+int kc_isa_insn_in_slot(const kc_isa *isa, const kc_isa_insn *row, int s);
 const kc_isa_pseudo *kc_isa_pseudo_by_name(const kc_isa *isa, const char *name, size_t len);
 const kc_isa_cfg *kc_isa_cfg_by_name(const kc_isa *isa, const char *name, size_t len);
 const kc_isa_cfg *kc_isa_cfg_by_id(const kc_isa *isa, int id);

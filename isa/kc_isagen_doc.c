@@ -407,7 +407,18 @@ static void gen_operand_text(const kc_isa *isa, const kc_isa_operand *op, char *
     const kc_isa_regfile *rf = kc_isa_regfile_of(isa, op->kind);
     switch (op->kind) {
     case KC_ISA_K_R: case KC_ISA_K_F: case KC_ISA_K_A:
+    case KC_ISA_K_P: case KC_ISA_K_O: case KC_ISA_K_W: case KC_ISA_K_Q:
         snprintf(buf, size, "%s %s0..%s%lld", rf->what, rf->prefix, rf->prefix, (long long)op->max);
+        break;
+    case KC_ISA_K_L:
+        snprintf(buf, size, "memory operand [p0]..[p%lld]", (long long)op->max);
+        break;
+    case KC_ISA_K_J:
+        snprintf(buf, size, "signed byte offset %lld..%lld inside the brackets ([p0, 64]; [p0] = 0)",
+                 (long long)op->min, (long long)op->max);
+        break;
+    case KC_ISA_K_T:
+        snprintf(buf, size, "label (or absolute bundle index 0..%lld)", (long long)op->max);
         break;
     case KC_ISA_K_V: case KC_ISA_K_M:
         snprintf(buf, size, "%s-SRAM row whose number is in %s0..%s%lld",
@@ -427,9 +438,14 @@ static void gen_operand_text(const kc_isa *isa, const kc_isa_operand *op, char *
                  (long long)op->min, (long long)op->max);
         break;
     case KC_ISA_K_C: {
-        size_t k = (size_t)snprintf(buf, size, "configuration register:");
-        for (size_t i = 0; i < isa->ncfgs && k < size; i++)
-            k += (size_t)snprintf(buf + k, size - k, "%s `%s`", i ? "," : "", isa->cfgs[i].name);
+        size_t k = (size_t)snprintf(buf, size, "%s:", isa->bundle_slots ? "name" : "configuration register");
+        int first = 1;
+        for (size_t i = 0; i < isa->ncfgs && k < size; i++) {
+            if (isa->cfgs[i].id < op->min || isa->cfgs[i].id > op->max)
+                continue;
+            k += (size_t)snprintf(buf + k, size - k, "%s `%s`", first ? "" : ",", isa->cfgs[i].name);
+            first = 0;
+        }
         break;
     }
     case KC_ISA_K_I:

@@ -5,6 +5,7 @@
  */
 #include "kc_isagen.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -29,6 +30,58 @@ static void gen_field(kc_isagen_buf *b, const char *P, const char *up, int lo, i
     if (desc)
         kc_isagen_buf_printf(b, "  // %s", desc);
     kc_isagen_buf_printf(b, "\nlocalparam int %s_F_%s_HI = %d;\n", P, up, lo + width - 1);
+}
+
+/* Bundle ISAs: slot classes, each row's class and destination latencies, and a
+ * legality function per slot (the row decoded must belong to that slot). */
+static void gen_bundle(kc_isagen_buf *b, const kc_isa *isa)
+{
+    const char *P = isa->macro_prefix;
+    char up[64], cu[64];
+    kc_isagen_buf_printf(b, "\n// Bundle: %d slot words, slot s in bits [32*s +: 32]. Slot classes: the slots\n"
+                         "// first .. first+count-1 of the bundle.\n", isa->bundle_slots);
+    for (size_t i = 0; i < isa->nslots; i++) {
+        kc_isagen_buf_upper(cu, sizeof cu, isa->slots[i].name);
+        kc_isagen_buf_printf(b, "localparam int %s_CLASS_%s = %zu;  // %s\n", P, cu, i, isa->slots[i].desc);
+        kc_isagen_buf_printf(b, "localparam int %s_CLASS_%s_FIRST = %d;\nlocalparam int %s_CLASS_%s_COUNT = %d;\n",
+                             P, cu, isa->slots[i].first, P, cu, isa->slots[i].count);
+    }
+    kc_isagen_buf_printf(b, "\n// Per row: its slot class (-1: every slot) and the latency of each register it\n"
+                         "// writes (LAT_<ROW>_<FIELD>; a result of latency L from bundle k is visible to\n"
+                         "// bundle k+L and later). LAT_<ROW> is the largest.\n");
+    for (size_t i = 0; i < isa->ninsns; i++) {
+        const kc_isa_insn *in = &isa->insns[i];
+        kc_isagen_buf_upper(up, sizeof up, in->name);
+        kc_isagen_buf_printf(b, "localparam int %s_SLOTCLASS_%s = %d;\n", P, up, in->slot_class);
+        kc_isagen_buf_printf(b, "localparam int %s_LAT_%s = %d;\n", P, up, in->latency);
+        for (int k = 0; k < in->ndst; k++) {
+            kc_isagen_buf_upper(cu, sizeof cu, in->ops[in->dsts[k].op].field->name);
+            kc_isagen_buf_printf(b, "localparam int %s_LAT_%s_%s = %d;%s\n", P, up, cu, in->dsts[k].latency,
+                                 in->dsts[k].fwd ? "  // accumulation forwarded between MAC-slot rows"
+                                 : in->dsts[k].read ? "  // also read (read-modify-write)" : "");
+        }
+    }
+    char lname[64];
+    snprintf(lname, sizeof lname, "%s_isa_legal", isa->name);
+    kc_isagen_buf_printf(b, "\n// Legal in slot class X: %s(w) and the row belongs to X (nop: every class).\n", lname);
+    for (size_t s = 0; s < isa->nslots; s++) {
+        char fname[96];
+        kc_isagen_buf_upper(cu, sizeof cu, isa->slots[s].name);
+        snprintf(fname, sizeof fname, "%s_isa_legal_%s", isa->name, isa->slots[s].name);
+        for (char *q = fname; *q; q++)
+            *q = (char)tolower((unsigned char)*q);
+        kc_isagen_buf_printf(b, "function automatic %s(input [31:0] w);\n    %s = %s(w) && (\n", fname, fname, lname);
+        int first = 1;
+        for (size_t i = 0; i < isa->ninsns; i++) {
+            const kc_isa_insn *in = &isa->insns[i];
+            if (in->slot_class >= 0 && in->slot_class != (int)s)
+                continue;
+            kc_isagen_buf_upper(up, sizeof up, in->name);
+            kc_isagen_buf_printf(b, "%s        (w & %s_MASK_%s) == %s_MATCH_%s", first ? "" : " ||\n", P, up, P, up);
+            first = 0;
+        }
+        kc_isagen_buf_printf(b, ");\nendfunction\n");
+    }
 }
 
 kc_status kc_isagen_verilog(const kc_isa *isa, char **out, kc_err *err)
@@ -105,7 +158,7 @@ kc_status kc_isagen_verilog(const kc_isa *isa, char **out, kc_err *err)
         kc_isagen_buf_printf(&b, "        ((w & %s_MASK_%s) == %s_MATCH_%s", P, up, P, up);
         for (int k = 0; k < in->nops; k++) {
             const kc_isa_operand *op = &in->ops[k];
-            if (op->kind == KC_ISA_K_S || op->kind == KC_ISA_K_B)
+            if (op->kind == KC_ISA_K_S || op->kind == KC_ISA_K_B || op->kind == KC_ISA_K_J)
                 continue;   /* every signed pattern is a valid value */
             int w = op->field->width;
             int64_t top = ((int64_t)1 << w) - 1;
@@ -119,6 +172,8 @@ kc_status kc_isagen_verilog(const kc_isa *isa, char **out, kc_err *err)
         kc_isagen_buf_printf(&b, ")%s\n", i + 1 < isa->ninsns ? " ||" : ";");
     }
     kc_isagen_buf_printf(&b, "endfunction\n");
+    if (isa->bundle_slots)
+        gen_bundle(&b, isa);
     kc_isagen_buf_printf(&b, "/* verilator lint_on UNUSEDPARAM */\n`endif\n");
     return kc_isagen_buf_finish(&b, out, err);
 }
