@@ -97,16 +97,60 @@ static void land(vtile *t, uint64_t nb)
             t->mac_due[w->reg - VR_ACC] = 0;
     }
     t->nw[k] = 0;
+    t->dup[k] = 0;
 }
 
-/* Every result in flight lands (halt). */
-static void drain(vtile *t)
+static int in_flight(const vtile *t)
 {
-    for (unsigned i = 1; i < VRING; i++)
-        land(t, t->nb + i - 1);
+    for (unsigned k = 0; k < VRING; k++)
+        if (t->nw[k])
+            return 1;
+    return 0;
 }
 
 /* ---- presentation (phase P) ------------------------------------------------------- */
+
+/* Two writes of one register landing at the issue edge of the bundle before
+ * `due` (the pending writes due then, plus b's own latency-1 writes when b is
+ * the bundle issuing there): the smallest such register id (*key) and the
+ * smallest slot writing it. */
+static int edge_conflict(const vtile *t, uint64_t due, const vbundle *b, unsigned *key, unsigned *slot)
+{
+    unsigned k = (unsigned)(due % VRING);
+    int maybe = t->dup[k];
+    unsigned own[VLIW_ISS_SLOTS * VOP_MAXD], nown = 0;
+    if (b)
+        for (unsigned sl = 0; sl < VLIW_ISS_SLOTS; sl++)
+            for (unsigned d = 0; d < b->op[sl].nd; d++) {
+                unsigned reg = b->op[sl].dreg[d];
+                if (reg == VR_R || b->op[sl].dlat[d] != 1)
+                    continue;
+                maybe |= t->pend[reg] >> k & 1;
+                for (unsigned i = 0; i < nown; i++)
+                    maybe |= (own[i] >> 3) == reg;
+                own[nown++] = reg << 3 | sl;
+            }
+    if (!maybe)
+        return 0;
+    uint8_t cnt[VR_N], smask[VR_N];
+    memset(cnt, 0, sizeof cnt);
+    memset(smask, 0, sizeof smask);
+    for (unsigned i = 0; i < t->nw[k]; i++) {
+        cnt[t->ring[k][i].reg]++;
+        smask[t->ring[k][i].reg] |= (uint8_t)(1u << t->ring[k][i].slot);
+    }
+    for (unsigned i = 0; i < nown; i++) {
+        cnt[own[i] >> 3]++;
+        smask[own[i] >> 3] |= (uint8_t)(1u << (own[i] & 7));
+    }
+    for (unsigned r = 1; r < VR_N; r++)
+        if (cnt[r] > 1) {
+            *key = r;
+            *slot = (unsigned)__builtin_ctz(smask[r]);
+            return 1;
+        }
+    return 0;
+}
 
 /* Address of a memory op: P[a] (+ sext(imm) for the offset forms); bits
  * [19:16] the window, [15:0] the offset. */
@@ -172,23 +216,6 @@ static void present(vliw_iss *s, unsigned tid)
         vliw_trap(s, tid, b->illegal - 1u, VLIW_TRAP_ILLEGAL, t->pc, b->op[b->illegal - 1].word);
         return;
     }
-    /* write conflicts: against results in flight and earlier slots */
-    uint16_t mine[VR_N];
-    memset(mine, 0, sizeof mine);
-    for (unsigned sl = 0; sl < VLIW_ISS_SLOTS; sl++) {
-        const vop *op = &b->op[sl];
-        for (unsigned k = 0; k < op->nd; k++) {
-            unsigned reg = op->dreg[k];
-            if (reg == VR_R)
-                continue;   /* r0: dropped, never a conflict */
-            uint16_t bit = (uint16_t)(1u << ((t->nb + op->dlat[k]) % VRING));
-            if ((t->pend[reg] | mine[reg]) & bit) {
-                vliw_trap(s, tid, sl, VLIW_TRAP_WRITE_CONFLICT, t->pc, reg);
-                return;
-            }
-            mine[reg] |= bit;
-        }
-    }
     t->nacc = 0;
     t->lock_kind = 0;
     for (unsigned sl = VS_L0; sl <= VS_ST; sl++) {
@@ -199,6 +226,11 @@ static void present(vliw_iss *s, unsigned tid)
                 return;
             t->nacc++;
         }
+    }
+    unsigned key, slot;
+    if (edge_conflict(t, t->nb + 1, b, &key, &slot)) {
+        vliw_trap(s, tid, slot, VLIW_TRAP_WRITE_CONFLICT, t->pc, key);
+        return;
     }
     const vop *sop = &b->op[VS_S];
     if (sop->row == VI_acq || sop->row == VI_rel)
@@ -331,28 +363,46 @@ static void phase_issue(vliw_iss *s)
             continue;
         }
         t->issued = 1;
+        t->issued_n++;
         t->issued_pc = t->pc;
         t->presented = 0;
         vliw_exec_bundle(s, tid);
-        if (t->halted)
-            drain(t);
     }
 }
 
 /* ---- the cycle ---------------------------------------------------------------------- */
 
-static void end_of_cycle(vliw_iss *s)
+/* A halted tile's pipes advance one step per cycle (the RTL's drain): the
+ * results due at the next boundary land, unless two collide (a write-conflict
+ * trap at the halt bundle's pc). `fresh`: the halt issued this cycle (its edge's
+ * conflicts were checked when it was presented). */
+static void drain_step(vliw_iss *s, unsigned tid, int fresh)
 {
-    s->cycle++;
-    s->cnt[VLIW_C_CYCLES] = s->cycle;
-    if (s->trap_now) {
-        s->state = KC_CORE_TRAPPED;
+    vtile *t = &s->t[tid];
+    unsigned key, slot;
+    if (!fresh && edge_conflict(t, t->nb, NULL, &key, &slot)) {
+        vliw_trap(s, tid, slot, VLIW_TRAP_WRITE_CONFLICT, t->halt_pc, key);
         return;
     }
-    for (unsigned t = 0; t < s->ntiles; t++)
-        if (!s->t[t].halted)
-            return;
-    if (vliw_dma_idle(s))
+    land(t, t->nb);
+    t->nb++;
+    t->quiet = !in_flight(t);
+}
+
+static void end_of_cycle(vliw_iss *s)
+{
+    int all = 1;
+    for (unsigned t = 0; t < s->ntiles && !s->trap_now; t++) {
+        vtile *tt = &s->t[t];
+        if (tt->halted && !tt->quiet)
+            drain_step(s, t, tt->issued);
+        all &= tt->quiet;
+    }
+    s->cycle++;
+    s->cnt[VLIW_C_CYCLES] = s->cycle;
+    if (s->trap_now)
+        s->state = KC_CORE_TRAPPED;
+    else if (all && vliw_dma_idle(s))
         s->state = KC_CORE_HALTED;
 }
 
@@ -365,7 +415,7 @@ kc_core_state vliw_iss_step(vliw_iss *s)
     for (unsigned t = 0; t < s->ntiles; t++) {
         vtile *tt = &s->t[t];
         tt->issued = 0;
-        if (!tt->halted && !tt->presented)
+        if (!tt->halted && !tt->presented && s->cycle > 0)   /* cycle 0 fetches bundle 0 */
             present(s, t);
     }
     phase_banks(s);
@@ -633,7 +683,7 @@ int vliw_iss_issued(const vliw_iss *s, unsigned tile, uint32_t *pc)
 
 uint64_t vliw_iss_bundles(const vliw_iss *s, unsigned tile)
 {
-    return tile < s->ntiles ? s->t[tile].nb : 0;
+    return tile < s->ntiles ? s->t[tile].issued_n : 0;
 }
 
 uint64_t vliw_iss_cycle(const vliw_iss *s)

@@ -90,15 +90,21 @@ void vliw_decode_bundle(const kc_isa *isa, const uint32_t *w, vbundle *b)
 
 /* ---- write pipes --------------------------------------------------------------------- */
 
-static void put(vtile *t, unsigned reg, const void *val, unsigned bytes, unsigned lat, int mac)
+static void put(vtile *t, unsigned reg, const void *val, unsigned bytes, unsigned lat, unsigned slot)
 {
     if (reg == VR_R)
         return;   /* r0 */
     uint64_t due = t->nb + lat;
     unsigned k = (unsigned)(due % VRING);
+    if (t->nw[k] == VRING_W)
+        return;   /* cannot happen: a conflict traps first */
+    if (t->pend[reg] >> k & 1)
+        t->dup[k] = 1;   /* traps when due - 1 is presented */
+    int mac = slot == VS_MAC;
     vwrite *w = &t->ring[k][t->nw[k]++];
     w->reg = (uint8_t)reg;
     w->mac = (uint8_t)mac;
+    w->slot = (uint8_t)slot;
     memcpy(w->val, val, bytes);
     if (reg >= VR_P && reg < VR_M) {   /* pointers are 20 bits: window << 16 | offset */
         uint32_t p;
@@ -111,15 +117,15 @@ static void put(vtile *t, unsigned reg, const void *val, unsigned bytes, unsigne
         t->mac_due[reg - VR_ACC] = due;
 }
 
-/* Destination k of op with a value of `bytes`. */
-static void wr(vtile *t, const vop *op, unsigned k, const void *val, unsigned bytes, int mac)
+/* Destination k of op (in slot sl) with a value of `bytes`. */
+static void wr(vtile *t, const vop *op, unsigned k, const void *val, unsigned bytes)
 {
-    put(t, op->dreg[k], val, bytes, op->dlat[k], mac);
+    put(t, op->dreg[k], val, bytes, op->dlat[k], (unsigned)(op - t->pb->op));
 }
 
 static void wr32(vtile *t, const vop *op, unsigned k, uint32_t v)
 {
-    put(t, op->dreg[k], &v, 4, op->dlat[k], 0);
+    wr(t, op, k, &v, 4);
 }
 
 /* The accumulator a forwarding MAC-slot row accumulates onto: the youngest MAC
@@ -350,7 +356,7 @@ void vliw_exec_bundle(vliw_iss *s, unsigned tid)
         uint8_t tmp[64];
         switch (op->row) {
         case VI_nop: break;
-        case VI_halt: t->halted = 1; break;
+        case VI_halt: t->halted = 1; t->halt_pc = pc; break;
         case VI_add: wr32(t, op, 0, ra + rb); break;
         case VI_sub: wr32(t, op, 0, ra - rb); break;
         case VI_and: wr32(t, op, 0, ra & rb); break;
@@ -381,7 +387,7 @@ void vliw_exec_bundle(vliw_iss *s, unsigned tid)
         case VI_dma_start: { vchan *c = &t->ch[op->d & 1]; c->q[c->qn++] = op->a; break; }
         case VI_bd_set: t->bd[op->d][op->c - 16] = ra; break;
         case VI_vld: case VI_vld_pi: case VI_vld_pm:
-            wr(t, op, 0, load_data(t, sl), 32, 0);
+            wr(t, op, 0, load_data(t, sl), 32);
             break;
         case VI_ld: case VI_ld_pi: case VI_ld_pm: {
             uint32_t v;
@@ -394,43 +400,43 @@ void vliw_exec_bundle(vliw_iss *s, unsigned tid)
         case VI_vmmac: case VI_vmmul: case VI_vmac: case VI_vmsc: case VI_vmul: case VI_vmac_i16:
         case VI_vmsc_i16: case VI_vmul_i16:
             mac_row(op->row, tmp, mac_acc_in(t, op->d & 7), va, vb);
-            wr(t, op, 0, tmp, 64, 1);
+            wr(t, op, 0, tmp, 64);
             break;
         case VI_aadd: case VI_asub: case VI_amul: case VI_amax: case VI_amin: case VI_alt: case VI_asel:
         case VI_aiota: case VI_aexp: case VI_arcp: case VI_arsqrt:
             acc_row(op->row, tmp, aa, ab, t->r[op->c & 15]);
-            wr(t, op, 0, tmp, 64, 0);
+            wr(t, op, 0, tmp, 64);
             break;
         case VI_aredsum: case VI_aredmax: {
             uint32_t r = acc_reduce(aa, op->row == VI_aredmax);
             for (unsigned l = 0; l < 16; l++)
                 set32(tmp, l, r);
-            wr(t, op, 0, tmp, 64, 0);
+            wr(t, op, 0, tmp, 64);
             break;
         }
         case VI_vtrn:
             for (unsigned i = 0; i < 4; i++)
                 for (unsigned j = 0; j < 4; j++)
                     set16(tmp, 4 * i + j, lane16(va, 4 * j + i));
-            wr(t, op, 0, tmp, 32, 0);
+            wr(t, op, 0, tmp, 32);
             break;
         case VI_vcatlo: case VI_vcathi: {
             unsigned h = op->row == VI_vcathi ? 16 : 0;
             memcpy(tmp, va + h, 16);
             memcpy(tmp + 16, vb + h, 16);
-            wr(t, op, 0, tmp, 32, 0);
+            wr(t, op, 0, tmp, 32);
             break;
         }
         case VI_vsplat:
             for (unsigned l = 0; l < 16; l++)
                 set16(tmp, l, lane16(va, op->c & 15));
-            wr(t, op, 0, tmp, 32, 0);
+            wr(t, op, 0, tmp, 32);
             break;
         case VI_vsel: {
             uint32_t m = t->r[op->c & 15];
             for (unsigned l = 0; l < 16; l++)
                 set16(tmp, l, (m >> l) & 1 ? lane16(va, l) : lane16(vb, l));
-            wr(t, op, 0, tmp, 32, 0);
+            wr(t, op, 0, tmp, 32);
             break;
         }
         case VI_mov: wr32(t, op, 0, ra); break;
@@ -438,39 +444,39 @@ void vliw_exec_bundle(vliw_iss *s, unsigned tid)
         case VI_mov_mr: wr32(t, op, 0, ra); break;
         case VI_mov_rp: wr32(t, op, 0, t->p[op->a & 7]); break;
         case VI_mov_rs: wr32(t, op, 0, special(s, tid, op->a)); break;
-        case VI_vmov: wr(t, op, 0, va, 32, 0); break;
-        case VI_amov: wr(t, op, 0, aa, 64, 0); break;
+        case VI_vmov: wr(t, op, 0, va, 32); break;
+        case VI_amov: wr(t, op, 0, aa, 64); break;
         case VI_vbcst:
             for (unsigned l = 0; l < 16; l++)
                 set16(tmp, l, (uint16_t)ra);
-            wr(t, op, 0, tmp, 32, 0);
+            wr(t, op, 0, tmp, 32);
             break;
         case VI_abcst:
             for (unsigned l = 0; l < 16; l++)
                 set32(tmp, l, ra);
-            wr(t, op, 0, tmp, 64, 0);
+            wr(t, op, 0, tmp, 64);
             break;
         case VI_srs: case VI_srs_i16:
             for (unsigned l = 0; l < 16; l++)
                 set16(tmp, l, op->row == VI_srs ? kc_fp_to_bf16(lane32(aa, l)) : srs_i16(lane32(aa, l), op->c));
-            wr(t, op, 0, tmp, 32, 0);
+            wr(t, op, 0, tmp, 32);
             break;
         case VI_ups:
             for (unsigned l = 0; l < 16; l++)
                 set32(tmp, l, bf(va, l));
-            wr(t, op, 0, tmp, 64, 0);
+            wr(t, op, 0, tmp, 64);
             break;
         case VI_ups_i16:
             for (unsigned l = 0; l < 16; l++)
                 set32(tmp, l, (uint32_t)(int32_t)(int16_t)lane16(va, l) << (op->c & 31));
-            wr(t, op, 0, tmp, 64, 0);
+            wr(t, op, 0, tmp, 64);
             break;
         case VI_vext: wr32(t, op, 0, lane16(va, op->c & 15)); break;
         case VI_aext: wr32(t, op, 0, lane32(aa, op->c & 15)); break;
         case VI_vins:
             memcpy(tmp, t->v[op->d & 15], 32);
             set16(tmp, op->c & 15, (uint16_t)ra);
-            wr(t, op, 0, tmp, 32, 0);
+            wr(t, op, 0, tmp, 32);
             break;
         case VI_movi: wr32(t, op, 0, imm); break;
         case VI_movi_p: wr32(t, op, 0, imm & 0xfffff); break;

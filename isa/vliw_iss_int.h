@@ -11,8 +11,9 @@
 /* Slots, in bundle order. */
 enum { VS_S, VS_L0, VS_L1, VS_ST, VS_MAC, VS_VEC, VS_MV };
 
-/* Register ids of the write pipes. */
-enum { VR_R = 0, VR_P = 16, VR_M = 24, VR_V = 32, VR_ACC = 48, VR_N = 56 };
+/* Register ids of the write pipes: file << 4 | index, files r, p, m, v, acc
+ * (the RTL's key: a write-conflict trap reports it as its detail). */
+enum { VR_R = 0, VR_P = 16, VR_M = 32, VR_V = 48, VR_ACC = 64, VR_N = 72 };
 
 /* The rows of isa/vliw.def, in table order: what a slot op does is keyed by its
  * row (vliw_iss_exec.c, one switch). */
@@ -57,9 +58,10 @@ unsigned vliw_row_mem(unsigned row);
 /* ---- state (shared by the ISS's files) ---------------------------------------- */
 
 #define VRING 16           /* write-pipe ring: latencies < VRING */
+#define VRING_W 128        /* writes landing at one bundle boundary, at most */
 
 typedef struct vwrite {
-    uint8_t reg, mac;      /* VR_* id; from the MAC slot (forwarding) */
+    uint8_t reg, mac, slot; /* VR_* id; from the MAC slot (forwarding); slot of the row */
     uint8_t val[64];
 } vwrite;
 
@@ -94,7 +96,8 @@ typedef struct vtile {
     uint8_t v[16][32];
     uint8_t acc[8][64];
     uint32_t pc;
-    uint64_t nb;                   /* bundles issued */
+    uint64_t nb;                   /* bundle boundaries passed: issues, then drain steps after halt */
+    uint64_t issued_n;             /* bundles issued */
     int halted;
     uint32_t lp_start[VLIW_ISS_MAX_LOOP], lp_end[VLIW_ISS_MAX_LOOP], lp_cnt[VLIW_ISS_MAX_LOOP];
     unsigned lp_sp;
@@ -110,9 +113,12 @@ typedef struct vtile {
     unsigned lock_mod, lock_idx, lock_n;
     int lock_ok;
     /* write pipes */
-    vwrite ring[VRING][VR_N];
+    vwrite ring[VRING][VRING_W];
     uint8_t nw[VRING];
+    uint8_t dup[VRING];            /* two pending writes of one register at this due */
     uint16_t pend[VR_N];
+    int quiet;                     /* halted and nothing in flight */
+    uint32_t halt_pc;
     uint64_t mac_due[8];           /* due of the youngest MAC-slot write per acc, 0 none */
     /* memory module, locks, DMA */
     uint8_t *dm;

@@ -26,7 +26,7 @@
         bd.set 1, cnt1, r10           // CNT1 1
         bd.set 1, cnt2, r10           // pc 20: CNT2 1
         bd.set 1, rel, r8             // REL lock 0 + 1
-        dma.start 0, 0                // pc 22, cycle 22
+        dma.start 0, 0                // pc 22, cycle 23
         acq 0, 2                      // pc 23
         li r12, 0x201a
         bd.set 1, dram, r12           // BD 1 now: DRAM 0x201a

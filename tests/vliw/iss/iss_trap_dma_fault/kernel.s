@@ -5,5 +5,5 @@
         li r3, 1
         bd.set 0, cnt1, r3
         bd.set 0, cnt2, r3
-        dma.start 0, 0                // cycle 7
+        dma.start 0, 0                // cycle 8
         halt
