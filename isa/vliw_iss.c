@@ -152,14 +152,14 @@ static int edge_conflict(const vtile *t, uint64_t due, const vbundle *b, unsigne
     return 0;
 }
 
-/* Address of a memory op: P[a] (+ sext(imm) for the offset forms); bits
- * [19:16] the window, [15:0] the offset. */
+/* Address of a memory op: P[a] (+ sext(imm) for the offset forms) modulo
+ * 2^20; bits [19:16] the window, [15:0] the offset. */
 static int present_access(vliw_iss *s, unsigned tid, unsigned slot, const vop *op, unsigned mem, vaccess *a)
 {
     vtile *t = &s->t[tid];
     unsigned size = mem & VM_VEC ? 32 : 4;
-    uint32_t addr = t->p[op->a & 7] + (mem & VM_OFFSET ? (uint32_t)op->imm : 0);
-    int m = addr >> 20 ? -1 : vliw_window_tile(s, tid, addr >> 16);
+    uint32_t addr = (t->p[op->a & 7] + (mem & VM_OFFSET ? (uint32_t)op->imm : 0)) & 0xfffffu;   /* 20-bit adder */
+    int m = vliw_window_tile(s, tid, addr >> 16);
     uint32_t off = addr & 0xffff;
     if (m < 0 || off >= s->p.dm_bytes) {
         vliw_trap(s, tid, slot, VLIW_TRAP_DM_ACCESS, t->pc, addr);

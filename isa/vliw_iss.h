@@ -10,16 +10,25 @@
  * through harness/kc_dram.c, clocked by the ISS itself one drive/commit per cycle.
  *
  * THE CYCLE (the order the RTL must reproduce; docs/vliw_timing.md says the same).
- * Every cycle c runs these phases, all tiles in each phase before the next:
- *  0. DMA load: an idle channel with a queued chain loads its first BD (copied
- *     into the channel; checked: bd-invalid, dma-fault, dm-access traps). Every
- *     DMA bus decision of cycle c (below) is taken from the state at this point.
- *  P. Present: a running tile without a presented bundle presents the bundle at
- *     its pc: results due at its bundle number land first; pm-fetch and illegal
- *     traps; every slot's DM address is computed (dm-access, misaligned traps),
- *     store data read; write-conflict checked. A trap in P stops the bundle
- *     before any effect. A presented bundle stays presented until it issues
- *     (registers cannot change meanwhile: pipelines are frozen).
+ * Cycle 0 fetches bundle 0 (registered PM): bundle 0 issues in cycle 1 at the
+ * earliest. Every cycle c runs these phases, all tiles in each phase first:
+ *  0. DMA load: an idle channel loads the NEXT BD of the chain it just finished,
+ *     else pops its queue (dma.start of an earlier cycle); the BD is copied and
+ *     checked (bd-invalid, dma-fault, dm-access traps). Every DMA bus decision of
+ *     cycle c (phase D) is taken from the state at this point.
+ *  P. Present: a running tile without a presented bundle presents the one at its
+ *     pc. Results due at its bundle number have landed (a result of latency L
+ *     from bundle k is written at the issue edge of bundle k+L-1). Traps, in this
+ *     order: pm-fetch; illegal (lowest slot); dm-access / misaligned (lowest of
+ *     L0, L1, ST; address = P + sext(imm) modulo 2^20, window = bits [19:16]);
+ *     write-conflict: two writes of one register landing at THIS bundle's issue
+ *     edge (results in flight due then, and the bundle's own latency-1 writes;
+ *     detail = register key file << 4 | index with files r, p, m, v, acc; slot =
+ *     the smallest slot writing it; writes to r0 are dropped and never
+ *     conflict); acq/rel of a window without a tile (dm-access, detail = lock
+ *     id); BD index >= NBDS (bd-invalid); a third loop level (illegal). A trap
+ *     in P stops the bundle before any effect. A presented bundle stays
+ *     presented until it issues (its registers cannot change: pipes frozen).
  *  B. Banks: per memory module and bank, one access per cycle, fixed priority:
  *     the owning tile's pending accesses in slot order (L0, L1, ST), the other
  *     tiles' in tile-id order (each in slot order), the module's DMA (ch0 write,
@@ -27,48 +36,45 @@
  *  L. Locks: per module, in order: the owning tile, other tiles by id, DMA ch0,
  *     ch1. A core request exists when its bundle has every access performed and
  *     its S slot is acq/rel: acq succeeds iff value >= n (then value -= n), rel
- *     adds n (past 63: lock-overflow trap). DMA: a channel in ACQ acquires; a
- *     channel in REL releases. Each request sees the earlier ones of the cycle.
+ *     adds n (past 63: lock-overflow trap, slot 0, detail = lock id). DMA: a
+ *     channel in ACQ acquires, a channel in REL releases. Each request sees the
+ *     earlier ones of the cycle.
  *  W. Waits (cores whose accesses are done): dma.wait ch holds iff the channel is
- *     idle after phase 0; dma.start holds iff the queue (2 chains, excluding the
- *     running one) is not full after phase 0.
+ *     idle after phase 0; dma.start holds iff its queue (DMA_QUEUE = 2 chains,
+ *     not counting the running one) is not full after phase 0.
  *  I. Issue: a bundle with every access performed, its lock request granted and
- *     its wait satisfied issues: all slots read the registers as they stand
- *     (results of bundle k with latency L land before bundle k+L is presented),
- *     results enter the write pipes, S-slot effects (branch redirect, loop, halt,
- *     bd.set, dma.start queue push — seen by the DMA from c+1) apply.
+ *     its wait satisfied issues: every slot reads the registers as they stand,
+ *     results enter the write pipes, S-slot effects apply (branch redirect, loop
+ *     push, halt, bd.set, dma.start queue push seen by the DMA from c+1).
  *  D. DMA bus: one round-robin arbiter over (tile, channel) = tile*2+ch picks the
- *     first candidate at or after its pointer; the DRAM model (kc_dram_drive /
- *     commit) accepts it or not; the pointer moves past it only when accepted.
- *     Read responses (in order) go to the channel that issued them and are
- *     usable from c+1. Channel states advance (see vliw_iss_dma.c).
- *  End: the run ends in the first cycle after which every tile has halted and
- *     every channel is idle with an empty queue; cycles = that cycle + 1.
+ *     first candidate at or after its pointer; kc_dram (drive, commit) accepts it
+ *     or not; the pointer moves past it only when accepted. Read responses (in
+ *     order) go to the channel that issued them, usable from c+1. Channel states
+ *     advance (vliw_iss_dma.c).
+ *  End: a halted tile's pipes advance one boundary per cycle (the halt's own edge
+ *     first) until nothing is in flight (quiet); a conflict there traps at the
+ *     halt's pc. The run ends in the first cycle after which every tile is halted
+ *     and quiet and every channel idle with an empty queue: cycles = that + 1.
  *
- * A stalled bundle counts, per cycle: stall_bank while an access is pending,
- * else stall_lock while its acq fails, else stall_dma_wait (dma.wait, or
- * dma.start with a full queue). bank_conflicts counts denied access requests.
+ * A bundle that does not issue counts, per cycle: stall_bank while an access is
+ * pending, else stall_lock while its acq fails, else stall_dma_wait.
+ * bank_conflicts counts denied access requests (cores and DMA).
  *
- * Decisions taken here where ISSUE13.md is silent (V2 builds the same):
+ * Decisions taken here where ISSUE13.md is silent (rtl/vliw builds the same):
  *  - Accesses of a bundle are arbitrated before its lock request: a load in the
  *    bundle of an `acq` may capture data before the lock is held; a `rel` is
  *    applied only once the bundle's stores are performed.
- *  - write-conflict is detected at presentation: the presented bundle (lowest
- *    slot whose write collides with a pending write or an earlier slot's write
- *    of the same bundle) traps. Writes to r0 are dropped and never conflict.
- *  - MAC-slot accumulation reads the youngest in-flight MAC-slot result to the
- *    same accumulator (the MAC pipe's forwarding), else the landed value.
- *  - halt: the tile stops issuing (no delay slots run); its in-flight results
- *    land (the state readers show them).
+ *  - MAC-slot accumulation (dst '*' in the table) reads the youngest in-flight
+ *    MAC-slot result to the same accumulator, else the landed value.
  *  - A trap stops the array at the end of its cycle: other tiles and the DMA
- *    complete that cycle; results in flight do not land. Two traps in a cycle:
- *    the lowest tile id (then lowest slot) is reported. DMA traps name slot
- *    7 + channel and the tile's current pc.
- *  - DMA locks (BD ACQ/REL) are the tile's own module's locks.
- *  - Taken branches: the target is presented as the BR_DELAY+1'th bundle after
- *    the branch (BR_DELAY delay slots always execute); a hardware loop's end
- *    wraps to its start with no bubble; a taken branch overrides the wrap (the
- *    iteration count is still decremented, as the npu does).
+ *    complete that cycle; results not yet due do not land. Two traps in a cycle:
+ *    the lowest tile id is reported. DMA traps name slot 7 + channel and the
+ *    tile's current pc (the next bundle it would present).
+ *  - DMA locks (BD ACQ/REL) are the tile's own module's locks (window 0).
+ *  - Taken branches: the target is presented as the (BR_DELAY+1)th bundle after
+ *    the branch; a branch in a delay slot takes effect in turn. A hardware
+ *    loop's end wraps to its start with no bubble; a taken branch overrides the
+ *    wrap (the iteration count is still decremented).
  *
  * API shape: create(params) / load(image) / reset(args, dram) / step one cycle /
  * per-tile issued-this-cycle + pc / status / counters / state through kc_arch
