@@ -50,6 +50,8 @@ static void decode_op(const kc_isa *isa, uint32_t word, unsigned slot, vop *op, 
     memset(op, 0, sizeof *op);
     op->word = word;
     op->row = VI_nop;
+    if (!word)
+        return;   /* nop in every slot */
     const kc_isa_insn *in = kc_asm_decode(isa, word);
     if (!in || !kc_isa_insn_in_slot(isa, in, (int)slot)) {
         *illegal = 1;
@@ -172,16 +174,23 @@ static uint32_t bf(const uint8_t *v, unsigned l)
     return kc_fp_from_bf16(lane16(v, l));
 }
 
-/* MAC-slot rows: out = f(acc_in, A, B). */
+/* MAC-slot rows: out = f(acc_in, A, B). Lanes are widened once. */
 static void mac_row(unsigned row, uint8_t *out, const uint8_t *acc, const uint8_t *a, const uint8_t *b)
 {
+    uint32_t fa[16], fb[16];
+    int fp = row != VI_vmac_i16 && row != VI_vmsc_i16 && row != VI_vmul_i16;
+    if (fp)
+        for (unsigned l = 0; l < 16; l++) {
+            fa[l] = bf(a, l);
+            fb[l] = bf(b, l);
+        }
     if (row == VI_vmmac || row == VI_vmmul) {
         /* lane 4i+j: products exact, summed k = 0..3 in fp32 (RNE), then + ACC */
         for (unsigned i = 0; i < 4; i++)
             for (unsigned j = 0; j < 4; j++) {
-                uint32_t s = kc_fp_mul(bf(a, 4 * i), bf(b, j));
+                uint32_t s = kc_fp_mul(fa[4 * i], fb[j]);
                 for (unsigned k = 1; k < 4; k++)
-                    s = kc_fp_fma(bf(a, 4 * i + k), bf(b, 4 * k + j), s);
+                    s = kc_fp_fma(fa[4 * i + k], fb[4 * k + j], s);
                 set32(out, 4 * i + j, row == VI_vmmac ? kc_fp_add(lane32(acc, 4 * i + j), s) : s);
             }
         return;
@@ -190,9 +199,9 @@ static void mac_row(unsigned row, uint8_t *out, const uint8_t *acc, const uint8_
         uint32_t c = lane32(acc, l), r;
         int32_t xi = (int16_t)lane16(a, l), yi = (int16_t)lane16(b, l);
         switch (row) {
-        case VI_vmac: r = kc_fp_fma(bf(a, l), bf(b, l), c); break;
-        case VI_vmsc: r = kc_fp_fma(bf(a, l) ^ 0x80000000u, bf(b, l), c); break;
-        case VI_vmul: r = kc_fp_mul(bf(a, l), bf(b, l)); break;
+        case VI_vmac: r = kc_fp_fma(fa[l], fb[l], c); break;
+        case VI_vmsc: r = kc_fp_fma(fa[l] ^ 0x80000000u, fb[l], c); break;
+        case VI_vmul: r = kc_fp_mul(fa[l], fb[l]); break;
         case VI_vmac_i16: r = c + (uint32_t)(xi * yi); break;
         case VI_vmsc_i16: r = c - (uint32_t)(xi * yi); break;
         default: r = (uint32_t)(xi * yi); break;   /* vmul_i16 */

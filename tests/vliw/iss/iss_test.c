@@ -14,12 +14,15 @@
  *   t<T>.<file> IDX = V ...    r/p/m/lock: one value; v: 16 hex bf16 lanes; acc: 16 hex lanes
  *   dm T ADDR = B0 ...         DM bytes of tile T;  dram ADDR = B0 ...  DRAM bytes
  *   counter NAME = N           bundles T = N
+ *   limit N                    cycle limit (default 100000)
+ * ISS_TEST_VERBOSE=1 prints the counters and the simulation speed.
  * Usage: iss_test CASE_DIR
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "kc_asm.h"
 #include "kc_file.h"
@@ -285,14 +288,24 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s\n", err.text);
         return 2;
     }
-    vliw_iss_run(s, 100000);
+    unsigned long long limit = 100000;
+    FOR_LINES(ex, l) {
+        if (!strncmp(l, "limit ", 6))
+            limit = strtoull(l + 6, NULL, 0);
+    }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    vliw_iss_run(s, limit);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
     check(ex, s, dram);
     if (getenv("ISS_TEST_VERBOSE")) {
         uint64_t c[VLIW_NCOUNTERS];
         vliw_iss_counters(s, c, VLIW_NCOUNTERS);
         for (unsigned i = 0; i < VLIW_NCOUNTERS; i++)
             fprintf(stderr, "%s=%" PRIu64 " ", vliw_iss_counter_names[i], c[i]);
-        fprintf(stderr, "\n");
+        double dt = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+        fprintf(stderr, "\n%.0f cycles/s, %.0f bundles/s\n", dt > 0 ? (double)c[VLIW_C_CYCLES] / dt : 0.0,
+                dt > 0 ? (double)c[VLIW_C_BUNDLES] / dt : 0.0);
     }
     vliw_iss_destroy(s);
     kc_dram_close(dram);
