@@ -15,6 +15,7 @@
  *   dm T ADDR = B0 ...         DM bytes of tile T;  dram ADDR = B0 ...  DRAM bytes
  *   counter NAME = N           bundles T = N
  *   limit N                    cycle limit (default 100000)
+ *   issues T = P|- ...         the pc tile T issued in cycles 0, 1, ... ('-': none)
  * ISS_TEST_VERBOSE=1 prints the counters and the simulation speed.
  * Usage: iss_test CASE_DIR
  */
@@ -263,6 +264,44 @@ static void check(const char *ex, const vliw_iss *s, kc_dram *dram)
     }
 }
 
+#define TRACE_CYCLES 64
+static int trace[VLIW_ISS_MAX_TILES][TRACE_CYCLES];
+
+/* `issues T = x x ...`: per cycle from 0, the pc tile T issued, or '-'. */
+static void check_issues(const char *ex, int tr[][TRACE_CYCLES], unsigned n)
+{
+    FOR_LINES(ex, l) {
+        unsigned t;
+        int m = 0;
+        if (sscanf(l, " issues %u =%n", &t, &m) != 1 || !m || t >= VLIW_ISS_MAX_TILES)
+            continue;
+        const char *p = l + m;
+        for (unsigned c = 0;; c++) {
+            while (*p == ' ')
+                p++;
+            if (!*p)
+                break;
+            int want;
+            if (*p == '-') {
+                want = -1;
+                p++;
+            } else {
+                char *end;
+                want = (int)strtol(p, &end, 0);
+                if (end == p) {
+                    FAIL("bad issues line");
+                    break;
+                }
+                p = end;
+            }
+            if (c >= n)
+                FAIL("issues of tile %u: cycle %u was not traced", t, c);
+            else if (tr[t][c] != want)
+                FAIL("issues of tile %u, cycle %u: expected %d, got %d", t, c, want, tr[t][c]);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -289,14 +328,26 @@ int main(int argc, char **argv)
         return 2;
     }
     unsigned long long limit = 100000;
+    unsigned traced = 0;
     FOR_LINES(ex, l) {
         if (!strncmp(l, "limit ", 6))
             limit = strtoull(l + 6, NULL, 0);
     }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    vliw_iss_run(s, limit);
+    /* the first TRACE_CYCLES cycles one by one, recording what each tile issued */
+    for (unsigned c = 0; c < TRACE_CYCLES && c < limit && vliw_iss_state(s, NULL) == KC_CORE_RUNNING; c++) {
+        vliw_iss_step(s);
+        for (unsigned t = 0; t < VLIW_ISS_MAX_TILES && t < pr.rows * pr.cols; t++) {
+            uint32_t pc;
+            trace[t][c] = vliw_iss_issued(s, t, &pc) ? (int)pc : -1;
+        }
+        traced = c + 1;
+    }
+    if (vliw_iss_cycle(s) < limit)
+        vliw_iss_run(s, limit - vliw_iss_cycle(s));
     clock_gettime(CLOCK_MONOTONIC, &t1);
+    check_issues(ex, trace, traced);
     check(ex, s, dram);
     if (getenv("ISS_TEST_VERBOSE")) {
         uint64_t c[VLIW_NCOUNTERS];
