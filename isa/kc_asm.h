@@ -80,7 +80,8 @@ const kc_isa_insn *kc_asm_decode(const kc_isa *isa, uint32_t word);
  * b * bundle_slots + s). Source syntax (docs/isa/vliw.md): the instructions of one
  * bundle on one line separated by ';', or a `{ ... }` block over several lines;
  * `nop` alone is an empty bundle; `.bundle w0, ..., w6` emits raw slot words;
- * `.tile N` starts the program of tile N; comments are `//` only ('#' may prefix
+ * `.tile N` starts the program of tile N; `.nocheck` ... `.check` turns the
+ * checks off for a region; comments are `//` only ('#' may prefix
  * an immediate). Each instruction goes to the next free slot of its row's class.
  *
  * Canonical text of one word at instruction index pc: "beq r1, r0, 12" (branch

@@ -18,6 +18,8 @@
  *             a hardware loop; a branch in the delay slots of another branch; a
  *             branch in the last BR_DELAY bundles of a hardware loop body
  * Warnings go to the program (kc_program.warnings), never stop assembly.
+ * `.nocheck` ... `.check` turns the checks off for a region (a test that wants the
+ * hardware's write-conflict trap, or code that reads old values on purpose).
  */
 #include "kc_asm_int.h"
 
@@ -424,7 +426,9 @@ kc_status kc_asm_bundle_close(asm_ctx *c, const char *at)
         lines[s] = pd->line;
         placed[nplaced++] = pd;
     }
-    if (c->pass == 2 && bundle_check(c, placed, nplaced, c->pc))
+    if (c->pass == 2 && b->nocheck)
+        forget_flights(b);   /* nothing unchecked is carried past the region */
+    else if (c->pass == 2 && bundle_check(c, placed, nplaced, c->pc))
         return c->err->code;
     kc_status st = bundle_emit(c, words, lines, at);
     b->npend = 0;
@@ -550,6 +554,16 @@ kc_status kc_asm_bundle_line(asm_ctx *c, char *p)
     }
     if (directive_is(p, ".tile"))
         return directive_tile(c, p, p + 5);
+    if (directive_is(p, ".nocheck") || directive_is(p, ".check")) {
+        int off = p[1] == 'n' || p[1] == 'N';
+        char *rest = asm_skip_space(p + (off ? 8 : 6));
+        if (b->in_brace || *rest)
+            return kc_asm_lex_error(c, b->in_brace ? p : rest, "'%s' stands alone on its line, outside braces",
+                                    off ? ".nocheck" : ".check");
+        b->nocheck = off;
+        forget_flights(b);
+        return KC_OK;
+    }
     if (directive_is(p, ".bundle"))
         return directive_bundle(c, p, p + 7);
     while (*p) {

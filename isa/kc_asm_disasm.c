@@ -104,9 +104,9 @@ static int bundle_decodes(const kc_isa *isa, const uint32_t *w)
     return 1;
 }
 
-/* Bundle ISAs: one line per bundle, its instructions in slot order separated by
- * " ; " ("nop" when all slots are empty); a bundle with an illegal or misplaced
- * word as ".bundle w0, ..., wN". Targets are bundle indices. */
+/* Bundle ISAs: `.nocheck`, then one line per bundle, its instructions in slot
+ * order separated by " ; " ("nop" when all slots are empty); a bundle with an
+ * illegal or misplaced word as ".bundle w0, ..., wN". Targets are bundle indices. */
 static kc_status asm_disasm_bundles(const kc_isa *isa, const uint32_t *words, size_t nwords,
                                     char **text, kc_err *err)
 {
@@ -118,7 +118,7 @@ static kc_status asm_disasm_bundles(const kc_isa *isa, const uint32_t *words, si
         return kc_err_set(err, KC_ERR_RANGE, "program of %zu bundles is larger than the program memory "
                           "(%u bundles)", nb, (unsigned)isa->imem_words);
     unsigned char *targets = calloc(nb + 1, 1);
-    size_t cap = (size_t)(40 + 48 * ns) * (nb + 1) + 64;
+    size_t cap = (size_t)(40 + 48 * ns) * (nb + 1) + 80;
     char *out = malloc(cap);
     if (!targets || !out) {
         free(targets);
@@ -138,8 +138,9 @@ static kc_status asm_disasm_bundles(const kc_isa *isa, const uint32_t *words, si
                 }
         }
     }
-    size_t k = 0;
-    out[0] = 0;
+    /* A listing assembles back whatever the words are, write conflicts and odd
+     * loops included: the assembler's checks are off for it. */
+    size_t k = (size_t)snprintf(out, cap, nb ? ".nocheck\n" : "");
     for (size_t b = 0; b <= nb; b++) {
         if (targets[b])
             k += (size_t)snprintf(out + k, cap - k, "L%zu:\n", b);

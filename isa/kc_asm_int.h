@@ -78,6 +78,7 @@ typedef struct asm_bundle {
     kc_program_seg *segs;
     size_t nsegs, capsegs;
     int br_delay, loop_depth;    /* table parameters */
+    int nocheck;                 /* inside .nocheck ... .check: no pass-2 checks */
     /* pass 2 checks */
     asm_flight fl[ASM_MAX_INFLIGHT];
     int nfl;

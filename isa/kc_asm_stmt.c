@@ -566,8 +566,8 @@ static kc_status asm_unknown_mnemonic(asm_ctx *c, char *mn, size_t len, int has_
         kc_asm_lex_suggest_try(&sg, kc_isa_insn_mnemonic(&isa->insns[i]));
     for (size_t i = 0; i < isa->npseudos; i++)
         kc_asm_lex_suggest_try(&sg, isa->pseudos[i].name);
-    static const char *const directives[] = {".equ", ".set", ".word", ".tile", ".bundle"};
-    for (size_t i = 0; i < (isa->bundle_slots ? 5u : 3u); i++)
+    static const char *const directives[] = {".equ", ".set", ".word", ".tile", ".bundle", ".nocheck", ".check"};
+    for (size_t i = 0; i < (isa->bundle_slots ? 7u : 3u); i++)
         kc_asm_lex_suggest_try(&sg, directives[i]);
     if (sg.best)
         return kc_asm_lex_error(c, mn, "unknown instruction '%.*s'; did you mean '%s'?", (int)len, mn, sg.best);

@@ -303,7 +303,9 @@ static void vsyntax(const kc_isa *isa, kc_isagen_buf *b)
         "(post-modify: pA += imm after the access), `[pA], mB` (pA += mB).\n"
         "- `.equ NAME, expr` / `.set NAME, expr` constants; integer expressions as in C over decimal, "
         "0x, 0b literals, constants and labels. `.tile N` starts tile N's own program. `.bundle w0, ..., "
-        "w%d` emits raw slot words (the disassembler prints bundles that are not canonical text so).\n"
+        "w%d` emits raw slot words (the disassembler prints bundles that are not canonical text so). "
+        "`.nocheck` ... `.check` (each alone on a line) turns the latency, write-conflict and loop "
+        "checks off for the bundles between them.\n"
         "- Registers: ", isa->bundle_slots - 1);
     kc_isagen_doc_regfiles(isa, b);
     kc_isagen_buf_printf(b,

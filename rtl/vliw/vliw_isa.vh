@@ -536,13 +536,13 @@ function automatic vliw_isa_legal(input [31:0] w);
         ((w & VLIW_MASK_BGE) == VLIW_MATCH_BGE && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15 && w[VLIW_F_B_HI:VLIW_F_B_LO] <= 5'd15) ||
         ((w & VLIW_MASK_BLTU) == VLIW_MATCH_BLTU && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15 && w[VLIW_F_B_HI:VLIW_F_B_LO] <= 5'd15) ||
         ((w & VLIW_MASK_BGEU) == VLIW_MATCH_BGEU && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15 && w[VLIW_F_B_HI:VLIW_F_B_LO] <= 5'd15) ||
-        ((w & VLIW_MASK_BEQZ) == VLIW_MATCH_BEQZ && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15 && w[VLIW_F_IMM16_HI:VLIW_F_IMM16_LO] <= 16'd2047) ||
-        ((w & VLIW_MASK_BNEZ) == VLIW_MATCH_BNEZ && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15 && w[VLIW_F_IMM16_HI:VLIW_F_IMM16_LO] <= 16'd2047) ||
-        ((w & VLIW_MASK_J) == VLIW_MATCH_J && w[VLIW_F_IMM16_HI:VLIW_F_IMM16_LO] <= 16'd2047) ||
-        ((w & VLIW_MASK_JAL) == VLIW_MATCH_JAL && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd15 && w[VLIW_F_IMM16_HI:VLIW_F_IMM16_LO] <= 16'd2047) ||
+        ((w & VLIW_MASK_BEQZ) == VLIW_MATCH_BEQZ && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15) ||
+        ((w & VLIW_MASK_BNEZ) == VLIW_MATCH_BNEZ && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15) ||
+        ((w & VLIW_MASK_J) == VLIW_MATCH_J) ||
+        ((w & VLIW_MASK_JAL) == VLIW_MATCH_JAL && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd15) ||
         ((w & VLIW_MASK_JR) == VLIW_MATCH_JR && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15) ||
-        ((w & VLIW_MASK_LOOP) == VLIW_MATCH_LOOP && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15 && w[VLIW_F_IMM16_HI:VLIW_F_IMM16_LO] <= 16'd2047) ||
-        ((w & VLIW_MASK_LOOPI) == VLIW_MATCH_LOOPI && w[VLIW_F_CNT10_HI:VLIW_F_CNT10_LO] >= 10'd1 && w[VLIW_F_IMM16_HI:VLIW_F_IMM16_LO] <= 16'd2047) ||
+        ((w & VLIW_MASK_LOOP) == VLIW_MATCH_LOOP && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15) ||
+        ((w & VLIW_MASK_LOOPI) == VLIW_MATCH_LOOPI && w[VLIW_F_CNT10_HI:VLIW_F_CNT10_LO] >= 10'd1) ||
         ((w & VLIW_MASK_HALT) == VLIW_MATCH_HALT) ||
         ((w & VLIW_MASK_ACQ) == VLIW_MATCH_ACQ) ||
         ((w & VLIW_MASK_REL) == VLIW_MATCH_REL) ||
