@@ -158,6 +158,11 @@ int kc_cmd_asm_asm(int argc, char **argv)
         return rc;
     }
     free(src);
+    /* Warnings (bundle ISAs: reads before a write lands, branches in delay slots)
+     * go to stderr and do not change the exit status. */
+    for (size_t i = 0; i < prog.nwarnings; i++)
+        fprintf(stderr, "%s:%d:%d: warning: %s\n", in, prog.warnings[i].line, prog.warnings[i].col,
+                prog.warnings[i].text);
     int rc = 0;
     if (out) {
         FILE *f = fopen(out, "wb");

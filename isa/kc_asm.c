@@ -83,6 +83,20 @@ static void asm_ctx_free(asm_ctx *c)
 {
     kc_asm_sym_free(c);
     free(c->sized_long);
+    kc_asm_bundle_free(c->bundle);
+    c->bundle = NULL;
+}
+
+/* A pass of a bundle ISA: fresh bundle state, and the end-of-pass checks. */
+static kc_status asm_bundle_pass(asm_ctx *c, const char *src)
+{
+    if (!c->bundle)
+        return asm_pass(c, src);
+    kc_asm_bundle_reset(c);
+    kc_status st = asm_pass(c, src);
+    if (st == KC_OK)
+        st = kc_asm_bundle_finish(c);
+    return st;
 }
 
 kc_status kc_asm_assemble(const kc_isa *isa, const char *src, const char *filename,
@@ -99,10 +113,25 @@ kc_status kc_asm_assemble(const kc_isa *isa, const char *src, const char *filena
     c.file = filename;
     c.err = err;
     c.pass = 1;
-    kc_status st = asm_pass(&c, src);
+    kc_status st = KC_OK;
+    if (isa->bundle_slots && !(c.bundle = calloc(1, sizeof *c.bundle)))
+        st = kc_err_set(err, KC_ERR_NOMEM, "out of memory");
+    if (st == KC_OK)
+        st = asm_bundle_pass(&c, src);
     if (st == KC_OK) {
         c.pass = 2;
-        st = asm_pass(&c, src);
+        st = asm_bundle_pass(&c, src);
+    }
+    if (st == KC_OK && c.bundle) {
+        /* Warnings and segments move to the program. */
+        out->warnings = c.bundle->warn;
+        out->nwarnings = c.bundle->nwarn;
+        c.bundle->warn = NULL;
+        if (c.bundle->nsegs > 1 || (c.bundle->nsegs == 1 && c.bundle->segs[0].addr != 0)) {
+            out->segs = c.bundle->segs;
+            out->nsegs = c.bundle->nsegs;
+            c.bundle->segs = NULL;
+        }
     }
     asm_ctx_free(&c);
     if (st == KC_OK && !c.nwords)   /* it would only trap at pc 0 */
@@ -111,6 +140,7 @@ kc_status kc_asm_assemble(const kc_isa *isa, const char *src, const char *filena
     if (st != KC_OK) {
         free(c.words);
         free(c.lines);
+        kc_program_free(out);
         return st;
     }
     out->words = c.words;
@@ -169,14 +199,22 @@ const kc_isa_insn *kc_asm_decode(const kc_isa *isa, uint32_t word)
 /* Syntax of one operand for usage hints and the ISA document. */
 static void asm_operand_syntax(const kc_isa_operand *op, char *buf, size_t size)
 {
-    const char *n = op->name;
+    /* Bundle ISAs name their fields d, a, b, c: the syntax shows "vD", "[pA]". */
+    char up[2] = {(char)toupper((unsigned char)op->name[0]), 0};
+    const char *n = op->name[0] && !op->name[1] ? up : op->name;
     switch (op->kind) {
-    case KC_ISA_K_R: snprintf(buf, size, "%s", n); break;
+    case KC_ISA_K_R: snprintf(buf, size, "%s%s", n == up ? "r" : "", n); break;
     case KC_ISA_K_F: snprintf(buf, size, "f%s", n[0] == 'r' ? n + 1 : n); break;
     case KC_ISA_K_A: snprintf(buf, size, "a%s", n[0] == 'r' ? n + 1 : n); break;
     case KC_ISA_K_V: case KC_ISA_K_M: snprintf(buf, size, "[%s]", n); break;
+    case KC_ISA_K_P: snprintf(buf, size, "p%s", n); break;
+    case KC_ISA_K_O: snprintf(buf, size, "m%s", n); break;
+    case KC_ISA_K_W: snprintf(buf, size, "v%s", n); break;
+    case KC_ISA_K_Q: snprintf(buf, size, "acc%s", n); break;
+    case KC_ISA_K_L: snprintf(buf, size, "[p%s]", n); break;
+    case KC_ISA_K_T: snprintf(buf, size, "label"); break;
+    case KC_ISA_K_C: snprintf(buf, size, "%s", n == up ? "name" : "cfg"); break;
     case KC_ISA_K_B: snprintf(buf, size, "label"); break;
-    case KC_ISA_K_C: snprintf(buf, size, "cfg"); break;
     case KC_ISA_K_N: snprintf(buf, size, "count"); break;
     case KC_ISA_K_X: snprintf(buf, size, "value"); break;
     default: snprintf(buf, size, "imm"); break;
@@ -188,6 +226,12 @@ void kc_asm_usage(const char *name, const kc_isa_operand *ops, int nops, char *b
     size_t k = (size_t)snprintf(buf, size, "%s", name);
     for (int i = 0; i < nops && k < size; i++) {
         char one[32];
+        if (ops[i].kind == KC_ISA_K_J) {
+            /* Inside the brackets of the memory operand before it: "[pa, off]". */
+            if (k > 0 && buf[k - 1] == ']')
+                k += (size_t)snprintf(buf + k - 1, size - k + 1, ", off]") - 1;
+            continue;
+        }
         asm_operand_syntax(&ops[i], one, sizeof one);
         k += (size_t)snprintf(buf + k, size - k, "%s%s", i ? ", " : " ", one);
     }

@@ -27,10 +27,33 @@
  * must get a diagnostic, never a stack overflow. */
 #define KC_ASM_MAX_NESTING 256
 
+/* A warning of the assembler (bundle ISAs: a read of a register whose write has
+ * not landed yet, a branch in a delay slot): the position of the statement it is
+ * about, and the other statement involved (line2 0: none). Warnings never stop
+ * assembly; errors are the kc_err (first error only). */
+typedef struct kc_asm_warning {
+    int line, col;
+    int line2, col2;
+    char text[400];
+} kc_asm_warning;
+
+/* A program segment (bundle ISAs): the words [first, first + nwords) load at
+ * program-memory address addr (in bundles; vliw: 0 for the SPMD program every
+ * tile runs, (tile + 1) << 24 for a `.tile N` program). */
+typedef struct kc_program_seg {
+    uint32_t addr;
+    size_t first, nwords;
+} kc_program_seg;
+
 typedef struct kc_program {
     uint32_t *words;
     size_t nwords;
     int *line;        /* 1-based source line of each word (0 when not from source) */
+    /* Set by kc_asm_assemble for bundle ISAs only (npu: always NULL / 0). */
+    kc_asm_warning *warnings;
+    size_t nwarnings;
+    kc_program_seg *segs;   /* NULL / 0: one segment, all words at address 0 */
+    size_t nsegs;
 } kc_program;
 
 void kc_program_free(kc_program *p);
@@ -52,7 +75,16 @@ kc_status kc_asm_statement(const kc_isa *isa, const char *text, uint32_t pc,
  * range), else NULL. */
 const kc_isa_insn *kc_asm_decode(const kc_isa *isa, uint32_t word);
 
-/* Canonical text of one word at instruction index pc: "beq r1, r0, 12" (branch
+/* Bundle ISAs: the instruction index of a kc_asm_assemble result is a bundle
+ * index (isa->bundle_slots words per bundle, slot s of bundle b at word
+ * b * bundle_slots + s). Source syntax (docs/isa/vliw.md): the instructions of one
+ * bundle on one line separated by ';', or a `{ ... }` block over several lines;
+ * `nop` alone is an empty bundle; `.bundle w0, ..., w6` emits raw slot words;
+ * `.tile N` starts the program of tile N; `.nocheck` ... `.check` turns the
+ * checks off for a region; comments are `//` only ('#' may prefix
+ * an immediate). Each instruction goes to the next free slot of its row's class.
+ *
+ * Canonical text of one word at instruction index pc: "beq r1, r0, 12" (branch
  * targets as absolute instruction indices) or ".word 0x0000abcd". Returns buf. */
 const char *kc_asm_disasm_word(const kc_isa *isa, uint32_t word, uint32_t pc,
                                char *buf, size_t size);

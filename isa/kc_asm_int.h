@@ -9,6 +9,8 @@
  *   kc_asm_expr.c    integer and floating-point expressions
  *   kc_asm_stmt.c    one line to words: labels, directives, operands,
  *                    encoding, pseudo-instruction expansion
+ *   kc_asm_bundle.c  bundle ISAs: bundle syntax, slot placement, latency and
+ *                    control-flow checks, warnings, segments
  *   kc_asm_disasm.c  the disassembler
  *   kc_program.c     program images (hex/bin readers, hex writer)
  */
@@ -32,6 +34,64 @@ typedef struct asm_sym {
     int pass_set;        /* pass in which the current value was assigned */
 } asm_sym;
 
+/* One instruction of the bundle being collected. */
+typedef struct asm_pend {
+    const kc_isa_insn *row;      /* NULL: a raw word of .bundle */
+    uint32_t word;
+    int line, col;
+} asm_pend;
+
+#define ASM_MAX_PEND 16          /* instructions in one bundle before "too many" */
+#define ASM_MAX_INFLIGHT 128     /* register writes in flight (hazard tracking) */
+
+/* A register write in flight: visible from bundle `land` on. */
+typedef struct asm_flight {
+    int file;                    /* regfile index */
+    int reg;
+    uint32_t issue, land;
+    int line, col, fwd;
+    const char *mn;
+} asm_flight;
+
+#define ASM_MAX_LOOPS 8
+#define ASM_MAX_LOOPREADS 256
+
+/* A read near the top of an open hardware-loop body (back-edge check). */
+struct asm_loopread {
+    int loop, file, reg, line, col, fwd;
+    uint32_t at;
+    const char *mn;
+};
+
+/* Bundle-ISA state of one pass (kc_asm_bundle.c). */
+typedef struct asm_bundle {
+    asm_pend pend[ASM_MAX_PEND];
+    int npend;
+    int started;                 /* a bundle is open (its first statement seen) */
+    int in_brace, brace_line, brace_col;
+    int line_stmts;              /* statements on the current line */
+    int start_line;              /* first line of the open bundle */
+    int tile;                    /* -1: the SPMD segment */
+    unsigned long long tiles_seen[4];
+    size_t total;                /* bundles emitted in this pass, all segments */
+    size_t seg_start;            /* total at the start of the current segment */
+    kc_program_seg *segs;
+    size_t nsegs, capsegs;
+    int br_delay, loop_depth;    /* table parameters */
+    int nocheck;                 /* inside .nocheck ... .check: no pass-2 checks */
+    /* pass 2 checks */
+    asm_flight fl[ASM_MAX_INFLIGHT];
+    int nfl;
+    int64_t clear_next;          /* from this bundle on, forget what is in flight (-1: never) */
+    struct { uint32_t pc, until; int line; } br;        /* last branch and its delay slots */
+    struct { uint32_t top, end; int line; } loops[ASM_MAX_LOOPS];
+    int nloops;
+    struct asm_loopread loopreads[ASM_MAX_LOOPREADS];
+    int nloopreads;
+    kc_asm_warning *warn;
+    size_t nwarn, capwarn;
+} asm_bundle;
+
 typedef struct asm_ctx {
     const kc_isa *isa;
     const char *file;
@@ -52,6 +112,7 @@ typedef struct asm_ctx {
     unsigned char *sized_long;  /* per line: pass 1 sized a pseudo without its value */
     size_t nsized;
     int unresolved;      /* an expression met a symbol that is not defined yet */
+    asm_bundle *bundle;  /* bundle ISAs outside statement mode, else NULL */
 } asm_ctx;
 
 typedef struct asm_opnd {
@@ -107,8 +168,11 @@ const kc_isa_regfile *kc_asm_lex_reg_name(const kc_isa *isa, const char *s, size
 /* Splits an operand list at top-level commas, NUL-terminating each operand in
  * place; returns how many there are (more than ASM_MAX_OPERANDS: the first
  * surplus one is in *extra). */
-int kc_asm_lex_split(char *p, asm_opnd *ops, char **extra);
-void kc_asm_lex_strip_comment(char *line);
+int kc_asm_lex_split(char *p, asm_opnd *ops, char **extra, int brackets);
+/* Removes a comment: '#' or '//' (only '//' when hash_immediates). */
+void kc_asm_lex_strip_comment(char *line, int hash_immediates);
+/* Column of `at` in the current line (or the forced column of a pseudo expansion). */
+int kc_asm_lex_col(const asm_ctx *c, const char *at);
 
 /* ---- kc_asm_sym.c ----------------------------------------------------------- */
 
@@ -130,5 +194,24 @@ kc_status kc_asm_expr_eval_int(asm_ctx *c, char *s, const char *want, int64_t *o
 
 /* Assembles one NUL-terminated source line (modified in place). */
 kc_status kc_asm_stmt_line(asm_ctx *c, char *line);
+/* Parses "mnemonic operands" and assembles it (one instruction, pseudo or directive). */
+kc_status kc_asm_stmt_one(asm_ctx *c, char *p, int allow_pseudo);
+/* Emits one word at the current pc (plain ISAs and raw bundle words). */
+kc_status kc_asm_stmt_emit(asm_ctx *c, uint32_t word, const char *at);
+
+/* ---- kc_asm_bundle.c ---------------------------------------------------------- */
+
+/* A line's statements after its labels: braces, ';', .tile, .bundle. */
+kc_status kc_asm_bundle_line(asm_ctx *c, char *p);
+/* Adds one assembled instruction to the open bundle. */
+kc_status kc_asm_bundle_add(asm_ctx *c, const kc_isa_insn *row, uint32_t word, const char *at);
+/* Places the open bundle's instructions, checks and emits it (pseudo expansions
+ * that take several bundles close them one by one). */
+kc_status kc_asm_bundle_close(asm_ctx *c, const char *at);
+/* End of a pass: an open brace is an error; the segment list is completed. */
+kc_status kc_asm_bundle_finish(asm_ctx *c);
+/* Start of a pass: clears the state, keeping the allocated lists. */
+void kc_asm_bundle_reset(asm_ctx *c);
+void kc_asm_bundle_free(asm_bundle *b);
 
 #endif

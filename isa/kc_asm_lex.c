@@ -14,7 +14,7 @@ static kc_status asm_verror(asm_ctx *c, kc_status code, const char *at, const ch
 {
     char msg[400];
     vsnprintf(msg, sizeof msg, fmt, ap);
-    int col = c->force_col > 0 ? c->force_col : (at ? (int)(at - c->lbuf) + 1 : 1);
+    int col = kc_asm_lex_col(c, at);
     return kc_err_at(c->err, code, c->file, c->lineno, col, "%s", msg);
 }
 
@@ -69,9 +69,10 @@ const kc_isa_regfile *kc_asm_lex_reg_name(const kc_isa *isa, const char *s, size
     return NULL;
 }
 
-/* Splits the operand list at top-level commas (parentheses nest; brackets never
- * hold commas, so an unclosed '[' is reported by the operand itself). */
-int kc_asm_lex_split(char *p, asm_opnd *ops, char **extra)
+/* Splits the operand list at top-level commas (parentheses nest; brackets nest
+ * only when `brackets` (bundle ISAs: [p0, 64]); otherwise they never hold commas,
+ * so an unclosed '[' is reported by the operand itself). */
+int kc_asm_lex_split(char *p, asm_opnd *ops, char **extra, int brackets)
 {
     int n = 0, depth = 0;
     *extra = NULL;
@@ -80,9 +81,9 @@ int kc_asm_lex_split(char *p, asm_opnd *ops, char **extra)
         return 0;
     char *start = p;
     for (;; p++) {
-        if (*p == '(')
+        if (*p == '(' || (brackets && *p == '['))
             depth++;
-        else if (*p == ')' && depth > 0)
+        else if ((*p == ')' || (brackets && *p == ']')) && depth > 0)
             depth--;
         if ((*p == ',' && depth == 0) || !*p) {
             char *e = p;
@@ -104,10 +105,15 @@ int kc_asm_lex_split(char *p, asm_opnd *ops, char **extra)
     return n;
 }
 
-void kc_asm_lex_strip_comment(char *line)
+int kc_asm_lex_col(const asm_ctx *c, const char *at)
+{
+    return c->force_col > 0 ? c->force_col : (at ? (int)(at - c->lbuf) + 1 : 1);
+}
+
+void kc_asm_lex_strip_comment(char *line, int hash_immediates)
 {
     for (char *p = line; *p; p++)
-        if (*p == '#' || (p[0] == '/' && p[1] == '/')) {
+        if ((*p == '#' && !hash_immediates) || (p[0] == '/' && p[1] == '/')) {
             *p = 0;
             return;
         }

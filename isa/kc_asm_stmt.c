@@ -22,7 +22,8 @@ static kc_status asm_register(asm_ctx *c, kc_isa_kind kind, char *s, int64_t *ou
     size_t n = strlen(s);
     long idx;
     if (s[0] == '[')
-        return kc_asm_lex_error(c, s, "expected %s, got '%s' (brackets mark vector rows)", phrase, s);
+        return kc_asm_lex_error(c, s, "expected %s, got '%s' (brackets mark %s)", phrase, s,
+                                c->isa->bundle_slots ? "memory operands" : "vector rows");
     const kc_isa_regfile *rf = kc_asm_lex_reg_name(c->isa, s, n, &idx);
     if (!rf) {
         if (!*s)
@@ -121,10 +122,43 @@ static kc_status asm_immediate(asm_ctx *c, const char *mn, const kc_isa_operand 
     return KC_OK;
 }
 
+/* A memory operand "[pN]" or "[pN, off]": the pointer's index in *out, the
+ * offset text (NUL-terminated in place) in *inner, NULL when there is none. */
+static kc_status asm_memory(asm_ctx *c, char *s, int64_t *out, char **inner)
+{
+    *inner = NULL;
+    if (s[0] != '[') {
+        long idx;
+        if (kc_asm_lex_reg_name(c->isa, s, strlen(s), &idx) == kc_isa_regfile_of(c->isa, KC_ISA_K_P))
+            return kc_asm_lex_error(c, s, "expected a memory operand: write the pointer in brackets, [%s]", s);
+        return kc_asm_lex_error(c, s, "expected %s, got '%s'", kc_isa_kind_phrase(KC_ISA_K_L), s);
+    }
+    size_t n = strlen(s);
+    if (s[n - 1] != ']')
+        return kc_asm_lex_error(c, s + n, "missing ']' to close the memory operand '%s'", s);
+    s[n - 1] = 0;
+    char *p = asm_skip_space(s + 1);
+    char *comma = strchr(p, ',');
+    if (comma) {
+        *comma = 0;
+        *inner = asm_skip_space(comma + 1);
+        char *e = *inner + strlen(*inner);
+        while (e > *inner && (e[-1] == ' ' || e[-1] == '\t'))
+            *--e = 0;
+    }
+    char *e = p + strlen(p);
+    while (e > p && (e[-1] == ' ' || e[-1] == '\t'))
+        *--e = 0;
+    return asm_register(c, KC_ISA_K_P, p, out);
+}
+
 static kc_status asm_operand(asm_ctx *c, const char *mn, const kc_isa_operand *spec, char *s, int64_t *out)
 {
+    if (c->isa->hash_immediates && s[0] == '#')
+        s = asm_skip_space(s + 1);
     switch (spec->kind) {
     case KC_ISA_K_R: case KC_ISA_K_F: case KC_ISA_K_A:
+    case KC_ISA_K_P: case KC_ISA_K_O: case KC_ISA_K_W: case KC_ISA_K_Q:
         return asm_register(c, spec->kind, s, out);
     case KC_ISA_K_V: case KC_ISA_K_M:
         return asm_vector_row(c, s, out);
@@ -145,9 +179,10 @@ static kc_status asm_operand(asm_ctx *c, const char *mn, const kc_isa_operand *s
 
 /* ---- output ------------------------------------------------------------------------ */
 
-static kc_status asm_emit(asm_ctx *c, uint32_t word, const char *at)
+kc_status kc_asm_stmt_emit(asm_ctx *c, uint32_t word, const char *at)
 {
-    if (!c->statement_mode && c->pc >= c->isa->imem_words)
+    /* Bundle ISAs: the pc is a bundle index, advanced by kc_asm_bundle_close. */
+    if (!c->bundle && !c->statement_mode && c->pc >= c->isa->imem_words)
         return kc_asm_lex_range_error(c, at, "program is larger than the instruction memory (%u instructions)",
                                c->isa->imem_words);
     if (c->pass == 2) {
@@ -170,7 +205,8 @@ static kc_status asm_emit(asm_ctx *c, uint32_t word, const char *at)
             c->lines[c->nwords] = c->lineno;
         c->nwords++;
     }
-    c->pc++;
+    if (!c->bundle)
+        c->pc++;
     return KC_OK;
 }
 
@@ -193,24 +229,118 @@ static kc_status asm_count_error(asm_ctx *c, const char *mn_at, const char *name
                      ngot + 1, name, kc_isa_kind_phrase(ops[ngot].kind), usage);
 }
 
+/* Operands written in the source: a J operand lives inside the preceding L's brackets. */
+static int asm_written_ops(const kc_isa_insn *in)
+{
+    int n = 0;
+    for (int i = 0; i < in->nops; i++)
+        n += in->ops[i].kind != KC_ISA_K_J;
+    return n;
+}
+
 static kc_status asm_insn(asm_ctx *c, const kc_isa_insn *in, char *mn_at, asm_opnd *ops, int n,
                           char *extra, char *line_end)
 {
-    if (n != in->nops)
-        return asm_count_error(c, mn_at, in->name, in->ops, in->nops, ops, n, extra, line_end);
+    const char *mn = kc_isa_insn_mnemonic(in);
+    if (n != asm_written_ops(in))
+        return asm_count_error(c, mn_at, mn, in->ops, in->nops, ops, n, extra, line_end);
     uint32_t word = in->match;
-    for (int i = 0; i < n; i++) {
+    char *inner = NULL, zero[] = "0";
+    for (int i = 0, k = 0; i < in->nops; i++) {
         const kc_isa_operand *spec = &in->ops[i];
-        if (!*ops[i].s)
-            return kc_asm_lex_error(c, ops[i].s, "missing operand %d of '%s': expected %s",
-                             i + 1, in->name, kc_isa_kind_phrase(spec->kind));
         int64_t v = 0;
-        if (asm_operand(c, in->name, spec, ops[i].s, &v))
-            return c->err->code;
+        if (spec->kind == KC_ISA_K_J) {
+            if (asm_operand(c, mn, spec, inner ? inner : zero, &v))
+                return c->err->code;
+            inner = NULL;
+        } else {
+            char *src = ops[k++].s;
+            if (inner)
+                return kc_asm_lex_error(c, inner, "this form of '%s' takes no offset inside the brackets", mn);
+            if (!*src)
+                return kc_asm_lex_error(c, src, "missing operand %d of '%s': expected %s",
+                                        k, mn, kc_isa_kind_phrase(spec->kind));
+            if (spec->kind == KC_ISA_K_L ? asm_memory(c, src, &v, &inner) : asm_operand(c, mn, spec, src, &v))
+                return c->err->code;
+        }
         uint32_t fm = spec->field->width >= 32 ? 0xffffffffu : ((uint32_t)1 << spec->field->width) - 1;
         word |= ((uint32_t)v & fm) << spec->field->lo;
     }
-    return asm_emit(c, word, mn_at);
+    if (inner)
+        return kc_asm_lex_error(c, inner, "this form of '%s' takes no offset inside the brackets", mn);
+    if (c->bundle)
+        return kc_asm_bundle_add(c, in, word, mn_at);
+    return kc_asm_stmt_emit(c, word, mn_at);
+}
+
+/* ---- operand forms (rows sharing a mnemonic) ----------------------------------------- */
+
+/* Does the source operand look like what kind k takes? A syntactic test only,
+ * so the form can be chosen before any diagnostic is recorded. */
+static int asm_shape_fits(asm_ctx *c, const kc_isa_operand *spec, const char *s, int *has_inner)
+{
+    long idx;
+    if (c->isa->hash_immediates && s[0] == '#')
+        s++;
+    const kc_isa_regfile *rf = kc_asm_lex_reg_name(c->isa, s, strlen(s), &idx);
+    const kc_isa_cfg *cfg = kc_isa_cfg_by_name(c->isa, s, strlen(s));
+    switch (spec->kind) {
+    case KC_ISA_K_R: case KC_ISA_K_F: case KC_ISA_K_A:
+    case KC_ISA_K_P: case KC_ISA_K_O: case KC_ISA_K_W: case KC_ISA_K_Q:
+        return rf && rf == kc_isa_regfile_of(c->isa, spec->kind);
+    case KC_ISA_K_L: {
+        if (s[0] != '[')
+            return 0;
+        int depth = 0;
+        *has_inner = 0;
+        for (const char *p = s + 1; *p; p++) {
+            depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+            if (*p == ',' && depth == 0)
+                *has_inner = 1;
+        }
+        return 1;
+    }
+    case KC_ISA_K_C:
+        return cfg && cfg->id >= spec->min && cfg->id <= spec->max;
+    default:
+        return !rf && !cfg && s[0] != '[';
+    }
+}
+
+static int asm_form_fits(asm_ctx *c, const kc_isa_insn *in, asm_opnd *ops, int n)
+{
+    if (n != asm_written_ops(in))
+        return 0;
+    int inner = 0;
+    for (int i = 0, k = 0; i < in->nops; i++) {
+        if (in->ops[i].kind == KC_ISA_K_J) {
+            inner = 0;
+            continue;
+        }
+        if (inner || !asm_shape_fits(c, &in->ops[i], ops[k++].s, &inner))
+            return 0;
+    }
+    return !inner;
+}
+
+/* The row of a shared mnemonic whose operand form the source has; NULL with an
+ * error listing the forms when none fits. */
+static const kc_isa_insn *asm_pick_form(asm_ctx *c, const kc_isa_insn *first, char *mn_at, asm_opnd *ops, int n)
+{
+    for (const kc_isa_insn *in = first; in; in = kc_isa_insn_next_form(c->isa, in))
+        if (asm_form_fits(c, in, ops, n))
+            return in;
+    char forms[600];
+    size_t k = 0;
+    forms[0] = 0;
+    for (const kc_isa_insn *in = first; in && k < sizeof forms; in = kc_isa_insn_next_form(c->isa, in)) {
+        char usage[160];
+        kc_asm_usage(kc_isa_insn_mnemonic(in), in->ops, in->nops, usage, sizeof usage);
+        k += (size_t)snprintf(forms + k, sizeof forms - k, "%s%s", k ? " | " : "", usage);
+    }
+    kc_asm_lex_error(c, mn_at, "no form of '%s' takes these operands; its forms: %s",
+                     kc_isa_insn_mnemonic(first), forms);
+    return NULL;
 }
 
 /* Parses "mnemonic operands" in a NUL-terminated buffer and assembles it. */
@@ -292,6 +422,7 @@ static kc_status asm_pseudo(asm_ctx *c, const kc_isa_pseudo *ps, char *mn_at, as
         c->force_col = (int)(mn_at - c->lbuf) + 1;
     const char *t = ps->expansion;
     kc_status st = KC_OK;
+    int kept = 0;
     while (*t && st == KC_OK) {
         char line[160];
         size_t k = 0;
@@ -342,6 +473,17 @@ static kc_status asm_pseudo(asm_ctx *c, const kc_isa_pseudo *ps, char *mn_at, as
         }
         line[k] = 0;
         if (st == KC_OK && keep) {
+            /* Bundle ISAs: each further instruction of the expansion takes the next
+             * bundle, so the pseudo must be the only statement of its bundle. */
+            if (kept++ && c->bundle) {
+                if (c->bundle->in_brace || c->bundle->line_stmts > 1 || c->bundle->npend > 1)
+                    st = kc_asm_lex_error(c, mn_at, "'%s' expands to several instructions here (one "
+                                          "bundle each): write it alone on its line, outside braces", ps->name);
+                else
+                    st = kc_asm_bundle_close(c, mn_at);
+                if (st)
+                    break;
+            }
             c->lbuf = line;
             st = asm_statement(c, line, 0);
             c->lbuf = saved_lbuf;
@@ -353,6 +495,9 @@ static kc_status asm_pseudo(asm_ctx *c, const kc_isa_pseudo *ps, char *mn_at, as
 
 static kc_status asm_word_directive(asm_ctx *c, char *mn_at, asm_opnd *ops, int n, char *line_end)
 {
+    if (c->bundle)
+        return kc_asm_lex_error(c, mn_at, "'.word' has no slot in a bundle: write raw bundles as "
+                                "'.bundle w0, ..., w%d'", c->isa->bundle_slots - 1);
     if (n == 0)
         return kc_asm_lex_error(c, line_end, "'.word' needs at least one value");
     if (n > ASM_MAX_OPERANDS)
@@ -365,7 +510,7 @@ static kc_status asm_word_directive(asm_ctx *c, char *mn_at, asm_opnd *ops, int 
             return c->err->code;
         if (!c->unresolved && (v < INT32_MIN || v > (int64_t)UINT32_MAX))
             return kc_asm_lex_range_error(c, ops[i].s, "value %lld does not fit in 32 bits", (long long)v);
-        if (asm_emit(c, (uint32_t)v, mn_at))
+        if (kc_asm_stmt_emit(c, (uint32_t)v, mn_at))
             return c->err->code;
     }
     return KC_OK;
@@ -418,11 +563,11 @@ static kc_status asm_unknown_mnemonic(asm_ctx *c, char *mn, size_t len, int has_
     const kc_isa *isa = c->isa;
     asm_suggest sg = {mn, len, NULL, 1 << 30};
     for (size_t i = 0; i < isa->ninsns; i++)
-        kc_asm_lex_suggest_try(&sg, isa->insns[i].name);
+        kc_asm_lex_suggest_try(&sg, kc_isa_insn_mnemonic(&isa->insns[i]));
     for (size_t i = 0; i < isa->npseudos; i++)
         kc_asm_lex_suggest_try(&sg, isa->pseudos[i].name);
-    static const char *const directives[] = {".equ", ".set", ".word"};
-    for (size_t i = 0; i < 3; i++)
+    static const char *const directives[] = {".equ", ".set", ".word", ".tile", ".bundle", ".nocheck", ".check"};
+    for (size_t i = 0; i < (isa->bundle_slots ? 7u : 3u); i++)
         kc_asm_lex_suggest_try(&sg, directives[i]);
     if (sg.best)
         return kc_asm_lex_error(c, mn, "unknown instruction '%.*s'; did you mean '%s'?", (int)len, mn, sg.best);
@@ -430,6 +575,11 @@ static kc_status asm_unknown_mnemonic(asm_ctx *c, char *mn, size_t len, int has_
         return kc_asm_lex_error(c, mn, "unknown instruction '%.*s'; a label needs a colon: '%.*s:'",
                          (int)len, mn, (int)len, mn);
     return kc_asm_lex_error(c, mn, "unknown %s '%.*s'", mn[0] == '.' ? "directive" : "instruction", (int)len, mn);
+}
+
+kc_status kc_asm_stmt_one(asm_ctx *c, char *p, int allow_pseudo)
+{
+    return asm_statement(c, p, allow_pseudo);
 }
 
 static kc_status asm_statement(asm_ctx *c, char *p, int allow_pseudo)
@@ -449,7 +599,7 @@ static kc_status asm_statement(asm_ctx *c, char *p, int allow_pseudo)
     asm_opnd ops[ASM_MAX_OPERANDS];
     char *extra;
     /* mn is not NUL-terminated yet; the split writes NULs only past it. */
-    int n = kc_asm_lex_split(p, ops, &extra);
+    int n = kc_asm_lex_split(p, ops, &extra, c->isa->bundle_slots > 0);
     if (mn[0] == '.') {
         if ((mnlen == 4 && (!strncasecmp(mn, ".equ", 4) || !strncasecmp(mn, ".set", 4))))
             return asm_equ(c, mn, mnlen, mn, ops, n, line_end);
@@ -457,6 +607,8 @@ static kc_status asm_statement(asm_ctx *c, char *p, int allow_pseudo)
             return asm_word_directive(c, mn, ops, n, line_end);
     }
     const kc_isa_insn *in = kc_isa_insn_by_name(c->isa, mn, mnlen);
+    if (in && kc_isa_insn_next_form(c->isa, in) && !(in = asm_pick_form(c, in, mn, ops, n)))
+        return c->err->code;
     if (in)
         return asm_insn(c, in, mn, ops, n, extra, line_end);
     const kc_isa_pseudo *ps = allow_pseudo ? kc_isa_pseudo_by_name(c->isa, mn, mnlen) : NULL;
@@ -468,7 +620,7 @@ static kc_status asm_statement(asm_ctx *c, char *p, int allow_pseudo)
 kc_status kc_asm_stmt_line(asm_ctx *c, char *line)
 {
     c->lbuf = line;
-    kc_asm_lex_strip_comment(line);
+    kc_asm_lex_strip_comment(line, c->isa->hash_immediates);
     char *p = asm_skip_space(line);
     /* Labels: identifiers followed by ':' (several may precede a statement). */
     for (;;) {
@@ -483,6 +635,8 @@ kc_status kc_asm_stmt_line(asm_ctx *c, char *line)
         size_t n = (size_t)(q - p);
         if (c->statement_mode)
             return kc_asm_lex_error(c, p, "labels are not allowed here");
+        if (c->bundle && c->bundle->in_brace)
+            return kc_asm_lex_error(c, p, "a label inside a '{ ... }' bundle: put it before the '{'");
         if (c->pass == 1) {
             if (kc_asm_sym_check_name(c, p, n, "label"))
                 return c->err->code;
@@ -495,6 +649,8 @@ kc_status kc_asm_stmt_line(asm_ctx *c, char *line)
         }
         p = asm_skip_space(colon + 1);
     }
+    if (c->bundle)
+        return kc_asm_bundle_line(c, p);
     if (!*p)
         return KC_OK;
     return asm_statement(c, p, 1);

@@ -44,6 +44,10 @@ const char *kc_asm_sym_suggest(asm_ctx *c, const char *name, size_t len)
     asm_suggest s = {name, len, NULL, 1 << 30};
     for (size_t i = 0; i < c->nsyms; i++)
         kc_asm_lex_suggest_try(&s, c->syms[i].name);
+    /* Bundle ISAs: a misspelt special register or BD field reads as a symbol
+     * (mov rD, tid shares its mnemonic with mov rD, imm). */
+    for (size_t i = 0; c->isa->bundle_slots && i < c->isa->ncfgs; i++)
+        kc_asm_lex_suggest_try(&s, c->isa->cfgs[i].name);
     return s.best;
 }
 

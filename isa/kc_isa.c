@@ -225,8 +225,11 @@ static void isa_default_range(const kc_isa *isa, kc_isa_operand *op, int width)
             op->max = top;
         break;
     case KC_ISA_K_T:
+        /* The whole field, not the program memory: the header's legality must
+         * not depend on one build's PM size (a target past the program traps as a
+         * fetch fault when it is taken). */
         op->min = 0;
-        op->max = top < (int64_t)isa->imem_words - 1 ? top : (int64_t)isa->imem_words - 1;
+        op->max = top;
         break;
     case KC_ISA_K_S: case KC_ISA_K_B: case KC_ISA_K_J:
         op->min = -((int64_t)1 << (width - 1));

@@ -17,6 +17,7 @@
 #include "kc_asm.h"
 #include "kc_dram.h"
 #include "kc_isagen_buf.h"
+#include "kc_isagen_doc.h"
 #include "kc_timing.h"
 #if defined(__has_include)
 #if __has_include("kc_fp.h")
@@ -402,7 +403,7 @@ static const gen_overview isagen_overviews[] = {
 
 /* ---- document: table-driven parts ----------------------------------------------------- */
 
-static void gen_operand_text(const kc_isa *isa, const kc_isa_operand *op, char *buf, size_t size)
+void kc_isagen_doc_operand(const kc_isa *isa, const kc_isa_operand *op, char *buf, size_t size)
 {
     const kc_isa_regfile *rf = kc_isa_regfile_of(isa, op->kind);
     switch (op->kind) {
@@ -458,7 +459,7 @@ static void gen_operand_text(const kc_isa *isa, const kc_isa_operand *op, char *
 }
 
 /* "opcode[31:26]=0x20 | rd[25:22] | ... | 0[13:6] | funct[5:0]=0x00" */
-static void gen_layout(const kc_isa *isa, const kc_isa_insn *in, char *buf, size_t size)
+void kc_isagen_doc_layout(const kc_isa *isa, const kc_isa_insn *in, char *buf, size_t size)
 {
     const char *owner[32];
     for (int bit = 0; bit < 32; bit++)
@@ -490,7 +491,7 @@ static void gen_insn(const kc_isa *isa, const kc_isa_insn *in, kc_isagen_buf *b)
 {
     char usage[160], layout[400], one[200];
     kc_asm_usage(in->name, in->ops, in->nops, usage, sizeof usage);
-    gen_layout(isa, in, layout, sizeof layout);
+    kc_isagen_doc_layout(isa, in, layout, sizeof layout);
     kc_isagen_buf_printf(b, "#### %s\n\n", in->name);
     kc_isagen_buf_printf(b, "%s\n\n", in->description);
     kc_isagen_buf_printf(b, "- Syntax: `%s`\n", usage);
@@ -498,7 +499,7 @@ static void gen_insn(const kc_isa *isa, const kc_isa_insn *in, kc_isagen_buf *b)
     for (int k = 0; k < in->nops; k++) {
         char syn[32];
         kc_asm_usage("", &in->ops[k], 1, syn, sizeof syn);
-        gen_operand_text(isa, &in->ops[k], one, sizeof one);
+        kc_isagen_doc_operand(isa, &in->ops[k], one, sizeof one);
         kc_isagen_buf_printf(b, "%s`%s`: %s", k ? "; " : "- Operands: ", syn + 1, one);
     }
     if (in->nops)
@@ -522,6 +523,24 @@ static void gen_insn(const kc_isa *isa, const kc_isa_insn *in, kc_isagen_buf *b)
     if (in->mistake[0])
         kc_isagen_buf_printf(b, "- Common mistake: %s\n", in->mistake);
     kc_isagen_buf_printf(b, "\n");
+}
+
+void kc_isagen_doc_regfiles(const kc_isa *isa, kc_isagen_buf *b)
+{
+    for (size_t i = 0; i < isa->nregfiles; i++)
+        kc_isagen_buf_printf(b, "%s`%s0`..`%s%d` (%s)", i ? ", " : "", isa->regfiles[i].prefix,
+                   isa->regfiles[i].prefix, isa->regfiles[i].count - 1, isa->regfiles[i].what);
+}
+
+void kc_isagen_doc_pseudos(const kc_isa *isa, kc_isagen_buf *b)
+{
+    kc_isagen_buf_printf(b, "| pseudo | expands to | description |\n|---|---|---|\n");
+    for (size_t i = 0; i < isa->npseudos; i++) {
+        const kc_isa_pseudo *ps = &isa->pseudos[i];
+        char usage[160];
+        kc_asm_usage(ps->name, ps->ops, ps->nops, usage, sizeof usage);
+        kc_isagen_buf_printf(b, "| `%s` | `%s` | %s |\n", usage, ps->expansion, ps->description);
+    }
 }
 
 static const char *const gen_unit_titles[][2] = {
@@ -550,21 +569,14 @@ static void gen_syntax(const kc_isa *isa, kc_isagen_buf *b)
         "operators nest at most %d deep). Immediates are checked "
         "against their field: a value out of range is an error that shows the allowed range.\n"
         "- Registers: ", KC_ASM_MAX_NESTING);
-    for (size_t i = 0; i < isa->nregfiles; i++)
-        kc_isagen_buf_printf(b, "%s`%s0`..`%s%d` (%s)", i ? ", " : "", isa->regfiles[i].prefix,
-                   isa->regfiles[i].prefix, isa->regfiles[i].count - 1, isa->regfiles[i].what);
+    kc_isagen_doc_regfiles(isa, b);
     kc_isagen_buf_printf(b, "; a vector row operand is an integer register in brackets, `[r3]`.\n"
         "- Branch, jump and loop operands are targets: a label, or an absolute instruction index (what "
         "the disassembler prints; disassembled code assembles back to the same words).\n"
         "- Diagnostics are `file:line:col: error: message`, with a hint (closest mnemonic, expected "
         "operand kind, allowed range).\n\n"
-        "### Pseudo-instructions\n\n| pseudo | expands to | description |\n|---|---|---|\n");
-    for (size_t i = 0; i < isa->npseudos; i++) {
-        const kc_isa_pseudo *ps = &isa->pseudos[i];
-        char usage[160];
-        kc_asm_usage(ps->name, ps->ops, ps->nops, usage, sizeof usage);
-        kc_isagen_buf_printf(b, "| `%s` | `%s` | %s |\n", usage, ps->expansion, ps->description);
-    }
+        "### Pseudo-instructions\n\n");
+    kc_isagen_doc_pseudos(isa, b);
     kc_isagen_buf_printf(b, "\nIn an expansion, `?s16` keeps an instruction only when the value fits a signed 16-bit "
                   "immediate, `?lo` only when its low 16 bits are non-zero (`!` negates); `.hi`/`.lo` are the "
                   "upper/lower 16 bits (of the fp32 bits for `fli`). For example:\n\n```asm\n");
@@ -579,6 +591,8 @@ static void gen_syntax(const kc_isa *isa, kc_isagen_buf *b)
 /* The document of isa as the table describes it (its PARAM rows are the sizes). */
 static kc_status doc_text(const kc_isa *isa, char **out, kc_err *err)
 {
+    if (isa->bundle_slots)   /* a bundle ISA: its own document (kc_isagen_doc_vliw.c) */
+        return kc_isagen_doc_vliw(isa, out, err);
     const gen_overview *ov = NULL;
     for (size_t i = 0; i < sizeof isagen_overviews / sizeof isagen_overviews[0]; i++)
         if (!strcmp(isagen_overviews[i].isa, isa->name))

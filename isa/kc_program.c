@@ -16,6 +16,8 @@ void kc_program_free(kc_program *p)
         return;
     free(p->words);
     free(p->line);
+    free(p->warnings);
+    free(p->segs);
     memset(p, 0, sizeof *p);
 }
 

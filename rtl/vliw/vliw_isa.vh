@@ -52,7 +52,7 @@ localparam int VLIW_NDMACH = 2;  // DMA channels per tile: ch0 DRAM->DM (in), ch
 localparam int VLIW_DMA_QUEUE = 2;  // dma.start queue depth per channel (full: the bundle waits)
 localparam int VLIW_DMA_INFLIGHT = 8;  // DRAM reads outstanding per channel
 localparam int VLIW_NSREGS = 16;  // scalar registers r0..r15 (32-bit, r0 reads as 0)
-localparam int VLIW_NPREGS = 8;  // pointer registers p0..p7 (DM byte addresses: window << 16 | offset)
+localparam int VLIW_NPREGS = 8;  // pointer registers p0..p7 (20-bit DM byte addresses: window << 16 | offset; pointer arithmetic wraps modulo 2^20)
 localparam int VLIW_NMREGS = 8;  // modifier registers m0..m7 (signed byte increments)
 localparam int VLIW_NVREGS = 16;  // vector registers v0..v15 (256 bits: 16 x bf16 / int16)
 localparam int VLIW_NACCS = 8;  // accumulators acc0..acc7 (512 bits: 16 x fp32 / int32)
@@ -536,19 +536,19 @@ function automatic vliw_isa_legal(input [31:0] w);
         ((w & VLIW_MASK_BGE) == VLIW_MATCH_BGE && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15 && w[VLIW_F_B_HI:VLIW_F_B_LO] <= 5'd15) ||
         ((w & VLIW_MASK_BLTU) == VLIW_MATCH_BLTU && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15 && w[VLIW_F_B_HI:VLIW_F_B_LO] <= 5'd15) ||
         ((w & VLIW_MASK_BGEU) == VLIW_MATCH_BGEU && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15 && w[VLIW_F_B_HI:VLIW_F_B_LO] <= 5'd15) ||
-        ((w & VLIW_MASK_BEQZ) == VLIW_MATCH_BEQZ && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15 && w[VLIW_F_IMM16_HI:VLIW_F_IMM16_LO] <= 16'd2047) ||
-        ((w & VLIW_MASK_BNEZ) == VLIW_MATCH_BNEZ && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15 && w[VLIW_F_IMM16_HI:VLIW_F_IMM16_LO] <= 16'd2047) ||
-        ((w & VLIW_MASK_J) == VLIW_MATCH_J && w[VLIW_F_IMM16_HI:VLIW_F_IMM16_LO] <= 16'd2047) ||
-        ((w & VLIW_MASK_JAL) == VLIW_MATCH_JAL && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd15 && w[VLIW_F_IMM16_HI:VLIW_F_IMM16_LO] <= 16'd2047) ||
+        ((w & VLIW_MASK_BEQZ) == VLIW_MATCH_BEQZ && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15) ||
+        ((w & VLIW_MASK_BNEZ) == VLIW_MATCH_BNEZ && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15) ||
+        ((w & VLIW_MASK_J) == VLIW_MATCH_J) ||
+        ((w & VLIW_MASK_JAL) == VLIW_MATCH_JAL && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd15) ||
         ((w & VLIW_MASK_JR) == VLIW_MATCH_JR && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15) ||
-        ((w & VLIW_MASK_LOOP) == VLIW_MATCH_LOOP && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15 && w[VLIW_F_IMM16_HI:VLIW_F_IMM16_LO] <= 16'd2047) ||
-        ((w & VLIW_MASK_LOOPI) == VLIW_MATCH_LOOPI && w[VLIW_F_CNT10_HI:VLIW_F_CNT10_LO] >= 10'd1 && w[VLIW_F_IMM16_HI:VLIW_F_IMM16_LO] <= 16'd2047) ||
+        ((w & VLIW_MASK_LOOP) == VLIW_MATCH_LOOP && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15) ||
+        ((w & VLIW_MASK_LOOPI) == VLIW_MATCH_LOOPI && w[VLIW_F_CNT10_HI:VLIW_F_CNT10_LO] >= 10'd1) ||
         ((w & VLIW_MASK_HALT) == VLIW_MATCH_HALT) ||
         ((w & VLIW_MASK_ACQ) == VLIW_MATCH_ACQ) ||
         ((w & VLIW_MASK_REL) == VLIW_MATCH_REL) ||
         ((w & VLIW_MASK_DMA_START) == VLIW_MATCH_DMA_START && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd1 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15) ||
         ((w & VLIW_MASK_DMA_WAIT) == VLIW_MATCH_DMA_WAIT && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd1) ||
-        ((w & VLIW_MASK_BD_SET) == VLIW_MATCH_BD_SET && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd15 && w[VLIW_F_C_HI:VLIW_F_C_LO] >= 5'd16 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15) ||
+        ((w & VLIW_MASK_BD_SET) == VLIW_MATCH_BD_SET && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd15 && w[VLIW_F_C_HI:VLIW_F_C_LO] >= 5'd16 && w[VLIW_F_C_HI:VLIW_F_C_LO] <= 5'd27 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15) ||
         ((w & VLIW_MASK_VLD) == VLIW_MATCH_VLD && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd15 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd7) ||
         ((w & VLIW_MASK_VLD_PI) == VLIW_MATCH_VLD_PI && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd15 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd7) ||
         ((w & VLIW_MASK_VLD_PM) == VLIW_MATCH_VLD_PM && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd15 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd7 && w[VLIW_F_B_HI:VLIW_F_B_LO] <= 5'd7) ||
@@ -591,7 +591,7 @@ function automatic vliw_isa_legal(input [31:0] w);
         ((w & VLIW_MASK_MOV_PR) == VLIW_MATCH_MOV_PR && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd7 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15) ||
         ((w & VLIW_MASK_MOV_MR) == VLIW_MATCH_MOV_MR && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd7 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15) ||
         ((w & VLIW_MASK_MOV_RP) == VLIW_MATCH_MOV_RP && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd15 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd7) ||
-        ((w & VLIW_MASK_MOV_RS) == VLIW_MATCH_MOV_RS && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd15 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd7) ||
+        ((w & VLIW_MASK_MOV_RS) == VLIW_MATCH_MOV_RS && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd15 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd5) ||
         ((w & VLIW_MASK_VMOV) == VLIW_MATCH_VMOV && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd15 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15) ||
         ((w & VLIW_MASK_AMOV) == VLIW_MATCH_AMOV && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd7 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd7) ||
         ((w & VLIW_MASK_VBCST) == VLIW_MATCH_VBCST && w[VLIW_F_D_HI:VLIW_F_D_LO] <= 5'd15 && w[VLIW_F_A_HI:VLIW_F_A_LO] <= 5'd15) ||

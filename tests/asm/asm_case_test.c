@@ -4,7 +4,11 @@
  *   expected.hex    the program image (one 32-bit word per line, # comments ok):
  *                   the source must assemble to exactly these words, and the
  *                   disassembly listing of them must assemble back to the same words;
- *   expected_error  "line:col: message" of the first error (one line).
+ *   expected_error  "line:col: message" of the first error (one line);
+ * and, with expected.hex, optionally
+ *   expected_warnings  the assembler's warnings, one per line as
+ *                   "line:col: message (line L2)" (bundle ISAs); without the file
+ *                   the source must assemble without warnings.
  *
  *   asm_case_test [--isa npu] CASE_DIR...     (a directory without input.s is
  *                                             treated as a folder of cases)
@@ -44,7 +48,28 @@ static void trim(char *s)
         s[--n] = 0;
 }
 
-static int run_hex_case(const kc_isa *isa, const char *dir, const char *src, const char *hex)
+/* The program's warnings must be exactly `expected` (NULL: none). */
+static int check_warnings(const char *dir, const kc_program *p, char *expected)
+{
+    size_t cap = 512 * (p->nwarnings + 1), k = 0;
+    char *got = malloc(cap);
+    got[0] = 0;
+    for (size_t i = 0; i < p->nwarnings; i++)
+        k += (size_t)snprintf(got + k, cap - k, "%d:%d: %s (line %d)\n", p->warnings[i].line,
+                              p->warnings[i].col, p->warnings[i].text, p->warnings[i].line2);
+    if (expected)
+        trim(expected);
+    trim(got);
+    int bad = strcmp(got, expected ? expected : "") != 0;
+    if (bad)
+        fprintf(stderr, "FAIL %s: warnings differ\n  expected:\n%s\n  actual:\n%s\n", dir,
+                expected ? expected : "(none)", got);
+    free(got);
+    return bad;
+}
+
+static int run_hex_case(const kc_isa *isa, const char *dir, const char *src, const char *hex,
+                        char *warnings)
 {
     kc_err err;
     kc_err_clear(&err);
@@ -64,6 +89,7 @@ static int run_hex_case(const kc_isa *isa, const char *dir, const char *src, con
         fprintf(stderr, "FAIL %s: %zu words, expected %zu\n", dir, got.nwords, want.nwords);
         bad = 1;
     }
+    bad |= check_warnings(dir, &got, warnings);
     for (size_t i = 0; !bad && i < got.nwords; i++)
         if (got.words[i] != want.words[i]) {
             char text[160];
@@ -150,16 +176,18 @@ static int run_case(const kc_isa *isa, const char *dir, int *ncases)
     (*ncases)++;
     char *hex = slurp(dir, "expected.hex");
     char *error = slurp(dir, "expected_error");
+    char *warnings = slurp(dir, "expected_warnings");
     int bad;
     if ((hex != NULL) == (error != NULL)) {
         fprintf(stderr, "FAIL %s: needs exactly one of expected.hex, expected_error\n", dir);
         bad = 1;
     } else {
-        bad = hex ? run_hex_case(isa, dir, src, hex) : run_error_case(isa, dir, src, error);
+        bad = hex ? run_hex_case(isa, dir, src, hex, warnings) : run_error_case(isa, dir, src, error);
     }
     free(src);
     free(hex);
     free(error);
+    free(warnings);
     return bad;
 }
 

@@ -1,4 +1,5 @@
-/* isa_doc_asm_test — every ```asm block of a generated ISA document assembles.
+/* isa_doc_asm_test — every ```asm block of a generated ISA document assembles
+ * without warnings.
  *
  *   isa_doc_asm_test ISA DOC.md
  */
@@ -50,6 +51,13 @@ int main(int argc, char **argv)
             fprintf(stderr, "FAIL: block at doc line %d: %s\n", first_line, kc_err_format(&err, buf, sizeof buf));
             failed++;
         } else {
+            /* A document's examples are meant to be copied: no warnings (bundle ISAs
+             * show wrong code in ```text blocks instead). */
+            for (size_t w = 0; w < prog.nwarnings; w++) {
+                fprintf(stderr, "FAIL: block at doc line %d: warning at its line %d: %s\n", first_line,
+                        prog.warnings[w].line, prog.warnings[w].text);
+                failed++;
+            }
             printf("block at doc line %d: %zu instructions\n", first_line, prog.nwords);
             kc_program_free(&prog);
         }

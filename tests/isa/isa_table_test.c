@@ -8,7 +8,10 @@
  *      operand values land in the right fields;
  *   4. decode consistency over millions of random words (uniform, and biased to
  *      legal rows): asm(disasm(w)) == w for every word, legal or not;
- *   5. every row's and pseudo's example assembles (to its own row).
+ *   5. every row's and pseudo's example assembles (to its own row);
+ *   6. bundle ISAs: random whole bundles (every slot class filled at random)
+ *      assemble to the slots their rows belong to, and their listing assembles
+ *      back to the same words and prints the same text.
  *
  *   isa_table_test [ISA] [NWORDS]
  */
@@ -104,6 +107,20 @@ static void test_checker(const kc_isa *isa)
     high.lo = isa->opcode_lo;
     rows[two].ops[0].field = &high;
     expect_check_fails(isa, rows, "an operand field over the opcode");
+
+    /* Bundle ISAs: rows sharing a mnemonic need different operand kinds, and one
+     * major opcode belongs to one slot class. Two S-slot rows of one opcode
+     * (add, sub) serve for both. */
+    const kc_isa_insn *add = kc_isa_insn_by_id(isa, "add"), *sub = kc_isa_insn_by_id(isa, "sub");
+    if (isa->bundle_slots && add && sub && add->opcode == sub->opcode && isa->nslots > 1) {
+        size_t ia = (size_t)(add - isa->insns), is = (size_t)(sub - isa->insns);
+        memcpy(rows, isa->insns, n * sizeof *rows);
+        rows[is].mnemonic = kc_isa_insn_mnemonic(&rows[ia]);
+        expect_check_fails(isa, rows, "two rows of one mnemonic and the same operand kinds");
+        memcpy(rows, isa->insns, n * sizeof *rows);
+        rows[is].slot_class = (rows[ia].slot_class + 1) % (int)isa->nslots;
+        expect_check_fails(isa, rows, "one major opcode in two slot classes");
+    }
     free(rows);
 }
 
@@ -142,7 +159,11 @@ static void random_operand(const kc_isa *isa, const kc_isa_operand *op, uint32_t
     const kc_isa_regfile *rf = kc_isa_regfile_of(isa, op->kind);
     switch (op->kind) {
     case KC_ISA_K_R: case KC_ISA_K_F: case KC_ISA_K_A:
+    case KC_ISA_K_P: case KC_ISA_K_O: case KC_ISA_K_W: case KC_ISA_K_Q:
         snprintf(buf, size, "%s%" PRId64, rf->prefix, v);
+        break;
+    case KC_ISA_K_L:   /* the caller closes the bracket (a J offset may go inside) */
+        snprintf(buf, size, "[%s%" PRId64, rf->prefix, v);
         break;
     case KC_ISA_K_V: case KC_ISA_K_M:
         snprintf(buf, size, "[%s%" PRId64 "]", rf->prefix, v);
@@ -150,8 +171,11 @@ static void random_operand(const kc_isa *isa, const kc_isa_operand *op, uint32_t
     case KC_ISA_K_C: {
         const kc_isa_cfg *cfg = kc_isa_cfg_by_id(isa, (int)v);
         if (rng() % 2 && isa->ncfgs) {
-            cfg = &isa->cfgs[rng() % isa->ncfgs];
-            *raw = cfg->id;
+            const kc_isa_cfg *pick = &isa->cfgs[rng() % isa->ncfgs];
+            if (pick->id >= op->min && pick->id <= op->max) {
+                cfg = pick;
+                *raw = cfg->id;
+            }
         }
         if (cfg)
             snprintf(buf, size, "%s", cfg->name);
@@ -174,6 +198,24 @@ static void random_operand(const kc_isa *isa, const kc_isa_operand *op, uint32_t
     }
 }
 
+/* Canonical text of a row with random operands (raw: their field values). */
+static void random_insn(const kc_isa *isa, const kc_isa_insn *in, uint32_t pc, char *text, size_t size,
+                        int64_t *raw)
+{
+    char one[64];
+    size_t k = (size_t)snprintf(text, size, "%s", kc_isa_insn_mnemonic(in));
+    for (int o = 0; o < in->nops; o++) {
+        random_operand(isa, &in->ops[o], pc, one, sizeof one, &raw[o]);
+        if (in->ops[o].kind == KC_ISA_K_J) {
+            k += (size_t)snprintf(text + k, size - k, ", %s]", one);
+            continue;
+        }
+        k += (size_t)snprintf(text + k, size - k, "%s%s", o ? ", " : " ", one);
+        if (in->ops[o].kind == KC_ISA_K_L && !(o + 1 < in->nops && in->ops[o + 1].kind == KC_ISA_K_J))
+            k += (size_t)snprintf(text + k, size - k, "]");
+    }
+}
+
 static void test_roundtrip_rows(const kc_isa *isa, int per_row)
 {
     long n = 0;
@@ -181,13 +223,9 @@ static void test_roundtrip_rows(const kc_isa *isa, int per_row)
         const kc_isa_insn *in = &isa->insns[i];
         for (int t = 0; t < per_row; t++) {
             uint32_t pc = (uint32_t)rng_range(0, isa->imem_words - 1);
-            char text[200], one[64];
+            char text[200];
             int64_t raw[KC_ISA_MAX_OPS];
-            size_t k = (size_t)snprintf(text, sizeof text, "%s", in->name);
-            for (int o = 0; o < in->nops; o++) {
-                random_operand(isa, &in->ops[o], pc, one, sizeof one, &raw[o]);
-                k += (size_t)snprintf(text + k, sizeof text - k, "%s%s", o ? ", " : " ", one);
-            }
+            random_insn(isa, in, pc, text, sizeof text, raw);
             uint32_t w[4];
             size_t nw;
             kc_err err;
@@ -272,8 +310,12 @@ static void test_examples(const kc_isa *isa)
             CHECK(0, "example of %s ('%s') does not assemble: %s", in->name, in->example, err.text);
             continue;
         }
-        CHECK(p.nwords >= 1 && kc_isa_decode(isa, p.words[0]) == in,
-              "example of %s ('%s') assembles to another instruction", in->name, in->example);
+        /* Bundle ISAs: the row sits in some slot of the first bundle. */
+        size_t nslot = isa->bundle_slots ? (size_t)isa->bundle_slots : 1;
+        int found = 0;
+        for (size_t s = 0; s < nslot && s < p.nwords; s++)
+            found |= kc_isa_decode(isa, p.words[s]) == in;
+        CHECK(found, "example of %s ('%s') assembles to another instruction", in->name, in->example);
         kc_program_free(&p);
     }
     for (size_t i = 0; i < isa->npseudos; i++) {
@@ -283,6 +325,116 @@ static void test_examples(const kc_isa *isa)
               "example of pseudo %s does not assemble: %s", isa->pseudos[i].name, err.text);
         kc_program_free(&p);
     }
+}
+
+/* ---- 6. whole bundles ---------------------------------------------------------------------- */
+
+static void test_bundles(const kc_isa *isa, int nbundles)
+{
+    long ok = 0, rejected = 0;
+    size_t ns = (size_t)isa->bundle_slots;
+    for (int t = 0; t < nbundles; t++) {
+        /* One random row per slot, or an empty slot; text in slot order. */
+        char text[1200] = "";
+        size_t k = 0;
+        const kc_isa_insn *want[32] = {0};
+        for (size_t s = 0; s < ns; s++) {
+            /* Empty slots; a class fills its slots from the first (L1 after L0). */
+            if (rng() % 4 == 0 || (s > 0 && !want[s - 1] && kc_isa_slot_by_name(isa, "LD") &&
+                                   (int)s == kc_isa_slot_by_name(isa, "LD")->first + 1))
+                continue;
+            const kc_isa_insn *in;
+            do
+                in = &isa->insns[rng() % isa->ninsns];
+            while (in->slot_class < 0 || !kc_isa_insn_in_slot(isa, in, (int)s));
+            char one[200];
+            int64_t raw[KC_ISA_MAX_OPS];
+            random_insn(isa, in, 0, one, sizeof one, raw);
+            k += (size_t)snprintf(text + k, sizeof text - k, "%s%s", k ? " ; " : "", one);
+            want[s] = in;
+        }
+        if (!k)
+            snprintf(text, sizeof text, "nop");
+        kc_program p;
+        kc_err err;
+        kc_err_clear(&err);
+        char src[1300];
+        snprintf(src, sizeof src, "%s\n", text);
+        if (kc_asm_assemble(isa, src, "bundle", &p, &err) != KC_OK) {
+            /* The checker's legitimate refusals: two writes of one register landing
+             * together, or a loop whose random end is not after it. */
+            int expected = strstr(err.text, "write-conflict") || strstr(err.text, "the end label marks");
+            CHECK(expected, "bundle '%s' does not assemble: %s", text, err.text);
+            rejected++;
+            continue;
+        }
+        CHECK(p.nwords == ns, "bundle '%s': %zu words", text, p.nwords);
+        for (size_t s = 0; s < ns && s < p.nwords; s++) {
+            const kc_isa_insn *got = kc_asm_decode(isa, p.words[s]);
+            CHECK(want[s] ? got == want[s] : p.words[s] == 0, "bundle '%s': slot %zu holds %08x", text, s,
+                  p.words[s]);
+        }
+        char *listing = NULL;
+        if (kc_asm_disasm_program(isa, p.words, p.nwords, &listing, &err) == KC_OK) {
+            kc_program q;
+            CHECK(kc_asm_assemble(isa, listing, "listing", &q, &err) == KC_OK && q.nwords == p.nwords &&
+                  !memcmp(q.words, p.words, p.nwords * 4), "bundle '%s': listing does not assemble back: %s\n%s",
+                  text, err.text, listing);
+            if (err.code == KC_OK)
+                kc_program_free(&q);
+            /* The line of the bundle is the text itself (unless a target inside this
+             * one-bundle program became a label). */
+            const char *line = listing;
+            if (!strncmp(line, ".nocheck\n", 9))
+                line += 9;
+            int labelled = line[0] == 'L' || strstr(line, "\nL") != NULL;
+            while (*line == ' ')
+                line++;
+            size_t n = strcspn(line, "/");
+            while (n && line[n - 1] == ' ')
+                n--;
+            CHECK(labelled || (n == strlen(text) && !strncmp(line, text, n)),
+                  "disasm(asm('%s')) = '%.*s'", text, (int)n, line);
+            free(listing);
+        } else {
+            CHECK(0, "bundle '%s': no listing: %s", text, err.text);
+        }
+        kc_program_free(&p);
+        ok++;
+    }
+    printf("  bundles: %ld random bundles round-trip, %ld refused by the checker as expected\n", ok, rejected);
+}
+
+/* Any image lists and assembles back to itself: random programs of bundles whose
+ * slot words are legal rows (in their slot or not), zeros or junk — write
+ * conflicts, loops ending anywhere and misplaced rows included. */
+static void test_bundle_images(const kc_isa *isa, int nprogs)
+{
+    size_t ns = (size_t)isa->bundle_slots;
+    for (int t = 0; t < nprogs; t++) {
+        size_t nb = 1 + rng() % 12, n = nb * ns;
+        uint32_t w[12 * 32];
+        for (size_t i = 0; i < n; i++) {
+            int kind = (int)(rng() % 4);
+            const kc_isa_insn *in = &isa->insns[rng() % isa->ninsns];
+            w[i] = kind == 0 ? 0 : kind == 1 ? (uint32_t)rng() : in->match | ((uint32_t)rng() & ~in->mask);
+        }
+        char *listing = NULL;
+        kc_err err;
+        kc_err_clear(&err);
+        if (kc_asm_disasm_program(isa, w, n, &listing, &err) != KC_OK) {
+            CHECK(0, "image of %zu bundles does not list: %s", nb, err.text);
+            continue;
+        }
+        kc_program q;
+        kc_status st = kc_asm_assemble(isa, listing, "listing", &q, &err);
+        CHECK(st == KC_OK && q.nwords == n && !memcmp(q.words, w, n * 4),
+              "listing of a random image does not assemble back: %s\n%s", err.text, listing);
+        if (st == KC_OK)
+            kc_program_free(&q);
+        free(listing);
+    }
+    printf("  bundle images: %d random programs list and assemble back\n", nprogs);
 }
 
 int main(int argc, char **argv)
@@ -303,6 +455,10 @@ int main(int argc, char **argv)
     test_roundtrip_rows(isa, 500);
     test_examples(isa);
     test_decode_consistency(isa, nwords);
+    if (isa->bundle_slots)
+        test_bundles(isa, 20000);
+    if (isa->bundle_slots)
+        test_bundle_images(isa, 5000);
     if (failures) {
         fprintf(stderr, "%d failure(s)\n", failures);
         return 1;

@@ -1,0 +1,3 @@
+    { vld v0, [p0]
+inner:
+      vmmac acc0, v0, v1 }

@@ -1,0 +1,3 @@
+    loopi 4, end
+end:
+    halt

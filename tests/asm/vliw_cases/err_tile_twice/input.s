@@ -1,0 +1,4 @@
+.tile 1
+    halt
+.tile 1
+    halt

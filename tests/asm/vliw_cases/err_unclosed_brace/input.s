@@ -1,0 +1,3 @@
+    nop
+    { vld v0, [p0]
+      vmmac acc0, v0, v1

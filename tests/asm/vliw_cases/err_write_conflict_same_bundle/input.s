@@ -1,0 +1,1 @@
+    add r1, r2, r3 ; mov r1, r4

@@ -1,0 +1,1 @@
+    vmmac acc0, v0, acc1
