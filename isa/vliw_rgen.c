@@ -473,10 +473,11 @@ static void dma_block(rg *g)
     line(g, 1, "dma.start %u, %u", ch, b0);
     straight(g, rg_below(g, 4), 0);
     drain(g);
-    if (rg_chance(g, 70))
-        line(g, 1, "acq %u, 1", 12 + ch);
-    else
+    /* every REL is acquired once: the lock counts chains, so the next chain never
+     * sees an old release (its BDs would be rewritten while this one runs) */
+    if (rg_chance(g, 30))
         line(g, 1, "dma.wait %u", ch);
+    line(g, 1, "acq %u, 1", 12 + ch);
 }
 
 /* ---- a tile's program ---------------------------------------------------------------- */

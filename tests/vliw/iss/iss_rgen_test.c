@@ -2,7 +2,7 @@
  * assembled by the table assembler and run on the timed ISS: every program
  * assembles, and ends as it was generated (halt, or the one trap it was built
  * to end with) within a cycle limit; across the batch every row of
- * isa/vliw.def appears in the programs. Prints the simulated cycles per second
+ * isa/vliw.def appears in the programs (batches of 20 or more). Prints the simulated cycles per second
  * of the batch (a figure, not a check).
  * Usage: iss_rgen_test FIRST_SEED COUNT [ROWS COLS] [-v]
  */
@@ -16,7 +16,7 @@
 #include "vliw_iss.h"
 #include "vliw_rgen.h"
 
-#define DRAM_BYTES (4u << 20)
+#define DRAM_BYTES (1u << 20)
 #define CYCLE_LIMIT 2000000u
 
 static double now(void)
@@ -116,7 +116,7 @@ int main(int argc, char **argv)
         kc_program_free(&bin);
         free(prog.text);
     }
-    for (size_t i = 0; i < isa->ninsns; i++)
+    for (size_t i = 0; i < isa->ninsns && count >= 20; i++)   /* coverage: batches only */
         if (!seen[i]) {
             fprintf(stderr, "row %s never generated\n", isa->insns[i].name);
             fails++;
