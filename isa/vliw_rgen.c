@@ -495,15 +495,19 @@ static void trap_epilogue(rg *g, int cause)
     }
 }
 
-static void tile_program(rg *g, unsigned rounds, int trap)
+/* One tile's program, or (spmd) the one program every tile runs: no `.tile`,
+ * no neighbour accesses and no handshakes (they depend on the tile's place),
+ * and `mov rN, tid` style reads make the tiles differ. */
+static void tile_program(rg *g, unsigned rounds, int trap, int spmd)
 {
     unsigned row = g->tid / g->cols, col = g->tid % g->cols;
     g->k = 0;
     memset(g->busy, 0, sizeof g->busy);
     g->depth = 0;
     /* a neighbour for p4/p5: east, west, north, south, whichever exists first */
-    g->neighbour = col + 1 < g->cols ? 2 : col > 0 ? 1 : row + 1 < g->rows ? 4 : row > 0 ? 3 : 0;
-    rg_emit(g, ".tile %u\n", g->tid);
+    g->neighbour = spmd ? 0 : col + 1 < g->cols ? 2 : col > 0 ? 1 : row + 1 < g->rows ? 4 : row > 0 ? 3 : 0;
+    if (!spmd)
+        rg_emit(g, ".tile %u\n", g->tid);
     for (unsigned p = 0; p < 4; p++) {
         g->ptr_base[p] = RG_DM_LO + 0x200 + (p < 2 ? 32 : 4) * rg_below(g, 200);
         g->ptr_drift[p] = 0;
@@ -571,8 +575,13 @@ kc_status vliw_rgen_program(uint64_t seed, const kc_hw *hw, uint32_t dram_bytes,
     unsigned rounds = rg_below(&g, 4);
     int cause = trap >= 0 ? trap : rg_chance(&g, 12) ? rg_trap_causes[rg_below(&g, 4)] : 0;
     unsigned trap_tile = rg_below(&g, g.ntiles);
-    for (g.tid = 0; g.tid < g.ntiles; g.tid++)
-        tile_program(&g, rounds, g.tid == trap_tile ? cause : 0);
+    if (rg_chance(&g, 20)) {   /* SPMD: one program for every tile (each traps alike) */
+        g.tid = 0;
+        tile_program(&g, 0, cause, 1);
+    } else {
+        for (g.tid = 0; g.tid < g.ntiles; g.tid++)
+            tile_program(&g, rounds, g.tid == trap_tile ? cause : 0, 0);
+    }
     if (g.oom) {
         free(g.buf);
         return kc_err_set(err, KC_ERR_NOMEM, "vliw rgen: out of memory");

@@ -2,8 +2,9 @@
  * text for the table assembler (kc cosim --random, the ISS's fixed-seed batch).
  *
  * A program is one `.tile N` program per tile of the build (ROWS x COLS from
- * kc_hw, defaults of isa/vliw.def), the initial r1..r8 and a DRAM image, all a
- * function of the seed. Programs assemble without error and terminate:
+ * kc_hw, defaults of isa/vliw.def) or, for a fifth of the seeds, one SPMD
+ * program for every tile (no neighbour accesses or handshakes), plus the
+ * initial r1..r8 and a DRAM image, all a function of the seed. Programs assemble without error and terminate:
  *  - exposed latencies: the generator tracks, per register, when its last write
  *    lands and never lets two writes of one register land together (the
  *    assembler's error, the hardware's write-conflict trap); reads of results not
