@@ -15,6 +15,7 @@
  *   dm T ADDR = B0 ...         DM bytes of tile T;  dram ADDR = B0 ...  DRAM bytes
  *   counter NAME = N           bundles T = N
  *   limit N                    cycle limit (default 100000)
+ *   load image                 load through a kc_image (vliw_iss_load), not the kc_program
  *   issues T = P|- ...         the pc tile T issued in cycles 0, 1, ... ('-': none)
  * ISS_TEST_VERBOSE=1 prints the counters and the simulation speed.
  * Usage: iss_test CASE_DIR
@@ -65,7 +66,7 @@ static char *read_text(const char *dir, const char *name)
 }
 
 /* kernel.s through the assembler into the ISS's program memories. */
-static kc_status load_kernel(vliw_iss *s, const char *dir, kc_err *err)
+static kc_status load_kernel(vliw_iss *s, const char *dir, int via_image, kc_err *err)
 {
     char *src = read_text(dir, "kernel.s");
     const kc_isa *isa;
@@ -76,7 +77,20 @@ static kc_status load_kernel(vliw_iss *s, const char *dir, kc_err *err)
     free(src);
     if (st != KC_OK)
         return st;
-    st = vliw_iss_load_program(s, &prog, err);
+    if (!via_image) {
+        st = vliw_iss_load_program(s, &prog, err);
+    } else {   /* the kc_image path: segment byte address = PM address (bundles) * 28 */
+        kc_image img;
+        kc_image_init(&img, 4 * VLIW_ISS_SLOTS, 4 * VLIW_ISS_SLOTS);
+        kc_program_seg one = {0, 0, prog.nwords};
+        const kc_program_seg *segs = prog.nsegs ? prog.segs : &one;
+        for (size_t i = 0; st == KC_OK && i < (prog.nsegs ? prog.nsegs : 1); i++)
+            st = kc_image_add(&img, (uint64_t)segs[i].addr * 4 * VLIW_ISS_SLOTS, prog.words + segs[i].first,
+                              segs[i].nwords * 4, 1, err);
+        if (st == KC_OK)
+            st = vliw_iss_load(s, &img, err);
+        kc_image_free(&img);
+    }
     kc_program_free(&prog);
     return st;
 }
@@ -318,7 +332,7 @@ int main(int argc, char **argv)
     vliw_iss *s;
     kc_dram *dram;
     if (vliw_iss_create(&s, &pr, &err) || kc_dram_open(&dram, &dc, VLIW_ISS_BEAT, &err) ||
-        load_kernel(s, argv[1], &err)) {
+        load_kernel(s, argv[1], strstr(ex, "\nload image") != NULL, &err)) {
         fprintf(stderr, "%s:%d:%d: %s\n", err.file, err.line, err.col, err.text);
         return 2;
     }
