@@ -247,7 +247,7 @@ module rvv_vec #(
     reg             wa_valid;
     reg  [4:0]      wa_idx;
     reg  [VLEN-1:0] wa_mask, wa_data;
-    rvv_vrf #(.VLEN(VLEN)) u_vrf (.clk(clk), .ra_idx(ra_idx), .ra_data(ra_data), .rb_idx(rb_idx), .rb_data(rb_data),
+    rvv_vrf #(.VLEN(VLEN)) u_vrf (.clk(clk), .rst(rst), .ra_idx(ra_idx), .ra_data(ra_data), .rb_idx(rb_idx), .rb_data(rb_data),
         .rc_idx(rc_idx), .rc_data(rc_data), .v0(v0), .rl_idx(vlr_idx), .rl_data(vlr_data),
         .wa_valid(wa_valid), .wa_idx(wa_idx), .wa_mask(wa_mask), .wa_data(wa_data),
         .wl_valid(vlw_valid), .wl_idx(vlw_idx), .wl_be(vlw_be), .wl_data(vlw_data));
