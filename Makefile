@@ -51,7 +51,8 @@ fuzz: deps
 	tests/fuzz/run_fuzz.sh run $(CURDIR) $(CURDIR)/$(BUILD)/fuzz all $(FUZZ_SECONDS)
 
 # The rvv random co-simulation campaign (RVV_COUNT programs from RVV_SEED): on
-# the RTL when the rvv model is built (kc cosim --platform rvv --random), else,
+# the RTL when the rvv model is built (kc cosim --platform rvv --random; prints
+# divergences, then the summary and how often each isa/rvv.def row retired), else,
 # or with RVV_SELF=1, QEMU against itself (tests/rvv_ref: the generator and the
 # reference alone).
 RVV_COUNT ?= 2000
@@ -59,7 +60,7 @@ RVV_SEED ?= 1
 RVV_SELF ?= 0
 rvv-campaign: build
 	@if [ "$(RVV_SELF)" = 0 ] && ./$(BUILD)/kc cosim --platform rvv --help >/dev/null 2>&1; then \
-	  nice -n 5 ./$(BUILD)/kc cosim --platform rvv --random --count $(RVV_COUNT) --seed $(RVV_SEED) -q; \
+	  nice -n 5 ./$(BUILD)/kc cosim --platform rvv --random --count $(RVV_COUNT) --seed $(RVV_SEED) -q --coverage; \
 	else \
 	  nice -n 5 ./$(BUILD)/tests/rvv_ref/rvv_ref_test self tests/rvv_ref $(RVV_SEED) $(RVV_COUNT); \
 	fi

@@ -69,6 +69,8 @@ static void doc_abi(kc_isagen_buf *b, const rvv_hw *h)
         "- C: `void kernel(const float *x, ..., float *y)`; the standard ilp32f calling\n"
         "  convention (ra, sp, s0-s11 and fs0-fs11 callee-saved; vector registers, vl and\n"
         "  vtype are not preserved across calls).\n"
+        "- At entry v0..v31 are zero (reset clears the vector register file), and vtype is\n"
+        "  vill until the first vset*.\n"
         "- `ebreak` and every illegal or unsupported instruction trap: the run stops with the\n"
         "  cause, pc and the instruction word (named in the report).\n\n",
         RVV_DTCM_BASE + h->dtcm_bytes - RVV_XARG_BYTES, RVV_XARG_BYTES, RVV_XARG_BYTES);

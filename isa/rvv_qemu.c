@@ -614,7 +614,15 @@ static kc_status rq_reset(void *h, const kc_image *img, const uint32_t *args, si
         q->x[10 + i] = args[i];
     q->x[2] = RVV_QEMU_DTCM_BASE + q->dtcm_bytes;
     q->pc = (uint32_t)img->entry;
-    if (rq_set_xpc(q) || rq_refresh_all(q))
+    if (rq_set_xpc(q))
+        return rq_fail(q, err);
+    /* f0..f31 = +0 as the RTL's reset: with D on (v=true needs it) QEMU starts them at a
+     * 64-bit 0, which is not NaN-boxed, so every single-precision read saw the canonical
+     * NaN (fcvt.w.s of a never-written f register gave 0x7fffffff, vfmv.s.f 0x7fc00000) */
+    for (unsigned i = 0; q->fbytes == 8 && i < 32; i++)
+        if (rq_set_f(q, i, 0))
+            return rq_fail(q, err);
+    if (rq_refresh_all(q))
         return rq_fail(q, err);
     return KC_OK;
 }
@@ -897,7 +905,7 @@ static kc_core_state rq_step(void *h, kc_ref_event *ev)
             q->state = KC_CORE_TRAPPED;
             q->tpc = q->pc;
             q->cause = RVV_QEMU_BREAKPOINT;
-            q->info = 0;
+            q->info = q->pc;   /* the RTL's mtval for ebreak: its pc (rtl/rvv/rvv_top_ports.md) */
         } else {
             uint32_t xb[32];
             memcpy(xb, q->x, sizeof xb);

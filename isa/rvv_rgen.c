@@ -296,7 +296,9 @@ static void address(gen *g, int store, uint32_t span, uint32_t below, uint32_t a
 
 typedef struct vshape {      /* what a vector row needs and writes */
     int fp;                  /* SEW must be 32; fp inputs must be safe */
-    int widen, narrow;       /* vd (widen) or vs2 (narrow) is 2*SEW */
+    int widen, narrow;       /* vd (widen) or vs2 (narrow, and .wv/.wx) is 2*SEW */
+    int wide2;               /* vwadd(u).w*, vwsub(u).w*: vs2 is 2*SEW as vd */
+    int fp16side;            /* vfwcvt/vfncvt: the narrow side is 16-bit integers (SEW 16) */
     int maskres;             /* vd is one mask register */
     int red;                 /* reduction: vd, vs1 single registers */
     int accum;               /* vd is also an input (multiply-add) */
@@ -319,7 +321,9 @@ static vshape shape_of(const char *n)
 {
     vshape v = {0};
     v.fp = starts(n, "vf") || starts(n, "vmf");
-    v.widen = starts(n, "vw");
+    v.widen = starts(n, "vw") || starts(n, "vfwcvt");
+    v.wide2 = starts(n, "vw") && (has(n, ".wv") || has(n, ".wx"));
+    v.fp16side = starts(n, "vfwcvt") || starts(n, "vfncvt");
     v.narrow = starts(n, "vn") || starts(n, "vfncvt");
     v.maskres = starts(n, "vms") || starts(n, "vmf") || starts(n, "vmadc") || starts(n, "vmsbc");
     v.red = has(n, ".vs");
@@ -327,7 +331,7 @@ static vshape shape_of(const char *n)
     v.ext = has(n, ".vf2") ? 2 : has(n, ".vf4") ? 4 : 0;
     /* conversions to integers (a flushed input converts alike) and bit moves */
     v.fpin_any = starts(n, "vfcvt.x") || starts(n, "vfcvt.rtz") || starts(n, "vfncvt") || starts(n, "vfmv") ||
-                 starts(n, "vfcvt.f.x") || starts(n, "vfmerge") || has(n, "slide1");
+                 starts(n, "vfcvt.f.x") || starts(n, "vfwcvt.f.x") || starts(n, "vfmerge") || has(n, "slide1");
     v.usum = !strcmp(n, "vfredusum.vs");
     return v;
 }
@@ -360,7 +364,7 @@ static fpk fp_result(const char *n, fpk a, fpk b, fpk c)
         return a.ok ? (fpk){1, -a.hi - 1, -a.lo + 1, 0} : k_any;
     if (has(n, "vfrsqrt7"))
         return a.ok ? (fpk){1, -(a.hi / 2) - 2, -(a.lo / 2) + 2, 0} : k_any;
-    if (has(n, "vfcvt.f."))
+    if (has(n, "vfcvt.f.") || has(n, "vfwcvt.f."))
         return k_cvt;
     if (has(n, "macc") || has(n, "madd") || has(n, "msub") || has(n, "msac")) {
         /* vfmacc: vd = +-(vs1 * vs2) +- vd; vfmadd: vd = +-(vs1 * vd) +- vs2 */
@@ -493,9 +497,9 @@ static int vrow_fits(const gen *g, const rvv_isa_insn *row, const vshape *v)
     const char *n = row->name;
     if (!g->vset)
         return 0;
-    if (v->fp && g->sew != 32 && !(v->narrow && g->sew == 16))
+    if (v->fp && g->sew != 32 && !(v->fp16side && g->sew == 16))
         return 0;
-    if (v->narrow && has(n, "vfncvt") && g->sew != 16)
+    if (v->fp16side && g->sew != 16)
         return 0;
     if ((v->widen || v->narrow) && (g->sew > 16 || g->lmul8 > 32))
         return 0;
@@ -513,7 +517,7 @@ static int gen_varith(gen *g, const rvv_isa_insn *row)
     vshape v = shape_of(n);
     unsigned grp = regs_of(g->lmul8), big = regs_of(g->lmul8 * 2);
     unsigned dn = v.maskres || v.red ? 1 : v.widen ? big : grp;
-    unsigned s2n = v.red ? grp : v.narrow ? big : v.ext ? regs_of(g->lmul8 / v.ext) : grp;
+    unsigned s2n = v.red ? grp : v.narrow || v.wide2 ? big : v.ext ? regs_of(g->lmul8 / v.ext) : grp;
     unsigned s1n = v.red ? 1 : !strcmp(n, "vrgatherei16.vv") ? regs_of(g->lmul8 * 16 / g->sew) : grp;
     int whole_reg = !strcmp(f, "VWR");
     if (whole_reg)

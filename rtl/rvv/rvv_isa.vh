@@ -6,7 +6,7 @@
 // has no include guard, so every module that includes it gets its own copy.
 // Decode: word is instruction X iff (word & RVV_MASK_X) == RVV_MATCH_X; no two rows
 // overlap. X is the mnemonic in upper case with '.' as '_' (vfadd.vv: VFADD_VV).
-// rvv_isa_listed(w) says whether w is one of the 368 instructions this core supports
+// rvv_isa_listed(w) says whether w is one of the 383 instructions this core supports
 // (legality that depends on vtype, register-group alignment or the rounding mode is
 // the decoder's job).
 
@@ -609,6 +609,22 @@ localparam logic [31:0] RVV_MATCH_VWSUB_VV = 32'hcc002057;  // vwsub.vv (vd vs2 
 localparam logic [31:0] RVV_MASK_VWSUB_VV = 32'hfc00707f;
 localparam logic [31:0] RVV_MATCH_VWSUB_VX = 32'hcc006057;  // vwsub.vx (vd vs2 xs1 vm)
 localparam logic [31:0] RVV_MASK_VWSUB_VX = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VWADDU_WV = 32'hd0002057;  // vwaddu.wv (vd vs2 vs1 vm)
+localparam logic [31:0] RVV_MASK_VWADDU_WV = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VWADDU_WX = 32'hd0006057;  // vwaddu.wx (vd vs2 xs1 vm)
+localparam logic [31:0] RVV_MASK_VWADDU_WX = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VWADD_WV = 32'hd4002057;  // vwadd.wv (vd vs2 vs1 vm)
+localparam logic [31:0] RVV_MASK_VWADD_WV = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VWADD_WX = 32'hd4006057;  // vwadd.wx (vd vs2 xs1 vm)
+localparam logic [31:0] RVV_MASK_VWADD_WX = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VWSUBU_WV = 32'hd8002057;  // vwsubu.wv (vd vs2 vs1 vm)
+localparam logic [31:0] RVV_MASK_VWSUBU_WV = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VWSUBU_WX = 32'hd8006057;  // vwsubu.wx (vd vs2 xs1 vm)
+localparam logic [31:0] RVV_MASK_VWSUBU_WX = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VWSUB_WV = 32'hdc002057;  // vwsub.wv (vd vs2 vs1 vm)
+localparam logic [31:0] RVV_MASK_VWSUB_WV = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VWSUB_WX = 32'hdc006057;  // vwsub.wx (vd vs2 xs1 vm)
+localparam logic [31:0] RVV_MASK_VWSUB_WX = 32'hfc00707f;
 localparam logic [31:0] RVV_MATCH_VWMULU_VV = 32'he0002057;  // vwmulu.vv (vd vs2 vs1 vm)
 localparam logic [31:0] RVV_MASK_VWMULU_VV = 32'hfc00707f;
 localparam logic [31:0] RVV_MATCH_VWMULU_VX = 32'he0006057;  // vwmulu.vx (vd vs2 xs1 vm)
@@ -617,6 +633,10 @@ localparam logic [31:0] RVV_MATCH_VWMUL_VV = 32'hec002057;  // vwmul.vv (vd vs2 
 localparam logic [31:0] RVV_MASK_VWMUL_VV = 32'hfc00707f;
 localparam logic [31:0] RVV_MATCH_VWMUL_VX = 32'hec006057;  // vwmul.vx (vd vs2 xs1 vm)
 localparam logic [31:0] RVV_MASK_VWMUL_VX = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VWMULSU_VV = 32'he8002057;  // vwmulsu.vv (vd vs2 vs1 vm)
+localparam logic [31:0] RVV_MASK_VWMULSU_VV = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VWMULSU_VX = 32'he8006057;  // vwmulsu.vx (vd vs2 xs1 vm)
+localparam logic [31:0] RVV_MASK_VWMULSU_VX = 32'hfc00707f;
 localparam logic [31:0] RVV_MATCH_VWMACCU_VV = 32'hf0002057;  // vwmaccu.vv (vd vs1 vs2 vm)
 localparam logic [31:0] RVV_MASK_VWMACCU_VV = 32'hfc00707f;
 localparam logic [31:0] RVV_MATCH_VWMACCU_VX = 32'hf0006057;  // vwmaccu.vx (vd xs1 vs2 vm)
@@ -625,6 +645,12 @@ localparam logic [31:0] RVV_MATCH_VWMACC_VV = 32'hf4002057;  // vwmacc.vv (vd vs
 localparam logic [31:0] RVV_MASK_VWMACC_VV = 32'hfc00707f;
 localparam logic [31:0] RVV_MATCH_VWMACC_VX = 32'hf4006057;  // vwmacc.vx (vd xs1 vs2 vm)
 localparam logic [31:0] RVV_MASK_VWMACC_VX = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VWMACCSU_VV = 32'hfc002057;  // vwmaccsu.vv (vd vs1 vs2 vm)
+localparam logic [31:0] RVV_MASK_VWMACCSU_VV = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VWMACCSU_VX = 32'hfc006057;  // vwmaccsu.vx (vd xs1 vs2 vm)
+localparam logic [31:0] RVV_MASK_VWMACCSU_VX = 32'hfc00707f;
+localparam logic [31:0] RVV_MATCH_VWMACCUS_VX = 32'hf8006057;  // vwmaccus.vx (vd xs1 vs2 vm)
+localparam logic [31:0] RVV_MASK_VWMACCUS_VX = 32'hfc00707f;
 localparam logic [31:0] RVV_MATCH_VFADD_VV = 32'h00001057;  // vfadd.vv (vd vs2 vs1 vm)
 localparam logic [31:0] RVV_MASK_VFADD_VV = 32'hfc00707f;
 localparam logic [31:0] RVV_MATCH_VFADD_VF = 32'h00005057;  // vfadd.vf (vd vs2 fs1 vm)
@@ -681,6 +707,10 @@ localparam logic [31:0] RVV_MATCH_VFCVT_RTZ_XU_F_V = 32'h48031057;  // vfcvt.rtz
 localparam logic [31:0] RVV_MASK_VFCVT_RTZ_XU_F_V = 32'hfc0ff07f;
 localparam logic [31:0] RVV_MATCH_VFCVT_RTZ_X_F_V = 32'h48039057;  // vfcvt.rtz.x.f.v (vd vs2 vm)
 localparam logic [31:0] RVV_MASK_VFCVT_RTZ_X_F_V = 32'hfc0ff07f;
+localparam logic [31:0] RVV_MATCH_VFWCVT_F_XU_V = 32'h48051057;  // vfwcvt.f.xu.v (vd vs2 vm)
+localparam logic [31:0] RVV_MASK_VFWCVT_F_XU_V = 32'hfc0ff07f;
+localparam logic [31:0] RVV_MATCH_VFWCVT_F_X_V = 32'h48059057;  // vfwcvt.f.x.v (vd vs2 vm)
+localparam logic [31:0] RVV_MASK_VFWCVT_F_X_V = 32'hfc0ff07f;
 localparam logic [31:0] RVV_MATCH_VFNCVT_XU_F_W = 32'h48081057;  // vfncvt.xu.f.w (vd vs2 vm)
 localparam logic [31:0] RVV_MASK_VFNCVT_XU_F_W = 32'hfc0ff07f;
 localparam logic [31:0] RVV_MATCH_VFNCVT_X_F_W = 32'h48089057;  // vfncvt.x.f.w (vd vs2 vm)
@@ -1061,14 +1091,27 @@ function automatic logic rvv_isa_listed(input logic [31:0] w);
     | ((w & RVV_MASK_VWSUBU_VX) == RVV_MATCH_VWSUBU_VX)
     | ((w & RVV_MASK_VWSUB_VV) == RVV_MATCH_VWSUB_VV)
     | ((w & RVV_MASK_VWSUB_VX) == RVV_MATCH_VWSUB_VX)
+    | ((w & RVV_MASK_VWADDU_WV) == RVV_MATCH_VWADDU_WV)
+    | ((w & RVV_MASK_VWADDU_WX) == RVV_MATCH_VWADDU_WX)
+    | ((w & RVV_MASK_VWADD_WV) == RVV_MATCH_VWADD_WV)
+    | ((w & RVV_MASK_VWADD_WX) == RVV_MATCH_VWADD_WX)
+    | ((w & RVV_MASK_VWSUBU_WV) == RVV_MATCH_VWSUBU_WV)
+    | ((w & RVV_MASK_VWSUBU_WX) == RVV_MATCH_VWSUBU_WX)
+    | ((w & RVV_MASK_VWSUB_WV) == RVV_MATCH_VWSUB_WV)
+    | ((w & RVV_MASK_VWSUB_WX) == RVV_MATCH_VWSUB_WX)
     | ((w & RVV_MASK_VWMULU_VV) == RVV_MATCH_VWMULU_VV)
     | ((w & RVV_MASK_VWMULU_VX) == RVV_MATCH_VWMULU_VX)
     | ((w & RVV_MASK_VWMUL_VV) == RVV_MATCH_VWMUL_VV)
     | ((w & RVV_MASK_VWMUL_VX) == RVV_MATCH_VWMUL_VX)
+    | ((w & RVV_MASK_VWMULSU_VV) == RVV_MATCH_VWMULSU_VV)
+    | ((w & RVV_MASK_VWMULSU_VX) == RVV_MATCH_VWMULSU_VX)
     | ((w & RVV_MASK_VWMACCU_VV) == RVV_MATCH_VWMACCU_VV)
     | ((w & RVV_MASK_VWMACCU_VX) == RVV_MATCH_VWMACCU_VX)
     | ((w & RVV_MASK_VWMACC_VV) == RVV_MATCH_VWMACC_VV)
     | ((w & RVV_MASK_VWMACC_VX) == RVV_MATCH_VWMACC_VX)
+    | ((w & RVV_MASK_VWMACCSU_VV) == RVV_MATCH_VWMACCSU_VV)
+    | ((w & RVV_MASK_VWMACCSU_VX) == RVV_MATCH_VWMACCSU_VX)
+    | ((w & RVV_MASK_VWMACCUS_VX) == RVV_MATCH_VWMACCUS_VX)
     | ((w & RVV_MASK_VFADD_VV) == RVV_MATCH_VFADD_VV)
     | ((w & RVV_MASK_VFADD_VF) == RVV_MATCH_VFADD_VF)
     | ((w & RVV_MASK_VFREDUSUM_VS) == RVV_MATCH_VFREDUSUM_VS)
@@ -1097,6 +1140,8 @@ function automatic logic rvv_isa_listed(input logic [31:0] w);
     | ((w & RVV_MASK_VFCVT_F_X_V) == RVV_MATCH_VFCVT_F_X_V)
     | ((w & RVV_MASK_VFCVT_RTZ_XU_F_V) == RVV_MATCH_VFCVT_RTZ_XU_F_V)
     | ((w & RVV_MASK_VFCVT_RTZ_X_F_V) == RVV_MATCH_VFCVT_RTZ_X_F_V)
+    | ((w & RVV_MASK_VFWCVT_F_XU_V) == RVV_MATCH_VFWCVT_F_XU_V)
+    | ((w & RVV_MASK_VFWCVT_F_X_V) == RVV_MATCH_VFWCVT_F_X_V)
     | ((w & RVV_MASK_VFNCVT_XU_F_W) == RVV_MATCH_VFNCVT_XU_F_W)
     | ((w & RVV_MASK_VFNCVT_X_F_W) == RVV_MATCH_VFNCVT_X_F_W)
     | ((w & RVV_MASK_VFNCVT_RTZ_XU_F_W) == RVV_MATCH_VFNCVT_RTZ_XU_F_W)

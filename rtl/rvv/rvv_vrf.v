@@ -6,12 +6,18 @@
 // (bit-masked, so mask-register and element writes share it) and the VLSU's
 // (byte-enabled). The scoreboard in rvv_vec guarantees the two writers never
 // target the same register in one cycle.
+//
+// Reset clears every register (the platform's defined initial state: v0..v31
+// = 0, as QEMU and the RISC-V reset convention of our ABI assume). The VRF is
+// flops, so this is a synchronous reset of those flops; without it a model
+// reused for the next program kept the previous program's vectors.
 `default_nettype none
 
 module rvv_vrf #(
     parameter integer VLEN = 128
 ) (
     input  wire              clk,
+    input  wire              rst,
     input  wire [4:0]        ra_idx,
     output wire [VLEN-1:0]   ra_data,
     input  wire [4:0]        rb_idx,
@@ -43,9 +49,14 @@ module rvv_vrf #(
         for (k = 0; k < VLEN / 8; k = k + 1) bitmask[k*8 +: 8] = {8{be[k]}};
     endfunction
 
+    integer i;
     always @(posedge clk) begin
-        if (wa_valid) r[wa_idx] <= (r[wa_idx] & ~wa_mask) | (wa_data & wa_mask);
-        if (wl_valid) r[wl_idx] <= (r[wl_idx] & ~bitmask(wl_be)) | (wl_data & bitmask(wl_be));
+        if (rst) begin
+            for (i = 0; i < 32; i = i + 1) r[i] <= {VLEN{1'b0}};
+        end else begin
+            if (wa_valid) r[wa_idx] <= (r[wa_idx] & ~wa_mask) | (wa_data & wa_mask);
+            if (wl_valid) r[wl_idx] <= (r[wl_idx] & ~bitmask(wl_be)) | (wl_data & bitmask(wl_be));
+        end
     end
 endmodule
 
