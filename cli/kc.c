@@ -13,7 +13,7 @@ typedef struct kc_subcommand {
 } kc_subcommand;
 
 static const kc_subcommand subcommands[] = {
-    {"run", kc_cmd_run_main, "the main job: evaluate every baseline kernel of a platform and print the table"},
+    {"run", kc_cmd_run_main, "the main job: evaluate every baseline kernel of every platform and print the tables"},
     {"bench", kc_cmd_bench_main, "sweep baseline or DIR kernels in parallel workers, append records, print the table"},
     {"merge", kc_cmd_bench_merge, "join shard result files of kc bench (then kc bench --table)"},
     {"eval", kc_cmd_eval_main, "assemble, run and check one kernel on a task/config"},

@@ -67,8 +67,9 @@ static const kc_args_spec run_spec = {
     "on the RTL, on the fixed hidden scoring seeds (or --seed S alone, --seeds a,b,... to replay,\n"
     "--fresh-seeds N drawn from the OS random source now and recorded), in N worker processes,\n"
     "and prints the table (task, config, correct, max error, cycles, ideal, efficiency) with\n"
-    "the per-task / per-level summary. Exit 0 only when every baseline is correct. Same as\n"
-    "kc bench --kernels baseline; see docs/scoring.md.\n",
+    "the per-task / per-level summary. Without --platform it sweeps every platform built\n"
+    "(not the test variants), one table each. Exit 0 only when every baseline is correct.\n"
+    "Same as kc bench --kernels baseline per platform; see docs/scoring.md.\n",
     run_tables,
 };
 
@@ -87,6 +88,7 @@ static const kc_args_spec bench_spec = {
 typedef struct bench_args {
     kc_opts sel;
     int seed_given;
+    int platform_given;      /* --platform: else kc run sweeps every platform */
     kc_seeds seeds;          /* --seeds / --fresh-seeds */
     uint64_t seedv[KC_EVAL_MAX_SEEDS];   /* the scoring seeds, resolved after parsing */
     size_t nseeds;
@@ -149,6 +151,8 @@ static int parse_args(bench_args *a, int argc, char **argv, int as_run)
         }
         if (id == KC_OPTS_SEED)
             a->seed_given = 1;
+        if (id == KC_OPTS_PLATFORM)
+            a->platform_given = 1;
         if (id == KC_ARGS_ERROR || take_one(a, &p, id) == KC_ARGS_ERROR)
             return kc_args_exit(&p);
     }
@@ -247,37 +251,15 @@ static int print_table_of(const json_t *recs, const char *platform, const kc_sco
     return 0;
 }
 
-int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
+/* The sweep of one platform: its jobs (minus those recorded in --out), the table.
+ * The exit status of kc bench / kc run for it. */
+static int sweep_platform(const bench_args *a, const kc_platform *p, int as_run)
 {
-    bench_args a;
-    memset(&a, 0, sizeof a);
-    int rc = parse_args(&a, argc, argv, as_run);
-    if (rc >= 0)
-        return rc;
     char buf[800];
     kc_err err;
     kc_err_clear(&err);
-    if (a.table) {
-        json_t *recs;
-        kc_bench_invalid bad;
-        if (kc_bench_load(a.table, &recs, &bad, &err) != KC_OK) {
-            fprintf(stderr, "kc bench: %s\n", kc_err_format(&err, buf, sizeof buf));
-            return 2;
-        }
-        print_invalid(&bad, a.table);
-        rc = print_table_of(recs, a.sel.platform, NULL, NULL) ? 2 : 0;
-        json_decref(recs);
-        return rc;
-    }
-    const kc_platform *p = kc_platform_find(a.sel.platform);
-    if (!p) {
-        fprintf(stderr, "kc: unknown platform '%s'\n", a.sel.platform);
-        return 2;
-    }
-    if (resolve_seeds(&a))
-        return 2;
     kc_plan l;
-    if (build_plan(&a, p, &l, &err) != KC_OK) {
+    if (build_plan(a, p, &l, &err) != KC_OK) {
         fprintf(stderr, "kc: %s\n", kc_err_format(&err, buf, sizeof buf));
         kc_plan_free(&l);
         return 2;
@@ -286,8 +268,8 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
     json_t *recs = NULL;
     kc_bench_invalid bad;
     int fd = -1;
-    if (a.out) {   /* lock first, then read: what is skipped is what no one else is writing */
-        if (kc_bench_open_out(a.out, &fd, &err) != KC_OK || kc_bench_load(a.out, &recs, &bad, &err) != KC_OK) {
+    if (a->out) {   /* lock first, then read: what is skipped is what no one else is writing */
+        if (kc_bench_open_out(a->out, &fd, &err) != KC_OK || kc_bench_load(a->out, &recs, &bad, &err) != KC_OK) {
             fprintf(stderr, "kc: %s\n", kc_err_format(&err, buf, sizeof buf));
             if (fd >= 0)
                 close(fd);
@@ -295,19 +277,19 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
             kc_plan_free(&l);
             return 2;
         }
-        print_invalid(&bad, a.out);
+        print_invalid(&bad, a->out);
     } else
         recs = json_array();
 
     /* this shard's jobs (index mod N over the full, stable list), minus recorded ones */
     kc_sweep_job *todo = malloc((l.n ? l.n : 1) * sizeof *todo);
-    size_t nshard = 0, ntodo = todo ? kc_plan_todo(&l, p->name, a.shard_i, a.shard_n, recs, todo, &nshard) : 0;
+    size_t nshard = 0, ntodo = todo ? kc_plan_todo(&l, p->name, a->shard_i, a->shard_n, recs, todo, &nshard) : 0;
     size_t nskip = nshard - ntodo;
     fprintf(stderr, "kc: %zu evaluations in this selection%s, %zu already recorded, %zu to run on %d workers\n",
-            nshard, a.shard_n > 1 ? " shard" : "", nskip, ntodo, a.jobs);
-    kc_sweep_opts so = {.platform = p->name, .workers = a.jobs, .out_fd = fd, .cycle_limit = a.cycle_limit,
-                        .job_timeout = a.job_timeout, .progress = stderr,
-                        .seeds_from = a.seed_given ? "given" : kc_seeds_from(&a.seeds)};
+            nshard, a->shard_n > 1 ? " shard" : "", nskip, ntodo, a->jobs);
+    kc_sweep_opts so = {.platform = p->name, .workers = a->jobs, .out_fd = fd, .cycle_limit = a->cycle_limit,
+                        .job_timeout = a->job_timeout, .progress = stderr,
+                        .seeds_from = a->seed_given ? "given" : kc_seeds_from(&a->seeds)};
     kc_sweep_stats st = {0};
     kc_status s = todo ? kc_sweep_run(&so, todo, ntodo, recs, &st, &err)
                        : kc_err_set(&err, KC_ERR_NOMEM, "out of memory");
@@ -317,7 +299,7 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
         fprintf(stderr, "kc: %s\n", kc_err_format(&err, buf, sizeof buf));
     if (todo && ntodo) {
         fprintf(stderr, "kc: %zu evaluations in %.1f s wall (%d workers), %zu not correct (%zu crashed, %zu hung), "
-                "%zu errors\n", st.done, st.wall, a.jobs, st.not_correct, st.crashed, st.hung, st.errors);
+                "%zu errors\n", st.done, st.wall, a->jobs, st.not_correct, st.crashed, st.hung, st.errors);
         for (int k = 0; k < 3 && st.slowest[k] > 0; k++)
             fprintf(stderr, "kc: slowest #%d: %s C%d seed %" PRIu64 " (%s) %.2f s\n", k + 1,
                     todo[st.slowest_job[k]].task, todo[st.slowest_job[k]].config, todo[st.slowest_job[k]].seed,
@@ -327,14 +309,14 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
     /* the table of this selection (this shard's cells only when sharded) */
     kc_score_select sel;
     int all_correct = 0, table_failed = 1;
-    if (kc_plan_select(&l, a.shard_i, a.shard_n, &sel, &err) != KC_OK)
+    if (kc_plan_select(&l, a->shard_i, a->shard_n, &sel, &err) != KC_OK)
         fprintf(stderr, "kc: %s\n", kc_err_format(&err, buf, sizeof buf));
     else {
         table_failed = print_table_of(recs, p->name, &sel, &all_correct);
         kc_plan_select_free(&sel);
     }
-    if (a.out)
-        printf("records: %s\n", a.out);
+    if (a->out)
+        printf("records: %s\n", a->out);
     free(todo);
     json_decref(recs);
     kc_plan_free(&l);
@@ -347,6 +329,55 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
     if (st.errors)
         return 1;
     return as_run && !all_correct ? 1 : 0;
+}
+
+int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
+{
+    bench_args a;
+    memset(&a, 0, sizeof a);
+    int rc = parse_args(&a, argc, argv, as_run);
+    if (rc >= 0)
+        return rc;
+    if (a.table) {
+        json_t *recs;
+        kc_bench_invalid bad;
+        char buf[800];
+        kc_err err;
+        kc_err_clear(&err);
+        if (kc_bench_load(a.table, &recs, &bad, &err) != KC_OK) {
+            fprintf(stderr, "kc bench: %s\n", kc_err_format(&err, buf, sizeof buf));
+            return 2;
+        }
+        print_invalid(&bad, a.table);
+        rc = print_table_of(recs, a.sel.platform, NULL, NULL) ? 2 : 0;
+        json_decref(recs);
+        return rc;
+    }
+    if (resolve_seeds(&a))
+        return 2;
+    if (!as_run || a.platform_given) {
+        const kc_platform *p = kc_platform_find(a.sel.platform);
+        if (!p) {
+            fprintf(stderr, "kc: unknown platform '%s'\n", a.sel.platform);
+            return 2;
+        }
+        return sweep_platform(&a, p, as_run);
+    }
+    /* kc run without --platform: every platform of the registry (test variants,
+     * other sizes of a platform, left out), in registry order, one table each. The
+     * worst status wins: 2 (error) over 130 (interrupted: stop there) over 1. */
+    rc = 0;
+    for (const kc_platform *const *p = kc_platform_all(); *p; p++) {
+        if ((*p)->variant)
+            continue;
+        fprintf(stderr, "kc run: platform %s\n", (*p)->name);
+        int r = sweep_platform(&a, *p, as_run);
+        if (r == 130)
+            return 130;
+        if (r > rc)
+            rc = r;
+    }
+    return rc;
 }
 
 int kc_cmd_bench_main(int argc, char **argv)

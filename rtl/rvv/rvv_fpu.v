@@ -128,8 +128,10 @@ module rvv_fpu #(parameter TAGW = 8) (
         fa = s1_a;
         fb = s1_b;
         fc = s1_c;
-        is_fma = 1'b1;
+        is_fma = 1'b0;
         is_cvt_s = 1'b0;
+        if (s1_v) begin   // decoded only for an op in S1 (Verilator skips it when idle)
+        is_fma = 1'b1;
         case (s1_op)
             `RVV_FOP_FADD:   begin fb = ONE; fc = s1_b; end
             `RVV_FOP_FSUB:   begin fb = ONE; fc = {~s1_b[31], s1_b[30:0]}; end
@@ -141,6 +143,7 @@ module rvv_fpu #(parameter TAGW = 8) (
             `RVV_FOP_CVT_S_W, `RVV_FOP_CVT_S_WU: begin is_fma = 1'b0; is_cvt_s = 1'b1; end
             default:         is_fma = 1'b0;
         endcase
+        end
     end
 
     // invalid: a signalling NaN, inf * 0 (even with a quiet NaN addend, as

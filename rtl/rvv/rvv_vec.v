@@ -190,7 +190,9 @@ module rvv_vec #(
     wire c_rda, c_rdb, c_rdc, c_wrd, c_rdv0;
     wire [1:0] c_fa, c_fb, c_fc; wire [3:0] c_nr;
     wire signed [3:0] c_ga, c_gb, c_gd;
-    rvv_vctl u_sctl (.en(1'b1), .insn(s_insn), .vtype(s_vtype), .unit(c_unit), .op(c_op), .sop(c_sop), .fop(c_fop),
+    // decoded only while the sequencer holds an instruction: every c_* use is
+    // qualified by s_busy (an issue, an engine start, the engines' results)
+    rvv_vctl u_sctl (.en(s_busy), .insn(s_insn), .vtype(s_vtype), .unit(c_unit), .op(c_op), .sop(c_sop), .fop(c_fop),
         .w(c_w), .ea(c_ea), .eb(c_eb), .ed(c_ed), .sa(c_sa), .sb(c_sb), .bscal(c_bscal), .mask_dest(c_maskd),
         .merge(c_merge), .fa_sel(c_fa), .fb_sel(c_fb), .fc_sel(c_fc), .f_not(c_fnot), .f_rtz(c_rtz),
         .f_round(c_round), .imm_u(c_immu), .whole(c_whole), .nr(c_nr), .vl1(c_vl1), .rd_a(c_rda), .rd_b(c_rdb),
@@ -271,15 +273,21 @@ module rvv_vec #(
     wire [31:0] left = s_evl - e0;
     wire [KMAX-1:0] kmask = (lkw >= LKMAX[4:0]) ? {KMAX{1'b1}} : ~({KMAX{1'b1}} << (32'd1 << lkw));
     wire [KMAX-1:0] bodym = ((left >= KMAX) ? {KMAX{1'b1}} : ~({KMAX{1'b1}} << left)) & kmask;
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [VLEN-1:0] v0s  = v0 >> e0;
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [KMAX-1:0] mbits = v0s[KMAX-1:0];
+    // v0 bits of the uop's elements: a wide shift, done only when a uop issues
+    reg  [KMAX-1:0] mbits;
     wire [KMAX-1:0] actm  = bodym & ((s_vm || c_merge || c_whole) ? {KMAX{1'b1}} : mbits);
 
     wire s_null  = (s_evl == 32'd0);
     wire issue   = s_busy && s_pipe && !trapped && (sl_n != NSLOT[TAGW:0]) && !r_stall && (s_dwait == 8'd0);
     wire issue_last = issue && (s_u + 32'd1 >= s_nu);
+    always @(*) begin : v0_bits
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [VLEN-1:0] v0s;
+        /* verilator lint_on UNUSEDSIGNAL */
+        v0s = {VLEN{1'b0}};
+        if (issue) v0s = v0 >> e0;
+        mbits = v0s[KMAX-1:0];
+    end
     wire is_mul = (c_op == `RVV_A_MUL || c_op == `RVV_A_MULH || c_op == `RVV_A_MACC || c_op == `RVV_A_NMSAC ||
                    c_op == `RVV_A_MADD || c_op == `RVV_A_NMSUB);
     wire is_div = (c_op == `RVV_A_DIV || c_op == `RVV_A_REM);
@@ -359,16 +367,18 @@ module rvv_vec #(
     wire [CW-1:0] wb_res = !sl_fp[rp] ? wb_raw :
                            sl_mk[rp] ? {{(CW-LANES){1'b0}}, wb_mk} :
                            (sl_ed[rp] == 2'd1) ? {{(CW-16*LANES){1'b0}}, wb_h16} : wb_raw;
-    wire [VLEN-1:0] wb_data = {{(VLEN-CW){1'b0}}, wb_res} << sl_pos[rp];
-
+    // the VRF write port; the head slot's chunk is shifted into register
+    // position only when it is written (a wide shift)
     always @(*) begin
-        wa_valid = 1'b0; wa_idx = sl_idx[rp]; wa_data = wb_data; wa_mask = sl_wm[rp];
+        wa_valid = 1'b0; wa_idx = sl_idx[rp]; wa_data = {VLEN{1'b0}}; wa_mask = {VLEN{1'b0}};
         if (ser_wv) begin
             wa_valid = 1'b1; wa_idx = ser_widx; wa_data = ser_wd; wa_mask = ser_wm;
         end else if (msk_ov) begin
             wa_valid = msk_wr; wa_idx = s_vd; wa_data = msk_d; wa_mask = msk_m;
         end else if (wb_go && !sl_null[rp]) begin
             wa_valid = 1'b1;
+            wa_data  = {{(VLEN-CW){1'b0}}, wb_res} << sl_pos[rp];
+            wa_mask  = sl_wm[rp];
         end
     end
     // fflags of fp results (active lanes only)
@@ -549,10 +559,12 @@ module rvv_vec #(
                 r_valid <= issue && !s_null;
                 r_fp    <= (c_unit == `RVV_U_FPU);
                 r_tag   <= sl_wp;
-                r_a     <= chunk(ra_data, cu_a, sub_a, ra_r);
-                r_b     <= chunk(rb_data, cu_b, sub_b, rb_r);
-                r_c     <= chunk(rc_data, s_u, 32'd0, 2'd0);
-                r_m     <= mbits;
+                if (issue) begin   // operand chunks: wide shifts, only for a uop
+                    r_a <= chunk(ra_data, cu_a, sub_a, ra_r);
+                    r_b <= chunk(rb_data, cu_b, sub_b, rb_r);
+                    r_c <= chunk(rc_data, s_u, 32'd0, 2'd0);
+                    r_m <= mbits;
+                end
                 r_e0    <= e0;
                 r_scal  <= s_scal;
                 r_op <= c_op; r_w <= c_w; r_ea <= c_ea; r_eb <= c_eb; r_sa <= c_sa; r_sb <= c_sb;

@@ -241,38 +241,68 @@ module rvv_vlsu #(
     wire [31:0] u_gba  = ba - i_base;                     // may be negative (first beat)
     wire [OFFW-1:0] u_lo_off = u_lo[OFFW-1:0];
     wire [OFFW-1:0] u_hi_off = u_hi[OFFW-1:0];
-    wire [VLEN-1:0] u_mw = i_masked ? v0q >> (u_glo >> i_ls) : {VLEN{1'b1}};
+    // The beat's wide datapath is computed in blocks that do work only while a
+    // unit-stride walk runs (a masked one for the v0 bits, a store for the data
+    // piece): Verilator evaluates every combinational block on every edge, idle
+    // or not, and these were a large part of the model's time.
+    wire u_run = st == S_RUN && i_unit;
     reg  [BEAT-1:0] u_mx;        // mask bit of each byte's element, from u_lo on
-    integer j;
-    always @* begin
-        for (j = 0; j < BEAT; j = j + 1)
-            u_mx[j] = u_mw[j >> i_ls];
+    always @* begin : u_mask
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [VLEN-1:0] mw;
+        /* verilator lint_on UNUSEDSIGNAL */
+        integer m;   // loop indices local to their blocks: assigned on some paths only,
+                     // a module-level one is a latch to yosys
+        u_mx = {BEAT{1'b1}};
+        mw = {VLEN{1'b0}};        // every path assigns the temporaries: no latch
+        m = 0;
+        if (u_run && i_masked) begin
+            mw = v0q >> (u_glo >> i_ls);
+            for (m = 0; m < BEAT; m = m + 1)
+                u_mx[m] = mw[m >> i_ls];
+        end
     end
     wire [BEAT-1:0] u_rng = ({BEAT{1'b1}} << u_lo_off) & ({BEAT{1'b1}} >> ~u_hi_off);
     wire [BEAT-1:0] u_be  = (u_mx << u_lo_off) & u_rng;
     wire            u_act = |u_be;
     // the range check covers the active bytes only (a masked-off element may lie
-    // outside memory): first and last active byte of the beat
+    // outside memory): first and last active byte of the beat (unmasked: the
+    // range's ends)
     reg  [OFFW-1:0] u_fa, u_la;
-    always @* begin
-        u_fa = {OFFW{1'b0}};
-        u_la = {OFFW{1'b0}};
-        for (j = BEAT - 1; j >= 0; j = j - 1)
-            if (u_be[j]) u_fa = j[OFFW-1:0];
-        for (j = 0; j < BEAT; j = j + 1)
-            if (u_be[j]) u_la = j[OFFW-1:0];
+    always @* begin : u_ends
+        integer m;
+        u_fa = u_lo_off;
+        u_la = u_hi_off;
+        m = 0;
+        if (u_run && i_masked) begin
+            u_fa = {OFFW{1'b0}};
+            u_la = {OFFW{1'b0}};
+            for (m = BEAT - 1; m >= 0; m = m - 1)
+                if (u_be[m]) u_fa = m[OFFW-1:0];
+            for (m = 0; m < BEAT; m = m + 1)
+                if (u_be[m]) u_la = m[OFFW-1:0];
+        end
     end
     wire [32:0] u_chk = rng_check({ba[31:OFFW], u_fa}, {ba[31:OFFW], u_la}, dram_bytes);
-    // stores: the register piece in this beat
+    // stores: the register piece in this beat (loads send no data)
     wire [31:0] u_rg0   = {{(32 - RW - LVB){1'b0}}, ur, {LVB{1'b0}}};      // group offset of reg ur
     wire [31:0] u_sh    = BEAT - (u_rg0 - u_gba);                          // bytes, 1..BEAT+VB-1
-    wire [BW+VLEN+BW-1:0] u_wide = {{BW{1'b0}}, vlr_data, {BW{1'b0}}};
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [BW+VLEN+BW-1:0] u_wsh  = u_wide >> {u_sh, 3'b000};
     wire [31:0] u_rend  = u_rg0 + (VB - 1);
     wire [31:0] u_rnext = (u_ghi + 32'd1) >> LVB;
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [BW-1:0] u_piece = u_wsh[BW-1:0];
+    reg  [BW-1:0] u_piece;
+    always @* begin : u_store
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [BW+VLEN+BW-1:0] wsh;
+        /* verilator lint_on UNUSEDSIGNAL */
+        u_piece = {BW{1'b0}};
+        wsh = {(BW+VLEN+BW){1'b0}};
+        if (u_run && i_store) begin
+            wsh = {{BW{1'b0}}, vlr_data, {BW{1'b0}}} >> {u_sh, 3'b000};
+            u_piece = wsh[BW-1:0];
+        end
+    end
     wire [BW-1:0] u_sdata = uc0 ? u_piece : (sbuf | u_piece);
     wire          u_pend  = u_rend >= u_ghi;             // this piece ends the beat
 
@@ -287,24 +317,45 @@ module rvv_vlsu #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [31:0] e_doff = (ei << i_ls) + fo;
     wire [31:0] e_ioff = ei << i_lis;
-    wire [VLEN-1:0] e_v0sh = v0q >> ei;
     /* verilator lint_on UNUSEDSIGNAL */
     wire [4:0]  e_dreg = i_vd + e_doff[LVB +: 5];
     wire [4:0]  e_ireg = i_vs2 + e_ioff[LVB +: 5];
     wire        e_ihit = icv && icr == e_ireg;
-    wire [VLEN-1:0] e_isrc = i_store ? icd : vlr_data;
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [VLEN-1:0] e_ish  = e_isrc >> {e_ioff[LVB-1:0], 3'b000};
-    wire [VLEN-1:0] e_dsh  = vlr_data >> {e_doff[LVB-1:0], 3'b000};
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [31:0] e_idx  = i_lis == 2'd0 ? {24'd0, e_ish[7:0]} :
-                         i_lis == 2'd1 ? {16'd0, e_ish[15:0]} : e_ish[31:0];
+    // the element's v0 bit, index and store data: wide shifts, done only while
+    // an element walk runs and only those it needs (see the unit walk)
+    reg         e_v0b;
+    reg  [31:0] e_idx, e_word;
+    always @* begin : e_data
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [VLEN-1:0] v0sh, ish, dsh;
+        /* verilator lint_on UNUSEDSIGNAL */
+        e_v0b  = 1'b1;
+        e_idx  = 32'd0;
+        e_word = 32'd0;
+        v0sh = {VLEN{1'b0}};
+        ish = {VLEN{1'b0}};
+        dsh = {VLEN{1'b0}};
+        if (st == S_RUN && !i_unit) begin
+            if (i_masked) begin
+                v0sh  = v0q >> ei;
+                e_v0b = v0sh[0];
+            end
+            if (i_indexed) begin
+                ish   = (i_store ? icd : vlr_data) >> {e_ioff[LVB-1:0], 3'b000};
+                e_idx = i_lis == 2'd0 ? {24'd0, ish[7:0]} :
+                        i_lis == 2'd1 ? {16'd0, ish[15:0]} : ish[31:0];
+            end
+            if (i_store) begin
+                dsh    = vlr_data >> {e_doff[LVB-1:0], 3'b000};
+                e_word = i_ls == 2'd0 ? {4{dsh[7:0]}} :
+                         i_ls == 2'd1 ? {2{dsh[15:0]}} : dsh[31:0];
+            end
+        end
+    end
     wire [31:0] e_addr = i_indexed ? i_base + e_idx : sacc;
-    wire        e_act  = !i_masked || e_v0sh[0];
+    wire        e_act  = e_v0b;
     wire        e_mis  = (e_addr & (s_bytes - 32'd1)) != 0;
     wire [32:0] e_chk  = rng_check(e_addr, e_addr + s_bytes - 32'd1, dram_bytes);
-    wire [31:0] e_word = i_ls == 2'd0 ? {4{e_dsh[7:0]}} :
-                         i_ls == 2'd1 ? {2{e_dsh[15:0]}} : e_dsh[31:0];
     wire [OFFW-1:0] e_off = e_addr[OFFW-1:0];
     // s ones (4'b0001 << 4 wraps to 0, and 0 - 1 is 4'b1111)
     wire [BEAT-1:0] e_be  = {{(BEAT - 4){1'b0}}, (4'b0001 << s_bytes[2:0]) - 4'd1} << e_off;
@@ -504,19 +555,34 @@ module rvv_vlsu #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [31:0]     h_sh     = {{(32 - RW - LVB){1'b0}}, h_r, {LVB{1'b0}}} -
                                {{(32 - GW){mq_goff[mq_r][GW-1]}}, mq_goff[mq_r]} + VB;
-    wire [VB*8+BW+VB*8-1:0] h_wd = {{(VB*8){1'b0}}, dq[dq_r], {(VB*8){1'b0}}} >> {h_sh, 3'b000};
-    wire [VB+BEAT+VB-1:0]   h_wb = {{VB{1'b0}}, mq_be[mq_r], {VB{1'b0}}} >> h_sh;
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [VLEN-1:0] h_data = h_wd[VLEN-1:0];
-    wire [VB-1:0]   h_be   = h_wb[VB-1:0];
     wire            h_merge = h_piece && wb_valid && !wb_end && wb_idx == h_idx;
     wire            h_flush = wb_valid && (wb_end || h_mark || (h_piece && !h_merge));
     wire            h_done  = (h_flush && wb_end) || h_mark;   // a load fully written
-    reg  [VLEN-1:0] h_bm;
-    integer k;
-    always @* begin
-        for (k = 0; k < VB; k = k + 1)
-            h_bm[8*k +: 8] = {8{h_be[k]}};
+    // the piece's data and byte enables (bit mask h_bm), shifted into register
+    // position only when there is a piece (see the unit walk)
+    reg  [VLEN-1:0] h_data, h_bm;
+    reg  [VB-1:0]   h_be;
+    always @* begin : h_shift
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [VB*8+BW+VB*8-1:0] wd;
+        reg [VB+BEAT+VB-1:0]   wb;
+        /* verilator lint_on UNUSEDSIGNAL */
+        integer k;
+        h_data = {VLEN{1'b0}};
+        h_be   = {VB{1'b0}};
+        h_bm   = {VLEN{1'b0}};
+        wd = {(VB*8+BW+VB*8){1'b0}};
+        wb = {(VB+BEAT+VB){1'b0}};
+        k = 0;
+        if (h_piece) begin
+            wd = {{(VB*8){1'b0}}, dq[dq_r], {(VB*8){1'b0}}} >> {h_sh, 3'b000};
+            wb = {{VB{1'b0}}, mq_be[mq_r], {VB{1'b0}}} >> h_sh;
+            h_data = wd[VLEN-1:0];
+            h_be   = wb[VB-1:0];
+            for (k = 0; k < VB; k = k + 1)
+                h_bm[8*k +: 8] = {8{h_be[k]}};
+        end
     end
 
     // ---- completion ----------------------------------------------------------------------

@@ -19,6 +19,7 @@
 #include "rvv_isa.h"
 #include "rvv_isadoc.h"
 #include "rvv_lines.h"
+#include "rvv_memo.h"
 #include "rvv_qemu.h"
 #include "rvv_rgen.h"
 #include "rvv_shapes.h"
@@ -143,8 +144,27 @@ static kc_status rt_place(const rvv_tools *t, const char *dir, kc_err *err)
 
 /* ---- build ------------------------------------------------------------------------ */
 
+/* The author's name of the kernel file (diagnostics, the image): filename, or the default. */
+static const char *kernel_name(const char *filename)
+{
+    return filename && filename[0] ? filename : (ends_with(filename, ".c") ? "kernel.c" : "kernel.s");
+}
+
+/* The image of a linked ELF, with its per-pc source lines. */
+static kc_status image_of_elf(const char *bytes, size_t size, const char *filename, kc_image *out, kc_err *err)
+{
+    int is_c = ends_with(filename, ".c");
+    const char *name = kernel_name(filename);
+    kc_status s = kc_image_from_elf((const uint8_t *)bytes, size, name, EM_RISCV, out, err);
+    if (s == KC_OK && rvv_lines_from_elf((const uint8_t *)bytes, size, is_c ? "kernel.c" : "kernel.s", out) < 0)
+        s = kc_err_set(err, KC_ERR_NOMEM, "out of memory");
+    return s;
+}
+
+/* memo_ctx: when not NULL, the linked ELF is kept in the memo under (memo_ctx, src). */
 static kc_status build_in(const rvv_tools *t, const rvv_hw *h, const char *dir, const char *src,
-                          const char *filename, kc_image *out, rvv_build_times *tm, kc_err *err)
+                          const char *filename, const char *memo_ctx, kc_image *out, rvv_build_times *tm,
+                          kc_err *err)
 {
     int is_c = ends_with(filename, ".c");
     char ksrc[RVV_TOOLS_PATH + 16], kobj[RVV_TOOLS_PATH + 16], elf[RVV_TOOLS_PATH + 16], log[RVV_TOOLS_PATH + 16];
@@ -152,7 +172,7 @@ static kc_status build_in(const rvv_tools *t, const rvv_hw *h, const char *dir, 
     snprintf(kobj, sizeof kobj, "%s/kernel.o", dir);
     snprintf(elf, sizeof elf, "%s/kernel.elf", dir);
     snprintf(log, sizeof log, "%s/tool.log", dir);
-    const char *name = filename && filename[0] ? filename : (is_c ? "kernel.c" : "kernel.s");
+    const char *name = kernel_name(filename);
 
     double t0 = now();
     kc_status s = rt_place(t, dir, err);
@@ -218,15 +238,15 @@ static kc_status build_in(const rvv_tools *t, const rvv_hw *h, const char *dir, 
     size_t size = 0;
     if ((s = kc_file_read(elf, &bytes, &size, err)) != KC_OK)
         return s;
-    s = kc_image_from_elf((const uint8_t *)bytes, size, name, EM_RISCV, out, err);
-    if (s == KC_OK && rvv_lines_from_elf((const uint8_t *)bytes, size, is_c ? "kernel.c" : "kernel.s", out) < 0)
-        s = kc_err_set(err, KC_ERR_NOMEM, "out of memory");
+    s = image_of_elf(bytes, size, filename, out, err);
+    if (s == KC_OK && memo_ctx)
+        rvv_memo_put(RVV_MEMO_ELF, memo_ctx, src, bytes, size);
     free(bytes);
     return s;
 }
 
-kc_status rvv_platform_build_timed(const kc_hw *hw, const char *src, const char *filename, kc_image *out,
-                                   rvv_build_times *times, kc_err *err)
+static kc_status build_tools(const kc_hw *hw, const char *src, const char *filename, const char *memo_ctx,
+                             kc_image *out, rvv_build_times *times, kc_err *err)
 {
     rvv_build_times tm = { 0 };
     double t0 = now();
@@ -240,7 +260,7 @@ kc_status rvv_platform_build_timed(const kc_hw *hw, const char *src, const char 
         s = rvv_tools_mkdir(dir, sizeof dir, err);
     tm.setup = now() - t0;
     if (s == KC_OK) {
-        s = build_in(t, &h, dir, src ? src : "", filename, out, &tm, err);
+        s = build_in(t, &h, dir, src ? src : "", filename, memo_ctx, out, &tm, err);
         double t1 = now();
         rvv_tools_rmdir(dir);
         tm.load += now() - t1;
@@ -250,11 +270,39 @@ kc_status rvv_platform_build_timed(const kc_hw *hw, const char *src, const char 
     return s;
 }
 
+kc_status rvv_platform_build_timed(const kc_hw *hw, const char *src, const char *filename, kc_image *out,
+                                   rvv_build_times *times, kc_err *err)
+{
+    return build_tools(hw, src, filename, NULL, out, times, err);
+}
+
+/* The memo's context of a build or a baseline: everything besides the text the
+ * tools' output depends on (the sizes of the build; the file name: C or assembly,
+ * the image's name). */
+static void memo_context(const rvv_hw *h, const char *filename, char *ctx, size_t size)
+{
+    snprintf(ctx, size, "vlen=%u lanes=%u itcm=%u dtcm=%u file=%s", h->vlen, h->lanes, h->itcm_bytes,
+             h->dtcm_bytes, filename ? filename : "");
+}
+
+/* The family's build: the tools' output for this exact (text, sizes, name) when
+ * this process made it before (rvv_memo.h), else the tools, their output kept. */
 static kc_status rvv_platform_build(const kc_platform *p, const kc_hw *hw, const char *src, const char *filename,
                                     kc_image *out, kc_err *err)
 {
     (void)p;
-    return rvv_platform_build_timed(hw, src, filename, out, NULL, err);
+    rvv_hw h;
+    kc_status s = rvv_hw_from(hw, &h, err);
+    if (s != KC_OK)
+        return s;
+    char ctx[256], *elf;
+    size_t size;
+    memo_context(&h, filename, ctx, sizeof ctx);
+    if (!rvv_memo_get(RVV_MEMO_ELF, ctx, src ? src : "", &elf, &size))
+        return build_tools(hw, src, filename, ctx, out, NULL, err);
+    s = image_of_elf(elf, size, filename, out, err);
+    free(elf);
+    return s;
 }
 
 /* ---- disassembly, document ---------------------------------------------------------- */
@@ -320,6 +368,14 @@ static kc_status rvv_platform_baseline(const kc_task *t, int config, const kc_hw
         s = rvv_hw_from(hw, &h, err);
     if (s == KC_OK)
         s = rvv_tools_get(&tools, err);
+    char ctx[256];
+    if (s == KC_OK) {
+        memo_context(&h, "baseline.c", ctx, sizeof ctx);
+        if (rvv_memo_get(RVV_MEMO_BASELINE, ctx, csrc, text, NULL)) {
+            free(csrc);
+            return KC_OK;
+        }
+    }
     char dir[RVV_TOOLS_PATH];
     if (s == KC_OK)
         s = rvv_tools_mkdir(dir, sizeof dir, err);
@@ -333,7 +389,6 @@ static kc_status rvv_platform_baseline(const kc_task *t, int config, const kc_hw
     snprintf(log, sizeof log, "%s/tool.log", dir);
     snprintf(name, sizeof name, "%s.c", t->name);
     s = rvv_tools_write(csrcp, csrc, strlen(csrc), err);
-    free(csrc);
     if (s == KC_OK) {
         const char *argv[40];
         int n = 0, status = 0;
@@ -351,9 +406,11 @@ static kc_status rvv_platform_baseline(const kc_task *t, int config, const kc_hw
             s = kc_err_set(err, KC_ERR_INTERNAL, "rvv baseline of %s C%d does not compile: %s", t->name, config,
                            kc_err_format(&e, buf, sizeof buf));
         }
-        if (s == KC_OK)
-            s = kc_file_read(asmp, text, NULL, err);
+        size_t size = 0;
+        if (s == KC_OK && (s = kc_file_read(asmp, text, &size, err)) == KC_OK)
+            rvv_memo_put(RVV_MEMO_BASELINE, ctx, csrc, *text, size);
     }
+    free(csrc);
     rvv_tools_rmdir(dir);
     return s;
 }

@@ -172,6 +172,19 @@ freshseeds)
     "$KC" bench $SEL --seed 5 --seeds 6,7 > /dev/null 2>&1; [ $? = 2 ] || fail "--seed with --seeds accepted"
     "$KC" bench $SEL --fresh-seeds 0 > /dev/null 2>&1; [ $? = 2 ] || fail "--fresh-seeds 0 accepted"
     ;;
+runall)
+    # kc run without --platform sweeps every platform of the registry but the test
+    # variants (npu_wide); --platform P still sweeps P alone
+    plats() { sed -E 's/.*"platform":"([^"]*)".*/\1/' "$1" | sort -u | paste -sd,; }
+    "$KC" --help 2>&1 | grep -qw rvv && want=npu,rvv || want=npu
+    "$KC" run --tasks relu --configs 1 --seed 1 --jobs 2 --out "$D/all.jsonl" > "$D/out" 2> "$D/err" \
+        || fail "kc run exit $?: $(cat "$D/err")"
+    [ "$(plats "$D/all.jsonl")" = "$want" ] || fail "kc run swept $(plats "$D/all.jsonl"), expected $want"
+    [ "$(grep -c '^relu  *1/1' "$D/out")" = "$(echo $want | tr , '\n' | wc -l)" ] || fail "one table per platform: $(cat "$D/out")"
+    "$KC" run --platform npu --tasks relu --configs 1 --seed 1 --jobs 2 --out "$D/one.jsonl" > /dev/null 2>&1 \
+        || fail "kc run --platform npu"
+    [ "$(plats "$D/one.jsonl")" = npu ] || fail "kc run --platform npu swept $(plats "$D/one.jsonl")"
+    ;;
 *) echo "unknown scenario $SCEN" >&2; exit 2 ;;
 esac
 echo "ok: $SCEN"

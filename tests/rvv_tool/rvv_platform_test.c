@@ -150,6 +150,38 @@ static void test_diagnostics(void)
     CHECK(build(&big, "  .globl kernel\nkernel:\n  ret\n  .space 70000\n", "big.s", &img, &err) == KC_OK,
           "128 KiB ITCM: %s", kc_err_format(&err, buf, sizeof buf));
     kc_image_free(&img);
+    /* the build kept for the 128 KiB ITCM (rvv_memo.h) is not the one of the default size */
+    expect_diag("  .globl kernel\nkernel:\n  ret\n  .space 70000\n", "big.s", "", 0, 0, "does not fit the ITCM");
+}
+
+static int same_image(const kc_image *a, const kc_image *b)
+{
+    if (a->nsegs != b->nsegs || a->entry != b->entry || a->nlines != b->nlines ||
+        (a->nlines && memcmp(a->lines, b->lines, a->nlines * sizeof *a->lines)))
+        return 0;
+    for (size_t i = 0; i < a->nsegs; i++)
+        if (a->segs[i].addr != b->segs[i].addr || a->segs[i].size != b->segs[i].size ||
+            a->segs[i].exec != b->segs[i].exec || memcmp(a->segs[i].data, b->segs[i].data, a->segs[i].size))
+            return 0;
+    return 1;
+}
+
+/* A build made again (from the memo) is the tools' build: same segments, lines;
+ * the same text under another name (C vs assembly) is built anew. */
+static void test_rebuild(void)
+{
+    const char *src = "  .globl kernel\nkernel:\n  li t0, 3\n  vsetvli t1, t0, e32, m1, ta, ma\n  ret\n";
+    kc_image a, b;
+    kc_err err;
+    char buf[800];
+    CHECK(build(NULL, src, "again.s", &a, &err) == KC_OK, "again.s: %s", kc_err_format(&err, buf, sizeof buf));
+    CHECK(build(NULL, src, "again.s", &b, &err) == KC_OK, "again.s, 2nd: %s", kc_err_format(&err, buf, sizeof buf));
+    CHECK(same_image(&a, &b), "the second build of again.s differs from the first");
+    CHECK(kc_image_line(&b, RVV_ITCM_BASE + 24) == 3, "lines of the second build: %d",
+          kc_image_line(&b, RVV_ITCM_BASE + 24));
+    kc_image_free(&a);
+    kc_image_free(&b);
+    expect_diag(src, "again.c", "again.c", 1, 3, "expected");
 }
 
 static void test_peaks(void)
@@ -248,6 +280,7 @@ int main(void)
     test_asm_image();
     test_c_image();
     test_diagnostics();
+    test_rebuild();
     test_peaks();
     test_doc(NULL, "VLEN 128, LANES 4");
     kc_hw_param rows[] = { { "VLEN", 256, NULL }, { "LANES", 8, NULL } };
