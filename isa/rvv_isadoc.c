@@ -71,8 +71,9 @@ static void doc_abi(kc_isagen_buf *b, const rvv_hw *h)
         "  vtype are not preserved across calls).\n"
         "- At entry v0..v31 are zero (reset clears the vector register file), and vtype is\n"
         "  vill until the first vset*.\n"
-        "- `ebreak` and every illegal or unsupported instruction trap: the run stops with the\n"
-        "  cause, pc and the instruction word (named in the report).\n\n",
+        "- Every illegal or unsupported instruction traps: the run stops with the cause, pc\n"
+        "  and the instruction word (named in the report). `ebreak` traps as a breakpoint\n"
+        "  with its pc as the detail (mtval = pc).\n\n",
         RVV_DTCM_BASE + h->dtcm_bytes - RVV_XARG_BYTES, RVV_XARG_BYTES, RVV_XARG_BYTES);
 }
 
