@@ -1,30 +1,11 @@
 #!/usr/bin/env bash
-# synth.sh ROOT TOP [--proc-only] [-chparam N V]... — yosys synthesis of one rtl/vliw module
+# synth.sh ROOT TOP [-chparam N V]... — yosys synthesis of one rtl/vliw module
 # (memories shrunk by the caller's -chparam: their size does not change what is
 # synthesizable). Fails on an error, a latch, a failed `check` (combinational
 # loop, undriven or multiply driven net). Prints cells, flip-flops and the
-# longest logic path (ltp, in gate levels after abc). --proc-only: processes,
-# the latch check and yosys' netlist checks, no gate mapping (the whole array).
+# longest logic path (ltp, in gate levels after abc).
 set -euo pipefail
 root=$1; top=$2; shift 2
-if [ "${1:-}" = "--proc-only" ]; then
-  shift
-  log=$(mktemp)
-  trap 'rm -f "$log"' EXIT
-  if ! yosys -q -l "$log" -p "read_verilog -sv -defer -I$root/rtl/vliw -I$root/rtl/common $root/rtl/vliw/*.v
-      hierarchy -check -top $top $*
-      proc
-      select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr
-      opt_clean
-      check -assert
-      stat" >/dev/null; then
-    grep -iE "error|assert|latch" "$log" | grep -v "No latch inferred" | tail -20
-    echo "vliw synthesis ($top, processes): FAILED"
-    exit 1
-  fi
-  echo "vliw synthesis ($top, processes and netlist checks): ok, no latches, $(grep -E 'Number of cells' "$log" | tail -1 | tr -s ' ')"
-  exit 0
-fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 latches='t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*'
