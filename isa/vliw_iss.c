@@ -91,10 +91,11 @@ static void land(vtile *t, uint64_t nb)
         const vwrite *w = &t->ring[k][i];
         unsigned bytes = 0;
         uint8_t *dst = reg_ptr(t, w->reg, &bytes);
-        memcpy(dst, w->val, bytes);
+        if (w->accop)
+            vliw_acc_combine(dst, w->val, w->accop);
+        else
+            memcpy(dst, w->val, bytes);
         t->pend[w->reg] &= (uint16_t)~(1u << k);
-        if (w->mac && t->mac_due[w->reg - VR_ACC] == nb)
-            t->mac_due[w->reg - VR_ACC] = 0;
     }
     t->nw[k] = 0;
     t->dup[k] = 0;

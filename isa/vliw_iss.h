@@ -64,8 +64,13 @@
  *  - Accesses of a bundle are arbitrated before its lock request: a load in the
  *    bundle of an `acq` may capture data before the lock is held; a `rel` is
  *    applied only once the bundle's stores are performed.
- *  - MAC-slot accumulation (dst '*' in the table) reads the youngest in-flight
- *    MAC-slot result to the same accumulator, else the landed value.
+ *  - MAC-slot accumulation (dst '*' in the table) reads its accumulator in the
+ *    MAC pipe's last stage: as the bundle before its landing boundary sees it
+ *    (k + L - 1 for a row of bundle k), whoever wrote it (back-to-back MACs
+ *    chain; a latency-1 amov issued after the MAC but landing before is
+ *    included). The term is computed at issue: products kc_fp_mul, a vmmac lane
+ *    ((p0 + p1) + p2) + p3; then ACC + term / ACC - term (kc_fp_add / _sub), as
+ *    rtl/vliw/vliw_mac.v.
  *  - A trap stops the array at the end of its cycle: other tiles and the DMA
  *    complete that cycle; results not yet due do not land. Two traps in a cycle:
  *    the lowest tile id is reported. DMA traps name slot 7 + channel and the

@@ -50,6 +50,8 @@ static void decode_op(const kc_isa *isa, uint32_t word, unsigned slot, vop *op, 
     memset(op, 0, sizeof *op);
     op->word = word;
     op->row = VI_nop;
+    if (!word)
+        return;   /* nop in every slot */
     const kc_isa_insn *in = kc_asm_decode(isa, word);
     if (!in || !kc_isa_insn_in_slot(isa, in, (int)slot)) {
         *illegal = 1;
@@ -90,7 +92,8 @@ void vliw_decode_bundle(const kc_isa *isa, const uint32_t *w, vbundle *b)
 
 /* ---- write pipes --------------------------------------------------------------------- */
 
-static void put(vtile *t, unsigned reg, const void *val, unsigned bytes, unsigned lat, unsigned slot)
+static void put_acc(vtile *t, unsigned reg, const void *val, unsigned bytes, unsigned lat, unsigned slot,
+                    unsigned accop)
 {
     if (reg == VR_R)
         return;   /* r0 */
@@ -100,10 +103,9 @@ static void put(vtile *t, unsigned reg, const void *val, unsigned bytes, unsigne
         return;   /* cannot happen: a conflict traps first */
     if (t->pend[reg] >> k & 1)
         t->dup[k] = 1;   /* traps when due - 1 is presented */
-    int mac = slot == VS_MAC;
     vwrite *w = &t->ring[k][t->nw[k]++];
     w->reg = (uint8_t)reg;
-    w->mac = (uint8_t)mac;
+    w->accop = (uint8_t)accop;
     w->slot = (uint8_t)slot;
     memcpy(w->val, val, bytes);
     if (reg >= VR_P && reg < VR_M) {   /* pointers are 20 bits: window << 16 | offset */
@@ -113,8 +115,11 @@ static void put(vtile *t, unsigned reg, const void *val, unsigned bytes, unsigne
         memcpy(w->val, &p, 4);
     }
     t->pend[reg] |= (uint16_t)(1u << k);
-    if (mac)
-        t->mac_due[reg - VR_ACC] = due;
+}
+
+static void put(vtile *t, unsigned reg, const void *val, unsigned bytes, unsigned lat, unsigned slot)
+{
+    put_acc(t, reg, val, bytes, lat, slot, VACC_NONE);
 }
 
 /* Destination k of op (in slot sl) with a value of `bytes`. */
@@ -126,20 +131,6 @@ static void wr(vtile *t, const vop *op, unsigned k, const void *val, unsigned by
 static void wr32(vtile *t, const vop *op, unsigned k, uint32_t v)
 {
     wr(t, op, k, &v, 4);
-}
-
-/* The accumulator a forwarding MAC-slot row accumulates onto: the youngest MAC
- * result in flight to it (forwarded in the MAC pipe), else the landed value. */
-static const uint8_t *mac_acc_in(const vtile *t, unsigned a)
-{
-    uint64_t due = t->mac_due[a];
-    if (due > t->nb) {
-        unsigned k = (unsigned)(due % VRING);
-        for (unsigned i = t->nw[k]; i-- > 0;)
-            if (t->ring[k][i].reg == VR_ACC + a && t->ring[k][i].mac)
-                return t->ring[k][i].val;
-    }
-    return t->acc[a];
 }
 
 /* ---- lanes ---------------------------------------------------------------------------- */
@@ -172,32 +163,44 @@ static uint32_t bf(const uint8_t *v, unsigned l)
     return kc_fp_from_bf16(lane16(v, l));
 }
 
-/* MAC-slot rows: out = f(acc_in, A, B). */
-static void mac_row(unsigned row, uint8_t *out, const uint8_t *acc, const uint8_t *a, const uint8_t *b)
+/* MAC-slot rows: the term s of every lane (rtl/vliw/vliw_mac.v): products of
+ * bf16 (kc_fp_mul), a matrix lane's sum ((p0 + p1) + p2) + p3; the
+ * accumulation with ACC happens when the result lands (vliw_acc_combine). */
+static void mac_row(unsigned row, uint8_t *out, const uint8_t *a, const uint8_t *b)
 {
-    if (row == VI_vmmac || row == VI_vmmul) {
-        /* lane 4i+j: products exact, summed k = 0..3 in fp32 (RNE), then + ACC */
-        for (unsigned i = 0; i < 4; i++)
-            for (unsigned j = 0; j < 4; j++) {
-                uint32_t s = kc_fp_mul(bf(a, 4 * i), bf(b, j));
-                for (unsigned k = 1; k < 4; k++)
-                    s = kc_fp_fma(bf(a, 4 * i + k), bf(b, 4 * k + j), s);
-                set32(out, 4 * i + j, row == VI_vmmac ? kc_fp_add(lane32(acc, 4 * i + j), s) : s);
-            }
-        return;
+    uint32_t fa[16], fb[16];
+    int fp = row != VI_vmac_i16 && row != VI_vmsc_i16 && row != VI_vmul_i16;
+    for (unsigned l = 0; l < 16; l++) {
+        fa[l] = fp ? bf(a, l) : (uint32_t)(int32_t)(int16_t)lane16(a, l);
+        fb[l] = fp ? bf(b, l) : (uint32_t)(int32_t)(int16_t)lane16(b, l);
     }
     for (unsigned l = 0; l < 16; l++) {
-        uint32_t c = lane32(acc, l), r;
-        int32_t xi = (int16_t)lane16(a, l), yi = (int16_t)lane16(b, l);
-        switch (row) {
-        case VI_vmac: r = kc_fp_fma(bf(a, l), bf(b, l), c); break;
-        case VI_vmsc: r = kc_fp_fma(bf(a, l) ^ 0x80000000u, bf(b, l), c); break;
-        case VI_vmul: r = kc_fp_mul(bf(a, l), bf(b, l)); break;
-        case VI_vmac_i16: r = c + (uint32_t)(xi * yi); break;
-        case VI_vmsc_i16: r = c - (uint32_t)(xi * yi); break;
-        default: r = (uint32_t)(xi * yi); break;   /* vmul_i16 */
+        uint32_t r;
+        if (row == VI_vmmac || row == VI_vmmul) {
+            unsigned i = l / 4, j = l % 4;
+            r = kc_fp_mul(fa[4 * i], fb[j]);
+            for (unsigned k = 1; k < 4; k++)
+                r = kc_fp_add(r, kc_fp_mul(fa[4 * i + k], fb[4 * k + j]));
+        } else if (fp) {
+            r = kc_fp_mul(fa[l], fb[l]);
+        } else {
+            r = (uint32_t)((int32_t)fa[l] * (int32_t)fb[l]);
         }
         set32(out, l, r);
+    }
+}
+
+void vliw_acc_combine(uint8_t *acc, const uint8_t *val, unsigned op)
+{
+    for (unsigned l = 0; l < 16; l++) {
+        uint32_t x = lane32(acc, l), y = lane32(val, l), r;
+        switch (op) {
+        case VACC_FADD: r = kc_fp_add(x, y); break;
+        case VACC_FSUB: r = kc_fp_sub(x, y); break;
+        case VACC_IADD: r = x + y; break;
+        default: r = x - y; break;   /* VACC_ISUB */
+        }
+        set32(acc, l, r);
     }
 }
 
@@ -399,9 +402,15 @@ void vliw_exec_bundle(vliw_iss *s, unsigned tid)
             break;   /* performed in phase B; post-modify below */
         case VI_vmmac: case VI_vmmul: case VI_vmac: case VI_vmsc: case VI_vmul: case VI_vmac_i16:
         case VI_vmsc_i16: case VI_vmul_i16:
-            mac_row(op->row, tmp, mac_acc_in(t, op->d & 7), va, vb);
-            wr(t, op, 0, tmp, 64);
+        {
+            static const uint8_t accops[VI_N] = {
+                [VI_vmmac] = VACC_FADD, [VI_vmac] = VACC_FADD, [VI_vmsc] = VACC_FSUB,
+                [VI_vmac_i16] = VACC_IADD, [VI_vmsc_i16] = VACC_ISUB,
+            };
+            mac_row(op->row, tmp, va, vb);
+            put_acc(t, op->dreg[0], tmp, 64, op->dlat[0], sl, accops[op->row]);
             break;
+        }
         case VI_aadd: case VI_asub: case VI_amul: case VI_amax: case VI_amin: case VI_alt: case VI_asel:
         case VI_aiota: case VI_aexp: case VI_arcp: case VI_arsqrt:
             acc_row(op->row, tmp, aa, ab, t->r[op->c & 15]);

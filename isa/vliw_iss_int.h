@@ -60,8 +60,16 @@ unsigned vliw_row_mem(unsigned row);
 #define VRING 16           /* write-pipe ring: latencies < VRING */
 #define VRING_W 128        /* writes landing at one bundle boundary, at most */
 
+/* How a landing write combines with the register (MAC-slot accumulation: the
+ * accumulator is read when the result is written, as the bundle before the
+ * landing boundary sees it — the MAC pipe's last stage). */
+enum { VACC_NONE, VACC_FADD, VACC_FSUB, VACC_IADD, VACC_ISUB };
+
+/* Applies an accumulate write: acc = acc (+|-) val, 16 lanes. */
+void vliw_acc_combine(uint8_t *acc, const uint8_t *val, unsigned op);
+
 typedef struct vwrite {
-    uint8_t reg, mac, slot; /* VR_* id; from the MAC slot (forwarding); slot of the row */
+    uint8_t reg, accop, slot; /* VR_* id; VACC_*; slot of the row */
     uint8_t val[64];
 } vwrite;
 
@@ -119,7 +127,6 @@ typedef struct vtile {
     uint16_t pend[VR_N];
     int quiet;                     /* halted and nothing in flight */
     uint32_t halt_pc;
-    uint64_t mac_due[8];           /* due of the youngest MAC-slot write per acc, 0 none */
     /* memory module, locks, DMA */
     uint8_t *dm;
     uint8_t *locks;

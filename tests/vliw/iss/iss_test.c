@@ -14,12 +14,17 @@
  *   t<T>.<file> IDX = V ...    r/p/m/lock: one value; v: 16 hex bf16 lanes; acc: 16 hex lanes
  *   dm T ADDR = B0 ...         DM bytes of tile T;  dram ADDR = B0 ...  DRAM bytes
  *   counter NAME = N           bundles T = N
+ *   limit N                    cycle limit (default 100000)
+ *   load image                 load through a kc_image (vliw_iss_load), not the kc_program
+ *   issues T = P|- ...         the pc tile T issued in cycles 0, 1, ... ('-': none)
+ * ISS_TEST_VERBOSE=1 prints the counters and the simulation speed.
  * Usage: iss_test CASE_DIR
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "kc_asm.h"
 #include "kc_file.h"
@@ -61,7 +66,7 @@ static char *read_text(const char *dir, const char *name)
 }
 
 /* kernel.s through the assembler into the ISS's program memories. */
-static kc_status load_kernel(vliw_iss *s, const char *dir, kc_err *err)
+static kc_status load_kernel(vliw_iss *s, const char *dir, int via_image, kc_err *err)
 {
     char *src = read_text(dir, "kernel.s");
     const kc_isa *isa;
@@ -72,7 +77,20 @@ static kc_status load_kernel(vliw_iss *s, const char *dir, kc_err *err)
     free(src);
     if (st != KC_OK)
         return st;
-    st = vliw_iss_load_program(s, &prog, err);
+    if (!via_image) {
+        st = vliw_iss_load_program(s, &prog, err);
+    } else {   /* the kc_image path: segment byte address = PM address (bundles) * 28 */
+        kc_image img;
+        kc_image_init(&img, 4 * VLIW_ISS_SLOTS, 4 * VLIW_ISS_SLOTS);
+        kc_program_seg one = {0, 0, prog.nwords};
+        const kc_program_seg *segs = prog.nsegs ? prog.segs : &one;
+        for (size_t i = 0; st == KC_OK && i < (prog.nsegs ? prog.nsegs : 1); i++)
+            st = kc_image_add(&img, (uint64_t)segs[i].addr * 4 * VLIW_ISS_SLOTS, prog.words + segs[i].first,
+                              segs[i].nwords * 4, 1, err);
+        if (st == KC_OK)
+            st = vliw_iss_load(s, &img, err);
+        kc_image_free(&img);
+    }
     kc_program_free(&prog);
     return st;
 }
@@ -260,6 +278,44 @@ static void check(const char *ex, const vliw_iss *s, kc_dram *dram)
     }
 }
 
+#define TRACE_CYCLES 64
+static int trace[VLIW_ISS_MAX_TILES][TRACE_CYCLES];
+
+/* `issues T = x x ...`: per cycle from 0, the pc tile T issued, or '-'. */
+static void check_issues(const char *ex, int tr[][TRACE_CYCLES], unsigned n)
+{
+    FOR_LINES(ex, l) {
+        unsigned t;
+        int m = 0;
+        if (sscanf(l, " issues %u =%n", &t, &m) != 1 || !m || t >= VLIW_ISS_MAX_TILES)
+            continue;
+        const char *p = l + m;
+        for (unsigned c = 0;; c++) {
+            while (*p == ' ')
+                p++;
+            if (!*p)
+                break;
+            int want;
+            if (*p == '-') {
+                want = -1;
+                p++;
+            } else {
+                char *end;
+                want = (int)strtol(p, &end, 0);
+                if (end == p) {
+                    FAIL("bad issues line");
+                    break;
+                }
+                p = end;
+            }
+            if (c >= n)
+                FAIL("issues of tile %u: cycle %u was not traced", t, c);
+            else if (tr[t][c] != want)
+                FAIL("issues of tile %u, cycle %u: expected %d, got %d", t, c, want, tr[t][c]);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -276,7 +332,7 @@ int main(int argc, char **argv)
     vliw_iss *s;
     kc_dram *dram;
     if (vliw_iss_create(&s, &pr, &err) || kc_dram_open(&dram, &dc, VLIW_ISS_BEAT, &err) ||
-        load_kernel(s, argv[1], &err)) {
+        load_kernel(s, argv[1], strstr(ex, "\nload image") != NULL, &err)) {
         fprintf(stderr, "%s:%d:%d: %s\n", err.file, err.line, err.col, err.text);
         return 2;
     }
@@ -285,14 +341,36 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s\n", err.text);
         return 2;
     }
-    vliw_iss_run(s, 100000);
+    unsigned long long limit = 100000;
+    unsigned traced = 0;
+    FOR_LINES(ex, l) {
+        if (!strncmp(l, "limit ", 6))
+            limit = strtoull(l + 6, NULL, 0);
+    }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    /* the first TRACE_CYCLES cycles one by one, recording what each tile issued */
+    for (unsigned c = 0; c < TRACE_CYCLES && c < limit && vliw_iss_state(s, NULL) == KC_CORE_RUNNING; c++) {
+        vliw_iss_step(s);
+        for (unsigned t = 0; t < VLIW_ISS_MAX_TILES && t < pr.rows * pr.cols; t++) {
+            uint32_t pc;
+            trace[t][c] = vliw_iss_issued(s, t, &pc) ? (int)pc : -1;
+        }
+        traced = c + 1;
+    }
+    if (vliw_iss_cycle(s) < limit)
+        vliw_iss_run(s, limit - vliw_iss_cycle(s));
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    check_issues(ex, trace, traced);
     check(ex, s, dram);
     if (getenv("ISS_TEST_VERBOSE")) {
         uint64_t c[VLIW_NCOUNTERS];
         vliw_iss_counters(s, c, VLIW_NCOUNTERS);
         for (unsigned i = 0; i < VLIW_NCOUNTERS; i++)
             fprintf(stderr, "%s=%" PRIu64 " ", vliw_iss_counter_names[i], c[i]);
-        fprintf(stderr, "\n");
+        double dt = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+        fprintf(stderr, "\n%.0f cycles/s, %.0f bundles/s\n", dt > 0 ? (double)c[VLIW_C_CYCLES] / dt : 0.0,
+                dt > 0 ? (double)c[VLIW_C_BUNDLES] / dt : 0.0);
     }
     vliw_iss_destroy(s);
     kc_dram_close(dram);
