@@ -230,6 +230,7 @@ module vliw_core #(
     // MAC, VEC, MV units
     // =====================================================================
     wire        mac_known, vec_known, mv_known, mac_busy, vec_busy;
+    wire [2:0]  mac_ridx;
     wire        mac_wen;
     wire [2:0]  mac_widx;
     wire [511:0] mac_wdata;
@@ -245,7 +246,7 @@ module vliw_core #(
     vliw_mac u_mac (
         .clk(clk), .rst(rst), .adv(adv), .issue(fire), .word(w4),
         .va(V[w4[VLIW_F_A_LO +: 4]]), .vb(V[w4[VLIW_F_B_LO +: 4]]), .known(mac_known),
-        .qd(A[w4[VLIW_F_D_LO +: 3]]),
+        .acc_ridx(mac_ridx), .acc_rdata(A[mac_ridx]),
         .wr_en(mac_wen), .wr_idx(mac_widx), .wr_data(mac_wdata), .busy(mac_busy));
 
     vliw_vec u_vec (

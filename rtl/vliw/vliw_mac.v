@@ -11,13 +11,11 @@
 //                        (64 bf16 x bf16 -> fp32, exact; int16 x int16)
 //   seg 1: s = p0 + p1 (matrix) / the product (lane-wise)
 //   seg 2: s = s + p2
-//   seg 3: s = s + p3; then acc +/- s (or s alone for vmmul/vmul).
-// The accumulator operand (docs/vliw_timing.md "Latency"): the youngest
-// MAC-slot result in flight to ACC[d] when bundle k issues (bundle k-1, k-2 or
-// k-3 of the MAC slot: forwarded from the last three results this unit wrote,
-// h0..h2), else ACC[d] as bundle k reads it (a snapshot carried down the
-// pipe). So back-to-back vmmac into one accumulator issue every bundle, and
-// every other writer of the accumulator obeys the plain latency rule.
+//   seg 3: s = s + p3; then ACC[d] +/- s (or s alone for vmmul/vmul). ACC[d]
+//          is read HERE, from the register file as bundle k+3 sees it: that is
+//          the forwarding that lets back-to-back vmmac into one accumulator
+//          issue every bundle (the result of k lands at k+3's edge, just
+//          before k+1's seg 3 reads it).
 // Lanes: vmmac lane 4i+j += sum_k A[4i+k] * B[4k+j], the sum in order
 // k = 0..3, each step fp32 RNE, then + ACC.
 `default_nettype none
@@ -31,7 +29,9 @@ module vliw_mac (
     input  wire [255:0] va,         // V[a] of word
     input  wire [255:0] vb,         // V[b] of word
     output wire         known,      // word is one of this unit's rows
-    input  wire [511:0] qd,         // ACC[d] of word, as this bundle reads it
+    // the accumulator read of seg 3
+    output wire [2:0]   acc_ridx,
+    input  wire [511:0] acc_rdata,
     // result landing at the next adv edge
     output wire         wr_en,
     output wire [2:0]   wr_idx,
@@ -108,12 +108,6 @@ module vliw_mac (
         end
     end
 
-    // forwarding: which in-flight entry is the youngest to the same accumulator
-    wire [2:0] dw = word[VLIW_F_D_LO +: 3];
-    wire [1:0] fsel0 = (v1 && d1 == dw) ? 2'd1 : (v2 && d2 == dw) ? 2'd2 : (v3 && d3 == dw) ? 2'd3 : 2'd0;
-    reg  [1:0] f1, f2, f3;
-    reg  [511:0] q1, q2, q3;        // ACC[d] at issue (used when nothing was in flight)
-    reg  [511:0] h0, h1, h2;        // the last three results written (h0 youngest)
     reg [511:0] p3_keep;    // matrix: p3 of each lane, carried from s1
     reg [511:0] p3_keep2;
     always @(posedge clk) begin
@@ -131,26 +125,18 @@ module vliw_mac (
                 acc1 <= is_vmmac | is_vmac | is_vmsc | is_imac | is_imsc;
                 neg1 <= is_vmsc | is_imsc;
                 p1   <= prod;
-                f1   <= fsel0;
-                if (fsel0 == 2'd0 && (is_vmmac | is_vmac | is_vmsc | is_imac | is_imsc)) q1 <= qd;
             end
             if (v1) begin
-                d2 <= d1; kd2 <= kd1; acc2 <= acc1; neg2 <= neg1; p2 <= n2; f2 <= f1; q2 <= q1;
+                d2 <= d1; kd2 <= kd1; acc2 <= acc1; neg2 <= neg1; p2 <= n2;
                 for (l = 0; l < 16; l = l + 1) p3_keep[32*l +: 32] <= p1[32*(4*l+3) +: 32];
             end
             if (v2) begin
-                d3 <= d2; kd3 <= kd2; acc3 <= acc2; neg3 <= neg2; s3 <= n3s; f3 <= f2; q3 <= q2;
+                d3 <= d2; kd3 <= kd2; acc3 <= acc2; neg3 <= neg2; s3 <= n3s;
                 p3_keep2 <= p3_keep;
             end
         end
     end
     always @* t3 = p3_keep2;
-    // result history, shifted at every advance while the pipe holds anything
-    always @(posedge clk)
-        if (adv && (v1 | v2 | v3)) begin
-            h2 <= h1; h1 <= h0; h0 <= wr_data;
-        end
-    wire [511:0] acc_in = f3 == 2'd1 ? h0 : f3 == 2'd2 ? h1 : f3 == 2'd3 ? h2 : q3;
 
     // ---- seg 3: the last term, then the accumulator
     reg [31:0] s;
@@ -161,17 +147,18 @@ module vliw_mac (
             for (l = 0; l < 16; l = l + 1) begin
                 if (kd3 == K_INT) begin
                     s = s3[32*l +: 32];
-                    wr_data[32*l +: 32] = !acc3 ? s : neg3 ? acc_in[32*l +: 32] - s
-                                                           : acc_in[32*l +: 32] + s;
+                    wr_data[32*l +: 32] = !acc3 ? s : neg3 ? acc_rdata[32*l +: 32] - s
+                                                           : acc_rdata[32*l +: 32] + s;
                 end else begin
                     s = (kd3 == K_MM) ? kc_fp_add(s3[32*l +: 32], t3[32*l +: 32]) : s3[32*l +: 32];
                     wr_data[32*l +: 32] = !acc3 ? s
-                                                : neg3 ? kc_fp_sub(acc_in[32*l +: 32], s)
-                                                       : kc_fp_add(acc_in[32*l +: 32], s);
+                                                : neg3 ? kc_fp_sub(acc_rdata[32*l +: 32], s)
+                                                       : kc_fp_add(acc_rdata[32*l +: 32], s);
                 end
             end
         end
     end
+    assign acc_ridx = d3;
     assign wr_en    = v3;
     assign wr_idx   = d3;
     assign busy     = v1 | v2 | v3;

@@ -305,9 +305,9 @@ void t_mac()
     expect("mac r5", reg_r(s, 0, 5), ref[5]);
 }
 
-/* The accumulator operand of a MAC-slot accumulation is ACC[d] as the bundle
- * reads it (or the youngest MAC result in flight): an aadd landing between the
- * vmac's issue and its last stage is not seen (docs/vliw_timing.md). */
+/* The accumulator operand of a MAC-slot accumulation issued at bundle k is
+ * ACC[d] as bundle k+L-1 sees it, whoever wrote it (docs/vliw_timing.md): an
+ * aadd landing between the vmac's issue and its last stage IS accumulated onto. */
 void t_macfwd()
 {
     Sim s;
@@ -315,11 +315,11 @@ void t_macfwd()
             B({{MV, I("ABCST", 3, 2)}, {S, I("ADDI", 3, 0, 0, 0, 0x3f80)}}),
             B({{MV, I("VBCST", 8, 3)}, {S, I("ADDI", 4, 0, 0, 0, 0x4040)}}),
             B({{MV, I("VBCST", 9, 4)}, {VEC, I("AADD", 3, 3, 3)}}),   /* acc3 = 2.0 at the edge of bundle 5 */
-            B({{MAC, I("VMAC", 3, 8, 9)}}),                           /* acc3 = 1.0 + 1.0 * 3.0 */
+            B({{MAC, I("VMAC", 3, 8, 9)}}),                           /* acc3 = 2.0 + 1.0 * 3.0 */
             NOP, NOP, NOP, HALT()});
     s.reset(nullptr);
     s.run();
-    expect("macfwd acc3", reg_a(s, 0, 3, 0), kc_fp_bits(4.0f));
+    expect("macfwd acc3", reg_a(s, 0, 3, 0), kc_fp_bits(5.0f));
 }
 
 /* VEC: accumulator ALU, special function, reduction, shuffle; MV srs/ups. */
