@@ -340,8 +340,12 @@ module vliw_core #(
                 end
     end
 
+    // an acq/rel of a missing neighbour's lock: dm-access (detail = lock id)
+    wire [2:0] lkw    = w0[VLIW_F_LK_LO + 4 +: 3];
+    wire       lk_bad = (s_acq | s_rel) && (lkw > 3'd4 || !win_ok[lkw]);
+
     // first trap of the bundle at I: pm-fetch, illegal (lowest slot), memory
-    // (lowest slot of L0, L1, ST), write-conflict
+    // (lowest slot of L0, L1, ST), write-conflict, a missing lock window
     reg        t_now;
     reg [3:0]  t_cause;
     reg [2:0]  t_slot;
@@ -368,6 +372,10 @@ module vliw_core #(
                 if (!t_now && wc) begin
                     t_now = 1'b1; t_cause = VLIW_TRAP_WRITE_CONFLICT; t_slot = wc_key[2:0];
                     t_info = {13'd0, wc_key[9:3]};
+                end
+                if (!t_now && lk_bad) begin
+                    t_now = 1'b1; t_cause = VLIW_TRAP_DM_ACCESS; t_slot = 3'd0;
+                    t_info = {13'd0, w0[VLIW_F_LK_LO +: 7]};
                 end
             end
         end
@@ -396,9 +404,6 @@ module vliw_core #(
     assign adv  = fire || (halted && !trapped && !stop && !drain_wc);
     assign fen  = run && (!ir_v || fire);
 
-    // lock id window must exist
-    // (an acq/rel of a missing neighbour's lock: dm-access trap, checked below)
-    wire lk_bad = lk_op && (lk_win > 3'd4 || !win_ok[lk_win]);
 
     genvar g;
     generate
@@ -451,10 +456,10 @@ module vliw_core #(
         end else begin
             if (!stop && !trapped) cycles <= cycles + 64'd1;
             // ---- traps
-            if (run && ((ir_v && t_now) || (lk_valid && lk_ovf) || (ir_v && !t_now && lk_bad))) begin
+            if (run && ((ir_v && t_now) || (lk_valid && lk_ovf))) begin
                 trapped    <= 1'b1;
                 trap_pc    <= ir_pc;
-                trap_cause <= t_now ? t_cause : lk_bad ? VLIW_TRAP_DM_ACCESS : VLIW_TRAP_LOCK_OVERFLOW;
+                trap_cause <= t_now ? t_cause : VLIW_TRAP_LOCK_OVERFLOW;
                 trap_slot  <= t_now ? t_slot : 3'd0;
                 trap_info  <= t_now ? t_info : {13'd0, w0[VLIW_F_LK_LO +: 7]};
             end

@@ -94,13 +94,15 @@ module vliw_vec (
                 if (is_asel) r0[32*i +: 32] = rc[i] ? qa[32*i +: 32] : qb[32*i +: 32];
                 if (is_aiota) r0[32*i +: 32] = kc_fp_from_int(i);
                 if (is_sfu)  r0[32*i +: 32] = qa[32*i +: 32];
-                if (i < 8 && is_rsum) r0[32*i +: 32] = kc_fp_add(qa[64*i +: 32], qa[64*i+32 +: 32]);
-                if (i < 8 && is_rmax) r0[32*i +: 32] = kc_fp_max(qa[64*i +: 32], qa[64*i+32 +: 32]);
                 if (is_vtrn)  r0[16*i +: 16] = va[16*(4*(i%4)+i/4) +: 16];
                 if (is_catlo) r0[16*i +: 16] = i < 8 ? va[16*i +: 16] : vb[16*(i-8) +: 16];
                 if (is_cathi) r0[16*i +: 16] = i < 8 ? va[16*(i+8) +: 16] : vb[16*i +: 16];
                 if (is_splat) r0[16*i +: 16] = va[16*word[VLIW_F_C_LO +: 4] +: 16];
                 if (is_vsel)  r0[16*i +: 16] = rc[i] ? va[16*i +: 16] : vb[16*i +: 16];
+            end
+            for (i = 0; i < 8; i = i + 1) begin   // reduction tree level 1: pairs (2i, 2i+1)
+                if (is_rsum) r0[32*i +: 32] = kc_fp_add(qa[64*i +: 32], qa[64*i+32 +: 32]);
+                if (is_rmax) r0[32*i +: 32] = kc_fp_max(qa[64*i +: 32], qa[64*i+32 +: 32]);
             end
         end
     end
@@ -122,8 +124,10 @@ module vliw_vec (
                 if (sk[0] == K_EXP) n2[32*i +: 32] = kc_fp_exp(sdat[0][32*i +: 32]);
                 if (sk[0] == K_RCP) n2[32*i +: 32] = kc_fp_recip(sdat[0][32*i +: 32]);
                 if (sk[0] == K_RSQ) n2[32*i +: 32] = kc_fp_rsqrt(sdat[0][32*i +: 32]);
-                if (i < 4 && sk[0] == K_RSUM) n2[32*i +: 32] = kc_fp_add(sdat[0][64*i +: 32], sdat[0][64*i+32 +: 32]);
-                if (i < 4 && sk[0] == K_RMAX) n2[32*i +: 32] = kc_fp_max(sdat[0][64*i +: 32], sdat[0][64*i+32 +: 32]);
+            end
+            for (i = 0; i < 4; i = i + 1) begin   // level 2
+                if (sk[0] == K_RSUM) n2[32*i +: 32] = kc_fp_add(sdat[0][64*i +: 32], sdat[0][64*i+32 +: 32]);
+                if (sk[0] == K_RMAX) n2[32*i +: 32] = kc_fp_max(sdat[0][64*i +: 32], sdat[0][64*i+32 +: 32]);
             end
         end
         n3 = sdat[1];
