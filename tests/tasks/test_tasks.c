@@ -167,7 +167,9 @@ static void test_generators(void)
         const kc_task *t = *tp;
         kc_err err;
         kc_err_clear(&err);
-        CHECK(t->description && strstr(t->description, "a0"), "%s: ABI in description", t->name);
+        /* the arguments by ABI order; where each lives is the platform's (arg_where) */
+        CHECK(t->description && strstr(t->description, "Arguments, in ABI order: ") &&
+              !strstr(t->description, "a0 ="), "%s: ABI order in description, no register names", t->name);
         CHECK(t->tol[KC_DTYPE_BF16].rel >= 0 && t->tol[KC_DTYPE_BF16].rel < 0.05,
               "%s: bf16 tolerance", t->name);
         /* configs. The primitive families (one tensor extent per dim): C1 aligned
