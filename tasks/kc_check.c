@@ -45,8 +45,17 @@ static void fill_sentinel(uint8_t *p, size_t n)
 
 void kc_check_fill(const kc_task_inst *inst, const kc_layout *l, uint8_t *dram, size_t size)
 {
+    kc_check_refill(inst, l, dram, size, size);
+}
+
+void kc_check_refill(const kc_task_inst *inst, const kc_layout *l, uint8_t *dram, size_t size,
+                     size_t sentinel_from)
+{
     unsigned es = kc_dtype_size(inst->dtype);
-    fill_sentinel(dram, size);
+    /* Everything up to the last tensor's end is rewritten (inputs included),
+     * whatever the previous image held there. */
+    size_t dirty = sentinel_from > l->end ? sentinel_from : l->end;
+    fill_sentinel(dram, dirty < size ? dirty : size);
     for (unsigned i = 0; i < l->ntensors; i++) {
         if (inst->shape.t[i].role != KC_ROLE_INPUT)
             continue;
@@ -218,4 +227,11 @@ const char *kc_check_region_text(const kc_check_result *r, const kc_layout *l,
     else
         snprintf(buf, size, "the gap between %s and %s", names[t - 1] ? names[t - 1] : "?", name);
     return buf;
+}
+
+size_t kc_check_sentinel_from(const kc_layout *l, const kc_check_result *r, size_t size)
+{
+    /* Without an out-of-bounds byte, kc_check_run compared every forbidden
+     * range in full, [l->end, size) among them: it is still the sentinel. */
+    return r->oob ? size : l->end;
 }

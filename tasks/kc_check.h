@@ -42,6 +42,13 @@ kc_status kc_check_layout(const kc_task_inst *inst, uint32_t dram_size, uint32_t
 /* Writes the initial image: sentinel everywhere, then the (quantized) inputs. */
 void kc_check_fill(const kc_task_inst *inst, const kc_layout *l, uint8_t *dram, size_t size);
 
+/* The same image, written faster when the bytes from sentinel_from on are known
+ * to hold the sentinel already (an earlier image whose check passed them, see
+ * kc_check_sentinel_from): only [0, max(sentinel_from, l->end)) is rewritten.
+ * sentinel_from = size is kc_check_fill. */
+void kc_check_refill(const kc_task_inst *inst, const kc_layout *l, uint8_t *dram, size_t size,
+                     size_t sentinel_from);
+
 typedef struct kc_mismatch {
     unsigned tensor;          /* ABI index */
     size_t index;             /* flat element index within the tensor */
@@ -79,6 +86,11 @@ typedef struct kc_check_result {
  * model's write map of the run (NULL: not tracked, the sentinels alone decide). */
 void kc_check_run(const kc_task_inst *inst, const kc_layout *l, const uint8_t *dram,
                   size_t size, const kc_dram_wmap *written, kc_check_result *res);
+
+/* After kc_check_run: the first byte from which the image is known to still hold
+ * the sentinel (l->end when the check found no out-of-bounds byte, so it compared
+ * everything past the tensors; size otherwise). kc_check_refill's argument. */
+size_t kc_check_sentinel_from(const kc_layout *l, const kc_check_result *r, size_t size);
 
 /* Names the region of the first offending address: "input x", "the guard before
  * x" (the first tensor), "the gap between x and y", "beyond the last tensor y".

@@ -395,6 +395,33 @@ static void test_checker(void)
     CHECK(!r.correct && r.mismatches == 1, "relu one ulp off fails");
     kc_task_inst_free(&inst);
 
+    /* kc_check_refill after a passing check writes the image kc_check_fill does:
+     * layernorm's image dirtied below its end (an answer, garbage in an input),
+     * then relu's (smaller) image refilled from layernorm's boundary. */
+    {
+        kc_task_inst big, small;
+        kc_layout lb, ls;
+        uint8_t *want = malloc(DRAM);
+        setup(&kc_task_rownorm_layernorm, &big, &lb, dram);
+        write_answer(&big, &lb, dram);
+        kc_check_run(&big, &lb, dram, DRAM, NULL, &r);
+        CHECK(r.correct && kc_check_sentinel_from(&lb, &r, DRAM) == lb.end, "layernorm passes: boundary at end");
+        memset(dram + lb.addr[0], 0x55, lb.bytes[0]);   /* after the check: a caller's own scribbling */
+        setup(&kc_task_eltwise_relu, &small, &ls, want);
+        CHECK(ls.end < lb.end, "relu's image is the smaller one");
+        kc_check_refill(&small, &ls, dram, DRAM, lb.end);
+        CHECK(!memcmp(dram, want, DRAM), "refill = fill");
+        /* an out-of-bounds byte: nothing past the tensors is known clean */
+        dram[ls.end + 1000] ^= 1;
+        kc_check_run(&small, &ls, dram, DRAM, NULL, &r);
+        CHECK(r.oob && kc_check_sentinel_from(&ls, &r, DRAM) == DRAM, "oob: boundary at size");
+        kc_check_refill(&small, &ls, dram, DRAM, DRAM);
+        CHECK(!memcmp(dram, want, DRAM), "full refill = fill");
+        free(want);
+        kc_task_inst_free(&big);
+        kc_task_inst_free(&small);
+    }
+
     kc_tol tol = { 1e-3, 1e-2 };
     CHECK(kc_check_within(&tol, 1.0, 1.0105) && !kc_check_within(&tol, 1.0, 1.0115), "within");
     CHECK(!kc_check_within(&tol, 0.0, NAN) && !kc_check_within(&tol, 0.0, INFINITY), "nan/inf");
