@@ -163,7 +163,7 @@ module rvv_core #(
     wire [2:0]  d_rm;
 
     rvv_decode u_dec (
-        .insn(id_insn), .frm(csr_frm), .legal(d_legal), .opv(d_opv), .imm(d_imm),
+        .clk(clk), .rst(rst), .insn(id_insn), .frm(csr_frm), .legal(d_legal), .opv(d_opv), .imm(d_imm),
         .alu_op(d_alu_op), .a_sel(d_a_sel), .b_imm(d_b_imm), .branch(d_branch), .jal(d_jal),
         .jalr(d_jalr), .load(d_load), .store(d_store), .msize(d_msize), .munsigned(d_munsigned),
         .mul(d_mul), .div(d_div), .fpu(d_fpu), .fop(d_fop), .rm(d_rm), .csr(d_csr),
@@ -180,10 +180,27 @@ module rvv_core #(
     rvv_vtype u_vt_id (.req(d_imm), .vill(vtf_id_vill), .vtype(vtf_id));
     wire [7:0] vd_vtype = vtf[8] ? 8'b0011_1000 : vtf[7:0];
     wire       vd_is_vec, vd_legal, vd_rd_x, vd_rd_f, vd_use_xs1, vd_use_xs2, vd_use_fs1, vd_vmem, vd_vstore;
-    rvv_vdecode u_vdec (
-        .insn(id_insn), .vtype(vd_vtype), .is_vec(vd_is_vec), .legal(vd_legal), .rd_x(vd_rd_x),
-        .rd_f(vd_rd_f), .use_xs1(vd_use_xs1), .use_xs2(vd_use_xs2), .use_fs1(vd_use_fs1),
-        .is_vmem(vd_vmem), .is_vstore(vd_vstore));
+    // The vector decode (rvv_vdecode's function), memoised as rvv_decode is: the
+    // last edge's word, front vtype and result are kept, and rvv_vdec runs only
+    // when one of the two inputs changed (Verilator evaluates every combinational
+    // block on every clock; this one was ~15% of a simulated cycle, mostly spent
+    // re-deciding the vector instruction held in ID while the queue is full).
+`include "rvv_vdecode.vh"
+    reg  [31:0] vdm_insn;
+    reg  [7:0]  vdm_vtype;
+    reg         vdm_ok;
+    reg  [8:0]  vdm_out, vd_out;
+    always @(*) begin
+        if (vdm_ok && vdm_insn == id_insn && vdm_vtype == vd_vtype) vd_out = vdm_out;
+        else                                                        vd_out = rvv_vdec(id_insn, vd_vtype);
+    end
+    always @(posedge clk) begin
+        vdm_ok    <= ~rst;
+        vdm_insn  <= id_insn;
+        vdm_vtype <= vd_vtype;
+        vdm_out   <= vd_out;
+    end
+    assign {vd_is_vec, vd_legal, vd_rd_x, vd_rd_f, vd_use_xs1, vd_use_xs2, vd_use_fs1, vd_vmem, vd_vstore} = vd_out;
 
     wire       csr_id_legal;
     wire [4:0] id_rd  = id_insn[11:7];
