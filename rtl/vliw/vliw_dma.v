@@ -67,7 +67,8 @@ module vliw_dma #(
 );
     localparam integer IW = $clog2(NLOCKS);
 
-    reg  [12*32-1:0] bdt [0:NBDS-1];
+    // 16 rows (the 4-bit BD fields); rows NBDS.. are never written and read as 0
+    reg  [12*32-1:0] bdt [0:15];
     wire [7:0]       ld_idx;
     wire [13:0]      bytes;
     wire [1:0]       t_v, quiet_ch;
@@ -81,7 +82,7 @@ module vliw_dma #(
             vliw_dma_ch #(.OUT(c), .DM_BYTES(DM_BYTES), .NLOCKS(NLOCKS), .NBDS(NBDS), .INFLIGHT(INFLIGHT)) u_ch (
                 .clk(clk), .rst(rst), .stop(stop), .dram_bytes(dram_bytes),
                 .start(start[c]), .start_bd(start_bd), .qfull(qfull[c]), .idle(idle[c]), .quiet(quiet_ch[c]),
-                .ld_idx(ld_idx[4*c +: 4]), .ld_bd({28'd0, li} < NBDS ? bdt[li] : {12*32{1'b0}}),
+                .ld_idx(ld_idx[4*c +: 4]), .ld_bd(bdt[li]),
                 .dm_valid(dm_valid[c]), .dm_addr(dm_addr[16*c +: 16]), .dm_wdata(dm_wdata[256*c +: 256]),
                 .dm_wbe(dm_wbe[32*c +: 32]), .dm_grant(dm_grant[c]), .dm_rdata(dm_rdata),
                 .lk_valid(lk_valid[c]), .lk_acq(lk_acq[c]), .lk_idx(lk_idx[IW*c +: IW]), .lk_val(lk_val[6*c +: 6]),
@@ -100,7 +101,7 @@ module vliw_dma #(
     integer i;
     always @(posedge clk) begin
         if (rst) begin
-            for (i = 0; i < NBDS; i = i + 1) bdt[i] <= {12*32{1'b0}};
+            for (i = 0; i < 16; i = i + 1) bdt[i] <= {12*32{1'b0}};
             trapped <= 1'b0; trap_cause <= 4'd0; trap_pc <= 32'd0; trap_ch <= 1'b0; trap_info <= 20'd0;
         end else if (!stop) begin
             if (bd_we && {28'd0, bd_idx} < NBDS) bdt[bd_idx][32*bd_field[3:0] +: 32] <= bd_data;
