@@ -12,7 +12,7 @@
  *   test_vliw_top ISA_VH CASE      (CASE: latency, load, branch, loop, mac, macfwd, vec,
  *                                   conflict, illegal, lock, bank,
  *                                   dma_in, dma_3d, dma_out, dma_lock, dma_contend,
- *                                   dma_fault, dma_bdinvalid, all)
+ *                                   dma_fault, dma_bdinvalid, dma_random, all)
  */
 #include "Vvliw_top.h"
 #include "Vvliw_top___024root.h"
@@ -845,6 +845,60 @@ void t_dma_bdinvalid()
     expect("dma_bdinvalid info", d.s.m.trap_info, 1u << 24 | 8u << 20 | 5);
 }
 
+/* Random BD geometries (alignments, negative strides, 3-D, NEXT chains,
+ * both channels of both tiles, DRAM latency 1..24 and 8..32 bytes/cycle),
+ * fixed seeds: the RTL and the ISS must agree on everything, whether the
+ * programs end or trap. */
+struct Rng {
+    uint64_t x;
+    uint32_t next() { x ^= x << 13; x ^= x >> 7; x ^= x << 17; return (uint32_t)(x >> 11); }
+    int32_t in(int32_t lo, int32_t hi) { return lo + (int32_t)(next() % (uint32_t)(hi - lo + 1)); }
+    int32_t even(int32_t lo, int32_t hi) { return in(lo / 2, hi / 2) * 2; }
+};
+std::vector<Bundle> random_prog(Rng &r, unsigned rin, unsigned rout)
+{
+    std::vector<Bundle> p;
+    for (unsigned bd = 0; bd < 3; bd++) {
+        int32_t len = r.even(2, 160), c1 = r.in(1, 3), c2 = r.in(1, 2);
+        int32_t ms1 = r.even(-200, 200), ms2 = r.even(-400, 400), ds1 = r.even(-300, 300), ds2 = r.even(-600, 600);
+        int32_t dm = r.even(1200, 2400) + (bd == 1 && r.next() % 8 == 0 ? 4000 : 0);   /* now and then out of the DM */
+        set_bd(p, bd, {{F_DRAM, 0, bd == 2 ? rout : rin}, {F_DM, dm, 0}, {F_LEN0, len, 0}, {F_CNT1, c1, 0},
+                       {F_DS1, ds1, 0}, {F_MS1, ms1, 0}, {F_CNT2, c2, 0}, {F_DS2, ds2, 0}, {F_MS2, ms2, 0},
+                       {F_NEXT, bd == 0 && r.next() % 2 ? 0x11 : 0, 0}});
+    }
+    p.push_back(Sop("DMA_START", 0, 0));
+    p.push_back(Sop("DMA_START", 1, 2));
+    if (r.next() % 2) p.push_back(Sop("DMA_START", 0, 1));
+    p.push_back(Sop("DMA_WAIT", 0));
+    p.push_back(Sop("DMA_WAIT", 1));
+    p.push_back(HALT());
+    return p;
+}
+void t_dma_random()
+{
+    unsigned traps = 0;
+    uint64_t cycles = 0, bytes = 0;
+    std::string causes;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        Rng r{seed * 0x9e3779b97f4a7c15ull};
+        unsigned lat = (unsigned)r.in(1, 24), bw = 8u << r.in(0, 2);
+        std::string n = "dma_random seed " + std::to_string(seed);
+        Dual d(n.c_str(), lat, bw);
+        d.load(random_prog(r, 1, 2), 0);
+        d.load(random_prog(r, 3, 4), 1);
+        uint32_t args[8] = {(uint32_t)r.even(0x1000, 0x8000) | (r.next() % 16 == 0 ? kDram - 64 : 0),
+                            (uint32_t)r.even(0x10000, 0x18000), (uint32_t)r.even(0x1000, 0x8000),
+                            (uint32_t)r.even(0x20000, 0x28000), 0, 0, 0, 0};
+        cycles += d.run(args);
+        d.compare();
+        traps += d.s.m.trapped;
+        if (d.s.m.trapped) causes += " " + std::string(vliw_iss_cause_name(d.s.m.trap_cause));
+        bytes += d.s.perf(12);
+    }
+    printf("  40 programs: %u trapped (%s), %llu cycles, %llu DMA bytes\n", traps, causes.c_str(),
+           (unsigned long long)cycles, (unsigned long long)bytes);
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -859,7 +913,8 @@ int main(int argc, char **argv)
         {"latency", t_latency}, {"load", t_load}, {"branch", t_branch}, {"loop", t_loop}, {"mac", t_mac}, {"macfwd", t_macfwd},
         {"vec", t_vec}, {"conflict", t_conflict}, {"illegal", t_illegal}, {"lock", t_lock}, {"bank", t_bank},
         {"dma_in", t_dma_in}, {"dma_3d", t_dma_3d}, {"dma_out", t_dma_out}, {"dma_lock", t_dma_lock},
-        {"dma_contend", t_dma_contend}, {"dma_fault", t_dma_fault}, {"dma_bdinvalid", t_dma_bdinvalid}};
+        {"dma_contend", t_dma_contend}, {"dma_fault", t_dma_fault}, {"dma_bdinvalid", t_dma_bdinvalid},
+        {"dma_random", t_dma_random}};
     int ran = 0;
     for (auto &k : cases)
         if (c == "all" || c == k.name) {
