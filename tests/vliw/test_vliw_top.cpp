@@ -12,7 +12,7 @@
  *   test_vliw_top ISA_VH CASE      (CASE: latency, load, branch, loop, mac, macfwd, vec,
  *                                   conflict, illegal, lock, bank,
  *                                   dma_in, dma_3d, dma_out, dma_lock, dma_contend,
- *                                   dma_fault, dma_bdinvalid, dma_random, all)
+ *                                   dma_fault, dma_bdinvalid, dma_relovf, dma_random, all)
  */
 #include "Vvliw_top.h"
 #include "Vvliw_top___024root.h"
@@ -844,6 +844,27 @@ void t_dma_bdinvalid()
     expect("dma_bdinvalid cause", d.s.m.trap_cause, 8);
     expect("dma_bdinvalid info", d.s.m.trap_info, 1u << 24 | 8u << 20 | 5);
 }
+/* A BD's release past 63 (the core released 30 first, ch1's BD adds 40):
+ * lock-overflow in the REL cycle, slot 8, detail = the lock index. */
+void t_dma_relovf()
+{
+    Dual d("dma_relovf", 3, 32);
+    std::vector<Bundle> p;
+    set_bd(p, 4, {{F_DRAM, 0, 1}, {F_DM, 0x40, 0}, {F_LEN0, 32, 0}, {F_CNT1, 1, 0}, {F_CNT2, 1, 0},
+                  {F_REL, lockf(5, 40), 0}});
+    p.push_back(Sop("REL", 0, 0, lk(5, 30)));
+    p.push_back(Sop("DMA_START", 1, 4));
+    p.push_back(Sop("DMA_WAIT", 1));
+    p.push_back(HALT());
+    d.load(p, 0);
+    d.load({HALT()}, 1);
+    uint32_t args[8] = {0x1000, 0, 0, 0, 0, 0, 0, 0};
+    d.run(args);
+    d.compare();
+    expect("dma_relovf cause", d.s.m.trap_cause, 6);
+    expect("dma_relovf info", d.s.m.trap_info, 8u << 20 | 5);
+    expect("dma_relovf lock 5 unchanged", rtl_lock(d.s, 0, 5), 30);
+}
 
 /* Random BD geometries (alignments, negative strides, 3-D, NEXT chains,
  * both channels of both tiles, DRAM latency 1..24 and 8..32 bytes/cycle),
@@ -914,7 +935,7 @@ int main(int argc, char **argv)
         {"vec", t_vec}, {"conflict", t_conflict}, {"illegal", t_illegal}, {"lock", t_lock}, {"bank", t_bank},
         {"dma_in", t_dma_in}, {"dma_3d", t_dma_3d}, {"dma_out", t_dma_out}, {"dma_lock", t_dma_lock},
         {"dma_contend", t_dma_contend}, {"dma_fault", t_dma_fault}, {"dma_bdinvalid", t_dma_bdinvalid},
-        {"dma_random", t_dma_random}};
+        {"dma_relovf", t_dma_relovf}, {"dma_random", t_dma_random}};
     int ran = 0;
     for (auto &k : cases)
         if (c == "all" || c == k.name) {
