@@ -2,6 +2,7 @@
 #include "vliw_hw.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kc_asm.h"
@@ -58,6 +59,30 @@ int vliw_hw_bundle(const kc_image *img, unsigned tile, uint32_t pc, uint32_t w[V
     }
     memcpy(w, b, VLIW_BUNDLE_BYTES);   /* little-endian host: the image's words as they are */
     return 1;
+}
+
+kc_status vliw_hw_image(const kc_program *prog, kc_image *out, kc_err *err)
+{
+    kc_image_init(out, VLIW_BUNDLE_BYTES, VLIW_BUNDLE_BYTES);
+    kc_program_seg one = { 0, 0, prog->nwords };
+    const kc_program_seg *segs = prog->nsegs ? prog->segs : &one;
+    size_t nsegs = prog->nsegs ? prog->nsegs : 1;
+    kc_status s = KC_OK;
+    for (size_t i = 0; s == KC_OK && i < nsegs; i++)
+        if (segs[i].nwords)
+            s = kc_image_add(out, (uint64_t)segs[i].addr * VLIW_BUNDLE_BYTES, prog->words + segs[i].first,
+                             segs[i].nwords * 4, 1, err);
+    size_t n = segs[0].nwords / VLIW_BUNDLE_WORDS;
+    if (s != KC_OK || !prog->line || !n)
+        return s;
+    if (!(out->lines = calloc(n, sizeof *out->lines)))
+        return kc_err_set(err, KC_ERR_NOMEM, "out of memory");
+    for (size_t b = 0; b < n; b++)
+        for (unsigned w = 0; w < VLIW_BUNDLE_WORDS && !out->lines[b]; w++)
+            out->lines[b] = prog->line[segs[0].first + b * VLIW_BUNDLE_WORDS + w];
+    out->nlines = n;
+    out->text_pc0 = segs[0].addr;
+    return KC_OK;
 }
 
 kc_status vliw_hw_check_image(const vliw_iss_params *p, const kc_image *img, const char *who, kc_err *err)

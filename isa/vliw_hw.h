@@ -46,6 +46,12 @@ uint32_t vliw_hw_xarg_addr(const vliw_iss_params *p, unsigned i);
  * no segment holds it. */
 int vliw_hw_bundle(const kc_image *img, unsigned tile, uint32_t pc, uint32_t w[VLIW_BUNDLE_WORDS]);
 
+/* The image of an assembled program (kc_asm_assemble: segments in bundles), its
+ * source lines per bundle from the SPMD program (or the first segment). `out` is
+ * initialised here. */
+struct kc_program;
+kc_status vliw_hw_image(const struct kc_program *prog, kc_image *out, kc_err *err);
+
 /* Checks an image's segments fit a build: whole bundles, sel <= tiles, inside
  * the PM, entry 0. */
 kc_status vliw_hw_check_image(const vliw_iss_params *p, const kc_image *img, const char *who, kc_err *err);

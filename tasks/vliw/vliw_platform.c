@@ -30,31 +30,6 @@ static kc_status vliw_platform_peaks(const kc_hw *hw, kc_platform_peaks *out, kc
     return KC_OK;
 }
 
-/* kc_program (segments in bundles, 7 words each) -> image (vliw_hw.h layout);
- * source lines per bundle of the SPMD program (or of the first segment). */
-static kc_status image_of_program(const kc_program *prog, kc_image *out, kc_err *err)
-{
-    kc_program_seg one = { 0, 0, prog->nwords };
-    const kc_program_seg *segs = prog->nsegs ? prog->segs : &one;
-    size_t nsegs = prog->nsegs ? prog->nsegs : 1;
-    kc_status s = KC_OK;
-    for (size_t i = 0; s == KC_OK && i < nsegs; i++)
-        if (segs[i].nwords)
-            s = kc_image_add(out, (uint64_t)segs[i].addr * VLIW_BUNDLE_BYTES, prog->words + segs[i].first,
-                             segs[i].nwords * 4, 1, err);
-    if (s != KC_OK || !prog->line || !nsegs)
-        return s;
-    size_t n = segs[0].nwords / VLIW_BUNDLE_WORDS;
-    if (!n || !(out->lines = calloc(n, sizeof *out->lines)))
-        return n ? kc_err_set(err, KC_ERR_NOMEM, "out of memory") : KC_OK;
-    for (size_t b = 0; b < n; b++)
-        for (unsigned w = 0; w < VLIW_BUNDLE_WORDS && !out->lines[b]; w++)
-            out->lines[b] = prog->line[segs[0].first + b * VLIW_BUNDLE_WORDS + w];
-    out->nlines = n;
-    out->text_pc0 = segs[0].addr;
-    return KC_OK;
-}
-
 static kc_status vliw_platform_build(const kc_platform *p, const kc_hw *hw, const char *src, const char *filename,
                                      kc_image *out, kc_err *err)
 {
@@ -68,8 +43,8 @@ static kc_status vliw_platform_build(const kc_platform *p, const kc_hw *hw, cons
     kc_program prog;
     if ((s = kc_asm_assemble(isa, src, filename, &prog, err)) != KC_OK)
         return s;
-    kc_image_init(out, VLIW_BUNDLE_BYTES, VLIW_BUNDLE_BYTES);
-    s = image_of_program(&prog, out, err);
+    kc_image_free(out);
+    s = vliw_hw_image(&prog, out, err);
     kc_program_free(&prog);
     if (s == KC_OK)
         s = vliw_hw_check_image(&sizes, out, filename && filename[0] ? filename : "kernel", err);
