@@ -15,6 +15,11 @@
  * accelerator's model for one test costs most of an hour.
  *
  * Usage: vliw_plat_test CASE_DIR
+ *        vliw_plat_test --random SEED COUNT [AVOID [KEEP_DIR]]
+ *   the second: a campaign of isa/vliw_rgen.c programs (kc_campaign, as `kc cosim
+ *   --platform vliw --random`) on this model, 1 MiB of DRAM; AVOID as --avoid
+ *   ("dma", or "-" for nothing); diverging programs kept in KEEP_DIR. Prints each
+ *   divergence or timeout and a summary; exit 1 when any.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -22,10 +27,12 @@
 #include <string.h>
 
 #include "kc_asm.h"
+#include "kc_campaign.h"
 #include "kc_cosim.h"
 #include "kc_file.h"
 #include "vliw_hw.h"
 #include "vliw_iss.h"
+#include "vliw_rgen.h"
 
 extern const kc_acc_ops vliw_acc_ops;   /* verilated/vliw_shim.cpp, the "vliw" build */
 
@@ -66,8 +73,74 @@ static unsigned file_of(const kc_acc_ops *ops, const char *name)
     return UINT32_MAX;
 }
 
+/* ---- the random campaign ------------------------------------------------------------ */
+
+static kc_status build_text(void *ctx, const char *text, kc_image *img, kc_err *err)
+{
+    (void)ctx;
+    const kc_isa *isa;
+    kc_program prog;
+    kc_status s = kc_isa_load("vliw", &isa, err);
+    if (s == KC_OK && (s = kc_asm_assemble(isa, text, "random.s", &prog, err)) == KC_OK) {
+        kc_image_free(img);
+        s = vliw_hw_image(&prog, img, err);
+        kc_program_free(&prog);
+    }
+    return s;
+}
+
+static kc_status program_avoiding(void *ctx, uint64_t seed, const kc_hw *hw, uint32_t dram_bytes, kc_rgen_prog *out,
+                                  kc_err *err)
+{
+    return vliw_rgen_ops.program_avoiding(seed, hw, dram_bytes, ctx, out, err);
+}
+
+static void on_program(void *ctx, const kc_campaign_program *p)
+{
+    (void)ctx;
+    const kc_cosim_report *r = p->report;
+    if (r->diverged)
+        printf("seed %" PRIu64 ": DIVERGED %s\n", p->seed, r->text);
+    else if (r->timeout)
+        printf("seed %" PRIu64 ": TIMEOUT after %" PRIu64 " cycles\n", p->seed, r->cycles);
+    if (p->kept)
+        printf("  kept as %s\n", p->kept);
+}
+
+static int run_random(uint64_t seed, uint64_t count, const char *avoid, const char *keep)
+{
+    kc_err err;
+    kc_err_clear(&err);
+    int have_avoid = avoid && strcmp(avoid, "-");
+    kc_campaign_opts co = { .model = &vliw_acc_ops, .ref = &vliw_iss_ref, .rgen = &vliw_rgen_ops,
+                            .program = have_avoid ? program_avoiding : NULL, .program_ctx = (void *)avoid,
+                            .build = build_text, .nrows = vliw_rgen_ops.nrows(), .seed = seed, .count = count,
+                            .dram = { .size_bytes = 1u << 20 }, .keep_dir = keep, .on_program = on_program };
+    kc_campaign_report r;
+    kc_status s = kc_campaign_run(&co, &r, &err);
+    if (s != KC_OK) {
+        fprintf(stderr, "campaign: %s\n%s", err.text, r.failed_text ? r.failed_text : "");
+        kc_campaign_report_free(&r);
+        return 2;
+    }
+    size_t never = 0;
+    for (size_t k = 0; k < r.nrows; k++)
+        never += !r.insn_counts[k];
+    printf("vliw campaign: %" PRIu64 " programs (seeds %" PRIu64 "..%" PRIu64 "), %" PRIu64 " bundles compared, %"
+           PRIu64 " RTL cycles, %.1f s; ended: %" PRIu64 " halt, %" PRIu64 " trap, not as generated %" PRIu64
+           "; divergences %" PRIu64 ", timeouts %" PRIu64 "; rows issued %zu of %zu\n", r.programs, seed,
+           seed + count - 1, r.retired, r.cycles, r.seconds, r.halted, r.programs - r.halted - r.diverged - r.timeouts,
+           r.unexpected_end, r.diverged, r.timeouts, r.nrows - never, r.nrows);
+    int bad = r.diverged || r.timeouts || r.unexpected_end;
+    kc_campaign_report_free(&r);
+    return bad ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 4 && !strcmp(argv[1], "--random"))
+        return run_random(strtoull(argv[2], NULL, 0), strtoull(argv[3], NULL, 0), argc > 4 ? argv[4] : NULL,
+                          argc > 5 ? argv[5] : NULL);
     if (argc != 2) {
         fprintf(stderr, "usage: vliw_plat_test CASE_DIR\n");
         return 2;
