@@ -428,6 +428,15 @@ kc_core_state vliw_iss_step(vliw_iss *s)
     return s->state;
 }
 
+void vliw_iss_land_due(vliw_iss *s)
+{
+    if (s->state != KC_CORE_RUNNING)
+        return;
+    for (unsigned t = 0; t < s->ntiles; t++)
+        if (!s->t[t].halted)
+            land(&s->t[t], s->t[t].nb);
+}
+
 kc_core_state vliw_iss_run(vliw_iss *s, uint64_t max_cycles)
 {
     uint64_t stop = max_cycles ? s->cycle + max_cycles : UINT64_MAX;

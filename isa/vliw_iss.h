@@ -193,6 +193,13 @@ uint32_t vliw_iss_args_dm(const vliw_iss *s);
 
 /* One cycle; returns the state after it. */
 kc_core_state vliw_iss_step(vliw_iss *s);
+/* Lands now, on every running tile that has not halted, the results due at its
+ * current bundle boundary: the ones the RTL has written at the edge that issued
+ * the bundle before it, and the ISS writes when it presents the next bundle
+ * (phase P). Nothing the ISS computes reads them in between, so landing them
+ * early changes no result or cycle; it makes the register files after a step
+ * what the RTL shows after that edge (co-simulation, vliw_iss_ref.c). */
+void vliw_iss_land_due(vliw_iss *s);
 /* Until halt, trap, or `max_cycles` more cycles (0 = no limit). */
 kc_core_state vliw_iss_run(vliw_iss *s, uint64_t max_cycles);
 

@@ -114,6 +114,7 @@ static void fill(vref *r)
         if (vliw_iss_state(r->iss, NULL) != KC_CORE_RUNNING)
             return;
         kc_core_state st = vliw_iss_step(r->iss);
+        vliw_iss_land_due(r->iss);   /* the register files as the RTL's after this edge */
         r->q_cycle = vliw_iss_cycle(r->iss);
         for (unsigned t = 0; t < r->ntiles; t++) {
             uint32_t pc;
@@ -198,6 +199,7 @@ static void ref_status(void *h, kc_core_status *st)
     if (r->head == r->nq)
         for (uint64_t i = 0; i < REF_IDLE_LIMIT && vliw_iss_state(r->iss, NULL) == KC_CORE_RUNNING; i++) {
             vliw_iss_step(r->iss);
+            vliw_iss_land_due(r->iss);
             int issued = 0;
             for (unsigned t = 0; t < r->ntiles && !issued; t++)
                 issued = vliw_iss_issued(r->iss, t, NULL);

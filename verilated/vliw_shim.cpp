@@ -400,7 +400,7 @@ private:
     template <typename T> static uint32_t port_word(const T &v, unsigned k)
     {
         if constexpr (std::is_integral_v<T>)
-            return k < sizeof v / 4 ? (uint32_t)((uint64_t)v >> (32 * k)) : 0;
+            return k < (sizeof v + 3) / 4 ? (uint32_t)((uint64_t)v >> (32 * k)) : 0;
         else
             return v[k];
     }
