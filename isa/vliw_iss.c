@@ -425,6 +425,12 @@ kc_core_state vliw_iss_step(vliw_iss *s)
     phase_issue(s);
     vliw_dma_bus(s);
     end_of_cycle(s);
+    /* A trap ends the array at the end of this cycle, which completes: what its
+     * issue edge writes (the latency-1 results of the bundles issued in it, and the
+     * in-flight ones due then) is written, as on the RTL; later results are lost. */
+    for (unsigned t = 0; s->state == KC_CORE_TRAPPED && t < s->ntiles; t++)
+        if (s->t[t].issued)
+            land(&s->t[t], s->t[t].nb);
     return s->state;
 }
 
