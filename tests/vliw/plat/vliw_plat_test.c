@@ -105,6 +105,10 @@ static void on_program(void *ctx, const kc_campaign_program *p)
         printf("seed %" PRIu64 ": TIMEOUT after %" PRIu64 " cycles\n", p->seed, r->cycles);
     if (p->kept)
         printf("  kept as %s\n", p->kept);
+    if (p->seed % 100 == 0) {   /* progress of a long campaign */
+        printf("  seed %" PRIu64 " done\n", p->seed);
+        fflush(stdout);
+    }
 }
 
 static int run_random(uint64_t seed, uint64_t count, const char *avoid, const char *keep)
