@@ -10,6 +10,7 @@
 
 #include "kc_asm.h"
 #include "kc_isa.h"
+#include "vliw_hw.h"
 
 static const char *const cause_names[VLIW_NTRAPS] = {
     "none", "illegal", "pm-fetch", "dm-access", "misaligned", "write-conflict",
@@ -424,7 +425,22 @@ kc_core_state vliw_iss_step(vliw_iss *s)
     phase_issue(s);
     vliw_dma_bus(s);
     end_of_cycle(s);
+    /* A trap ends the array at the end of this cycle, which completes: what its
+     * issue edge writes (the latency-1 results of the bundles issued in it, and the
+     * in-flight ones due then) is written, as on the RTL; later results are lost. */
+    for (unsigned t = 0; s->state == KC_CORE_TRAPPED && t < s->ntiles; t++)
+        if (s->t[t].issued)
+            land(&s->t[t], s->t[t].nb);
     return s->state;
+}
+
+void vliw_iss_land_due(vliw_iss *s)
+{
+    if (s->state != KC_CORE_RUNNING)
+        return;
+    for (unsigned t = 0; t < s->ntiles; t++)
+        if (!s->t[t].halted)
+            land(&s->t[t], s->t[t].nb);
 }
 
 kc_core_state vliw_iss_run(vliw_iss *s, uint64_t max_cycles)
@@ -630,7 +646,7 @@ kc_status vliw_iss_load(vliw_iss *s, const kc_image *img, kc_err *err)
 
 uint32_t vliw_iss_args_dm(const vliw_iss *s)
 {
-    return s->p.dm_bytes - 4u * (VLIW_ISS_MAX_ARGS - VLIW_ISS_NARGS_REG);
+    return vliw_hw_xarg_addr(&s->p, VLIW_ISS_NARGS_REG);
 }
 
 kc_status vliw_iss_reset(vliw_iss *s, const uint32_t *args, size_t nargs, kc_dram *dram, kc_err *err)

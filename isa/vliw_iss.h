@@ -193,6 +193,13 @@ uint32_t vliw_iss_args_dm(const vliw_iss *s);
 
 /* One cycle; returns the state after it. */
 kc_core_state vliw_iss_step(vliw_iss *s);
+/* Lands now, on every running tile that has not halted, the results due at its
+ * current bundle boundary: the ones the RTL has written at the edge that issued
+ * the bundle before it, and the ISS writes when it presents the next bundle
+ * (phase P). Nothing the ISS computes reads them in between, so landing them
+ * early changes no result or cycle; it makes the register files after a step
+ * what the RTL shows after that edge (co-simulation, vliw_iss_ref.c). */
+void vliw_iss_land_due(vliw_iss *s);
 /* Until halt, trap, or `max_cycles` more cycles (0 = no limit). */
 kc_core_state vliw_iss_run(vliw_iss *s, uint64_t max_cycles);
 
@@ -216,6 +223,10 @@ enum { VLIW_F_R, VLIW_F_P, VLIW_F_M, VLIW_F_V, VLIW_F_ACC, VLIW_F_LOCK, VLIW_F_D
 const kc_arch_file *vliw_iss_files(const vliw_iss *s, size_t *n);
 int vliw_iss_read(const vliw_iss *s, unsigned file, uint32_t first, uint32_t n, void *buf);
 int vliw_iss_write(vliw_iss *s, unsigned file, uint32_t first, uint32_t n, const void *buf);
+
+/* The reference-model table over this ISS (vliw_iss_ref.c, isa/kc_ref.h). */
+struct kc_ref_ops;
+extern const struct kc_ref_ops vliw_iss_ref;
 
 /* Convenience readers (0 / NULL out of range). */
 uint32_t vliw_iss_r(const vliw_iss *s, unsigned tile, unsigned i);

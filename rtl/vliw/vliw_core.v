@@ -82,6 +82,7 @@ module vliw_core #(
     reg  [31:0]  fpc;          // the next bundle to fetch
     reg          ir_v, ir_bad;
     reg  [31:0]  ir_pc;
+    reg  [31:0]  halt_pc;      // the halt's pc: a write conflict while draining traps there
     wire [223:0] ir;
     reg          br_pend;      // a taken branch: fetch br_tgt after one more bundle
     reg  [31:0]  br_tgt;
@@ -439,7 +440,8 @@ module vliw_core #(
     integer z;
     always @(posedge clk) begin
         if (rst) begin
-            fpc <= 32'd0; ir_v <= 1'b0; ir_bad <= 1'b0; ir_pc <= 32'd0; br_pend <= 1'b0; br_tgt <= 32'd0;
+            fpc <= 32'd0; ir_v <= 1'b0; ir_bad <= 1'b0; ir_pc <= 32'd0; halt_pc <= 32'd0;
+            br_pend <= 1'b0; br_tgt <= 32'd0;
             lv <= 2'b00; halted <= 1'b0; trapped <= 1'b0; trap_cause <= 4'd0; trap_pc <= 32'd0;
             trap_slot <= 3'd0; trap_info <= 20'd0; done <= 3'd0; cycles <= 64'd0; mul_v <= 1'b0;
             for (z = 0; z < 2; z = z + 1) begin
@@ -464,7 +466,7 @@ module vliw_core #(
                 trap_info  <= t_now ? t_info : {13'd0, w0[VLIW_F_LK_LO +: 7]};
             end
             if (drain_wc) begin
-                trapped <= 1'b1; trap_pc <= ir_pc; trap_cause <= VLIW_TRAP_WRITE_CONFLICT;
+                trapped <= 1'b1; trap_pc <= halt_pc; trap_cause <= VLIW_TRAP_WRITE_CONFLICT;
                 trap_slot <= wc_key[2:0]; trap_info <= {13'd0, wc_key[9:3]};
             end
             // ---- accesses performed while the bundle waits
@@ -501,7 +503,7 @@ module vliw_core #(
             end
             if (fire) begin
                 if (s_taken) begin br_pend <= 1'b1; br_tgt <= s_tgt; end
-                if (s_halt) begin halted <= 1'b1; ir_v <= 1'b0; end
+                if (s_halt) begin halted <= 1'b1; ir_v <= 1'b0; halt_pc <= ir_pc; end
             end
             // ---- S mul stage
             if (adv) begin

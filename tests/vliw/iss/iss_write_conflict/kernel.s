@@ -10,7 +10,7 @@
         li r4, 7
         nop
         nop
-        li r5, 9                      // issues in the trap cycle; lands never
+        li r5, 9                      // issues in the trap cycle: its edge writes r5
         halt
 .tile 1
         .bundle 0, 0, 0, 0, 0xb0200804, 0, 0
