@@ -6,6 +6,7 @@
 
 #include "kc_text.h"
 #include "vliw_emit.h"
+#include "vliw_matmul.h"
 #include "vliw_rows.h"
 
 kc_status vliw_tmpl_baseline(const kc_task *task, int config, const kc_hw *hw, char **text, kc_err *err)
@@ -20,7 +21,8 @@ kc_status vliw_tmpl_baseline(const kc_task *task, int config, const kc_hw *hw, c
     if (kc_task_config_get(task, config, &c, err) != KC_OK)
         return KC_ERR_USAGE;
     int rows = vliw_rows_serves(task->name);
-    if (!rows)
+    int matmul = vliw_matmul_serves(task->name);
+    if (!rows && !matmul)
         return kc_err_set(err, KC_ERR_USAGE, "baseline: no vliw template for task %s yet", task->name);
     kc_task_shape shape;
     task->shape(task, c, &shape);
@@ -33,7 +35,7 @@ kc_status vliw_tmpl_baseline(const kc_task *task, int config, const kc_hw *hw, c
     for (unsigned i = 0; i < shape.ntensors; i++)
         kc_text_printf(&g.out, " r%u=%s", i + 1, shape.t[i].name);
     kc_text_printf(&g.out, "\n");
-    kc_status s = vliw_rows_gen(&g, task, c, err);
+    kc_status s = rows ? vliw_rows_gen(&g, task, c, err) : vliw_matmul_gen(&g, task, c, err);
     if (s == KC_OK && g.bad)
         s = kc_err_set(err, KC_ERR_INTERNAL, "%s", g.why);
     if (s != KC_OK) {
