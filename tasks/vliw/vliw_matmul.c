@@ -132,7 +132,7 @@ static kc_status gemv_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c
 typedef struct gemm {
     uint32_t m, n, k;
     uint32_t kb, kbf, krag;     /* k-blocks (padded), whole ones, ragged k (0: none) */
-    uint32_t bdm, adm, cdm;     /* DM: B blocks, A panel (2 row blocks), C panel */
+    uint32_t bdm, adm[2], cdm;  /* DM: B blocks, A panels (2 buffers of 2 row blocks), C panel */
     uint32_t j0, nbt, nbf, nrag;   /* tile's first column block, blocks, whole blocks, ragged cols */
 } gemm;
 
@@ -164,10 +164,11 @@ static void bd_gather(vliw_gen *g, int bd, int reg, uint32_t off, uint32_t dm, u
     bd_const(g, bd, "rel", rel);
 }
 
-/* The chain of BDs first.. moving `rows` rows of each row block (A in, C out). */
-static void panel_bds(vliw_gen *g, const gemm *m, int out, uint32_t rows)
+/* The chain of BDs moving `rows` rows of each row block: A in (DRAM r9, into
+ * the A buffer b; its last BD releases lock b) or C out (DRAM r10, BDs 6..9). */
+static void panel_bds(vliw_gen *g, const gemm *m, int out, int b, uint32_t rows)
 {
-    int bd = out ? 6 : 0, reg = out ? 10 : 9;
+    int bd = out ? 6 : b ? 10 : 0, reg = out ? 10 : 9;
     uint32_t pitch = out ? m->n * 2 : m->k * 2;
     int nbd = 0, ids[8] = {0};
     uint32_t r0 = rows < 4 ? rows : 4, r1 = rows - r0;
@@ -176,39 +177,42 @@ static void panel_bds(vliw_gen *g, const gemm *m, int out, uint32_t rows)
         if (!rr)
             continue;
         uint32_t base = (uint32_t)rb * 4 * pitch;
-        if (!out) {
-            uint32_t dm = m->adm + (uint32_t)rb * m->kb * 32;
-            if (m->kbf)
-                ids[nbd++] = bd, bd_gather(g, bd, reg, base, dm, 8, rr, pitch, 8, m->kbf, 8, 32, 0, 0), bd++;
-            if (m->krag)
-                ids[nbd++] = bd, bd_gather(g, bd, reg, base + m->kbf * 8, dm + m->kbf * 32, m->krag * 2, rr,
-                                           pitch, 8, 1, 8, 32, 0, 0), bd++;
-        } else {
-            uint32_t dm = m->cdm + (uint32_t)rb * m->nbt * 32;
-            if (m->nbf)
-                ids[nbd++] = bd, bd_gather(g, bd, reg, base, dm, 8, rr, pitch, 8, m->nbf, 8, 32, 0, 0), bd++;
-            if (m->nrag)
-                ids[nbd++] = bd, bd_gather(g, bd, reg, base + m->nbf * 8, dm + m->nbf * 32, m->nrag * 2, rr,
-                                           pitch, 8, 1, 8, 32, 0, 0), bd++;
-        }
+        uint32_t dm = out ? m->cdm + (uint32_t)rb * m->nbt * 32 : m->adm[b] + (uint32_t)rb * m->kb * 32;
+        uint32_t nf = out ? m->nbf : m->kbf, rag = out ? m->nrag : m->krag;
+        if (nf)
+            ids[nbd++] = bd, bd_gather(g, bd, reg, base, dm, 8, rr, pitch, 8, nf, 8, 32, 0, 0), bd++;
+        if (rag)
+            ids[nbd++] = bd, bd_gather(g, bd, reg, base + nf * 8, dm + nf * 32, rag * 2, rr, pitch, 8, 1, 8,
+                                       32, 0, 0), bd++;
     }
     for (int i = 0; i + 1 < nbd; i++)
         bd_const(g, ids[i], "next", 0x10u | (uint32_t)ids[i + 1]);
+    if (!out)
+        bd_const(g, ids[nbd - 1], "rel", 0x2000u | (uint32_t)b << 6 | 1u);
     vliw_emit_op(g, "dma.start %d, %d", out, ids[0]);
 }
 
-/* One panel of `rows` rows: A in (r9), compute, C out (r10). */
-static void gemm_panel(vliw_gen *g, const gemm *m, uint32_t rows)
+/* Starts the load of the next A panel (`rows` rows, DRAM r9) into buffer b. */
+static void gemm_prefetch(vliw_gen *g, const gemm *m, int b, uint32_t rows)
 {
     vliw_emit_begin(g);
-    panel_bds(g, m, 0, rows);
-    vliw_emit_op(g, "dma.wait 0");
+    panel_bds(g, m, 0, b, rows);
+    vliw_emit_li(g, 13, 8 * m->k * 2);
+    vliw_emit_op(g, "add r9, r9, r13");
+    vliw_emit_end(g);
+}
+
+/* Computes the panel in A buffer b (`rows` rows) and stores it (DRAM r10). */
+static void gemm_panel(vliw_gen *g, const gemm *m, int b, uint32_t rows)
+{
+    vliw_emit_begin(g);
+    vliw_emit_op(g, "acq 0x%02x, 1", b);
     vliw_emit_end(g);
     for (uint32_t j0 = 0; j0 < m->nbt; j0 += 4) {
         uint32_t jn = m->nbt - j0 < 4 ? m->nbt - j0 : 4;
         vliw_emit_begin(g);
         for (int rb = 0; rb < 2; rb++) {
-            vliw_emit_li(g, 7, m->adm + (uint32_t)rb * m->kb * 32);
+            vliw_emit_li(g, 7, m->adm[b] + (uint32_t)rb * m->kb * 32);
             vliw_emit_op(g, "mov p%d, r7", rb);
         }
         for (uint32_t i = 0; i < jn; i++) {
@@ -240,12 +244,18 @@ static void gemm_panel(vliw_gen *g, const gemm *m, uint32_t rows)
         vliw_emit_end(g);
     }
     vliw_emit_begin(g);
-    panel_bds(g, m, 1, rows);
-    vliw_emit_li(g, 13, 8 * m->k * 2);
-    vliw_emit_op(g, "add r9, r9, r13");
+    panel_bds(g, m, 1, 0, rows);
     vliw_emit_li(g, 13, 8 * m->n * 2);
     vliw_emit_op(g, "add r10, r10, r13");
     vliw_emit_end(g);
+}
+
+/* Panel i of np (rows of the last: rag, 0 = whole): prefetch i + 1, compute i. */
+static void gemm_step(vliw_gen *g, const gemm *m, uint32_t i, uint32_t np, uint32_t rag)
+{
+    if (i + 1 < np)
+        gemm_prefetch(g, m, (int)((i + 1) % 2), i + 2 == np && rag ? rag : 8);
+    gemm_panel(g, m, (int)(i % 2), i + 1 == np && rag ? rag : 8);
 }
 
 static kc_status gemm_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err)
@@ -267,8 +277,9 @@ static kc_status gemm_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c
         m.nrag = last ? m.n % 4 : 0;
         m.nbf = m.nbt - (m.nrag ? 1 : 0);
         m.bdm = 0;
-        m.adm = m.nbt * m.kb * 32;
-        m.cdm = m.adm + 2 * m.kb * 32;
+        m.adm[0] = m.nbt * m.kb * 32;
+        m.adm[1] = m.adm[0] + 2 * m.kb * 32;
+        m.cdm = m.adm[1] + 2 * m.kb * 32;
         g->tile = tile;
         vliw_emit_line(g, ".tile %u", tile);
         if (!m.nbt) {
@@ -290,23 +301,27 @@ static kc_status gemm_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c
         vliw_emit_li(g, 13, m.j0 * 8);
         vliw_emit_op(g, "add r10, r3, r13");
         vliw_emit_end(g);
-        uint32_t full = m.m / 8, rag = m.m % 8;
-        if (full > 1) {
+        uint32_t full = m.m / 8, rag = m.m % 8, np = full + (rag ? 1 : 0);
+        gemm_prefetch(g, &m, 0, np == 1 && rag ? rag : 8);
+        /* steps whose prefetch is a whole panel (i + 1 < full) run two at a time */
+        uint32_t pairs = full >= 2 ? (full - 1) / 2 : 0;
+        if (pairs) {
             int top = vliw_emit_label(g);
             vliw_emit_begin(g);
-            vliw_emit_li(g, 11, full);
+            vliw_emit_li(g, 11, pairs);
             vliw_emit_end(g);
             vliw_emit_line(g, "L%d:", top);
-            gemm_panel(g, &m, 8);
+            gemm_prefetch(g, &m, 1, 8);
+            gemm_panel(g, &m, 0, 8);
+            gemm_prefetch(g, &m, 0, 8);
+            gemm_panel(g, &m, 1, 8);
             vliw_emit_line(g, "    addi r11, r11, -1");
             vliw_emit_line(g, "    bnez r11, L%d", top);
             vliw_emit_line(g, "    nop");
             vliw_emit_line(g, "    nop");
-        } else if (full) {
-            gemm_panel(g, &m, 8);
         }
-        if (rag)
-            gemm_panel(g, &m, rag);
+        for (uint32_t i = 2 * pairs; i < np; i++)
+            gemm_step(g, &m, i, np, rag);
         vliw_emit_line(g, "    halt");
     }
     return KC_OK;

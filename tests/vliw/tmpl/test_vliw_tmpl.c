@@ -91,9 +91,9 @@ static int run_case(const kc_isa *isa, vliw_iss *s, kc_dram *dram, const kc_task
     ok = 1;
     if (verbose)
         printf("%-9s C%d: ok  %8" PRIu64 " cycles  ideal %8.0f  eff %5.3f  worst %.2f  stalls lock %" PRIu64
-               " dma %" PRIu64 " bank %" PRIu64 "\n", t->name, config, c[VLIW_C_CYCLES], ideal,
-               ideal / (double)c[VLIW_C_CYCLES], res.worst, c[VLIW_C_STALL_LOCK], c[VLIW_C_STALL_DMA_WAIT],
-               c[VLIW_C_STALL_BANK]);
+               " dma %" PRIu64 " bank %" PRIu64 "  %zu bundles, %zu asm warnings\n", t->name, config,
+               c[VLIW_C_CYCLES], ideal, ideal / (double)c[VLIW_C_CYCLES], res.worst, c[VLIW_C_STALL_LOCK],
+               c[VLIW_C_STALL_DMA_WAIT], c[VLIW_C_STALL_BANK], bin.nwords / 7, bin.nwarnings);
 out:
     kc_program_free(&bin);
     free(text);
