@@ -88,8 +88,11 @@ static kc_status gemv_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c
     m.pitch = m.nv * 32;
     uint32_t avail = g->hw.dm_bytes - 128 - m.pitch - 256;
     uint32_t rows = avail / (2 * m.pitch) / 16 * 16;
+    uint32_t share = (m.n + g->ntiles - 1) / g->ntiles;
     if (rows > 64)
         rows = 64;
+    while (rows > 16 && rows > share / 4)   /* ~4 blocks per tile: DMA overlaps compute */
+        rows -= 16;
     if (!rows || 16 * m.pitch > 32767)
         return kc_err_set(err, KC_ERR_USAGE, "baseline: %s with K = %u does not fit the vliw DM", t->name, m.k);
     vliw_skel_stream st;

@@ -142,7 +142,12 @@ static kc_status eltwise_gen(vliw_gen *g, const kc_task *t, const kc_task_config
     st.quantum = 16;
     st.rows = 0;
     st.group = 16u * (uint32_t)e.u;
+    /* at least ~4 blocks per tile, so that DMA and compute overlap */
+    uint64_t share = (st.total + g->ntiles - 1) / g->ntiles;
+    uint32_t want = (uint32_t)((share / 4 + st.group - 1) / st.group * st.group);
     st.block_units = ELT_BLOCK / st.group * st.group;
+    if (want && want < st.block_units)
+        st.block_units = want;
     uint32_t buf = st.block_units * 2;
     st.in0 = 0, st.in1 = buf, st.out0 = 2 * buf, st.out1 = 3 * buf;
     st.setup = elt_setup;
@@ -189,8 +194,9 @@ static void rn_pass(vliw_gen *g, const rn *r, const char *const *ops, const vreg
     }
 }
 
-/* softmax: m = max (acc6); e = exp(x - m) stored to the output row, s = sum e
- * (fp32); y = e * rcp(s). */
+/* softmax: m = max (acc6); e = exp(x - m) stored to the output row (bf16), s =
+ * sum of the stored e (fp32, accumulated by the MAC unit: e * 1.0); y = e *
+ * rcp(s). */
 static const char *const sm_max[] = {
     "vld v{X}, [p2], 32", "vmul acc{A}, v{X}, v15", "amax acc{B}, acc{B}, acc{A}", NULL,
 };
@@ -200,29 +206,29 @@ static const char *const sm_max_tail[] = {
 };
 static const char *const sm_exp[] = {
     "vld v{X}, [p2], 32", "vmul acc{A}, v{X}, v15", "asub acc{A}, acc{A}, acc6", "aexp acc{A}, acc{A}",
-    "aadd acc{B}, acc{B}, acc{A}", "srs v{Y}, acc{A}", "vst v{Y}, [p3], 32", NULL,
+    "srs v{Y}, acc{A}", "vst v{Y}, [p3], 32", "vmac acc5, v{Y}, v15", NULL,
 };
 static const char *const sm_exp_tail[] = {
     "vld v{X}, [p2], 32", "vmul acc{A}, v{X}, v15", "asub acc{A}, acc{A}, acc6", "aexp acc{A}, acc{A}",
-    "asel acc{A}, acc{A}, acc7, r6", "aadd acc{B}, acc{B}, acc{A}", "srs v{Y}, acc{A}",
-    "vst v{Y}, [p3], 32", NULL,
+    "asel acc{A}, acc{A}, acc7, r6", "srs v{Y}, acc{A}", "vst v{Y}, [p3], 32", "vmac acc5, v{Y}, v15", NULL,
 };
 static const char *const sm_scale[] = {
     "vld v{X}, [p4], 32", "vmul acc{A}, v{X}, v15", "amul acc{A}, acc{A}, acc6", "srs v{Y}, acc{A}",
     "vst v{Y}, [p3], 32", NULL,
 };
-/* layernorm: mean (acc6) from the sum; var = mean of (x - mean)^2 (masked on the
- * ragged vector); rstd (acc7); y = (((x - mean) rstd) gamma) + beta. */
+/* layernorm: mean (acc6) from the sum (MAC: x * 1.0 into acc5); var = mean of
+ * c^2, c = x - mean in fp32 then bf16 (masked to 0 on the ragged vector), c * c
+ * accumulated by the MAC; rstd (acc7); y = (((x - mean) rstd) gamma) + beta. */
 static const char *const ln_sum[] = {
-    "vld v{X}, [p2], 32", "vmul acc{A}, v{X}, v15", "aadd acc{B}, acc{B}, acc{A}", NULL,
+    "vld v{X}, [p2], 32", "vmac acc5, v{X}, v15", NULL,
 };
 static const char *const ln_var[] = {
-    "vld v{X}, [p2], 32", "vmul acc{A}, v{X}, v15", "asub acc{A}, acc{A}, acc6", "amul acc{A}, acc{A}, acc{A}",
-    "aadd acc{B}, acc{B}, acc{A}", NULL,
+    "vld v{X}, [p2], 32", "vmul acc{A}, v{X}, v15", "asub acc{A}, acc{A}, acc6", "srs v{Y}, acc{A}",
+    "vmac acc5, v{Y}, v{Y}", NULL,
 };
 static const char *const ln_var_tail[] = {
-    "vld v{X}, [p2], 32", "vmul acc{A}, v{X}, v15", "asub acc{A}, acc{A}, acc6", "amul acc{A}, acc{A}, acc{A}",
-    "asel acc{A}, acc{A}, acc7, r6", "aadd acc{B}, acc{B}, acc{A}", NULL,
+    "vld v{X}, [p2], 32", "vmul acc{A}, v{X}, v15", "asub acc{A}, acc{A}, acc6", "asel acc{A}, acc{A}, acc7, r6",
+    "srs v{Y}, acc{A}", "vmac acc5, v{Y}, v{Y}", NULL,
 };
 static const char *const ln_out[] = {
     "vld v{X}, [p2], 32", "vld v{Y}, [p4], 32", "vmul acc{A}, v{X}, v15", "asub acc{A}, acc{A}, acc6",
@@ -285,9 +291,11 @@ static void rn_compute(vliw_gen *g, const void *ctx)
 {
     const rn *r = ctx;
     const char *name = r->t->name;
-    vreg regs[3];
+    vreg regs[3], wide[5];
     for (int i = 0; i < 3; i++)
         regs[i] = (vreg){i, 4 + i, i, 3 + i};
+    for (int i = 0; i < 5; i++)   /* one accumulator each, sums in acc5 */
+        wide[i] = (vreg){i, 5 + i, i, 5};
     vliw_emit_begin(g);
     vliw_emit_op(g, "mov r4, p0");
     vliw_emit_op(g, "mov r5, p1");
@@ -319,34 +327,31 @@ static void rn_compute(vliw_gen *g, const void *ctx)
         vliw_emit_begin(g);
         rn_reduce(g, "amax", "aredmax", 3, 3, 6);
         vliw_emit_op(g, "abcst acc7, r0");
-        for (int i = 0; i < 3; i++)
-            vliw_emit_op(g, "abcst acc%d, r0", 3 + i);
+        vliw_emit_op(g, "abcst acc5, r0");
         vliw_emit_op(g, "mov p2, r4");
         vliw_emit_end(g);
-        rn_pass(g, r, sm_exp, regs, 3, sm_exp_tail);
+        rn_pass(g, r, sm_exp, wide, 5, sm_exp_tail);
         vliw_emit_begin(g);
-        rn_reduce(g, "aadd", "aredsum", 3, 3, 6);
+        vliw_emit_op(g, "aredsum acc6, acc5");
         vliw_emit_op(g, "arcp acc6, acc6");
         vliw_emit_op(g, "mov p3, r5");
         vliw_emit_end(g);
-        rn_pass(g, r, sm_scale, regs, 3, NULL);
+        rn_pass(g, r, sm_scale, wide, 5, NULL);
     } else if (!strcmp(name, "layernorm")) {
-        for (int i = 0; i < 3; i++)
-            vliw_emit_op(g, "abcst acc%d, r0", 3 + i);
+        vliw_emit_op(g, "abcst acc5, r0");
         vliw_emit_end(g);
-        rn_pass(g, r, ln_sum, regs, 3, NULL);
+        rn_pass(g, r, ln_sum, wide, 5, NULL);
         vliw_emit_begin(g);
-        rn_reduce(g, "aadd", "aredsum", 3, 3, 6);
+        vliw_emit_op(g, "aredsum acc6, acc5");
         rn_const(g, 7, inv_n);
         vliw_emit_op(g, "amul acc6, acc6, acc7");
         vliw_emit_op(g, "abcst acc7, r0");
-        for (int i = 0; i < 3; i++)
-            vliw_emit_op(g, "abcst acc%d, r0", 3 + i);
+        vliw_emit_op(g, "abcst acc5, r0");
         vliw_emit_op(g, "mov p2, r4");
         vliw_emit_end(g);
-        rn_pass(g, r, ln_var, regs, 3, ln_var_tail);
+        rn_pass(g, r, ln_var, wide, 5, ln_var_tail);
         vliw_emit_begin(g);
-        rn_reduce(g, "aadd", "aredsum", 3, 3, 7);
+        vliw_emit_op(g, "aredsum acc7, acc5");
         rn_const(g, 3, inv_n);
         rn_const(g, 4, (float)r->eps);
         vliw_emit_op(g, "amul acc7, acc7, acc3");
@@ -393,8 +398,11 @@ static kc_status rownorm_gen(vliw_gen *g, const kc_task *t, const kc_task_config
     r.ngb = !strcmp(t->name, "layernorm") ? 2 : !strcmp(t->name, "rmsnorm") ? 1 : 0;
     uint32_t avail = g->hw.dm_bytes - 128 - (uint32_t)r.ngb * r.pitch;
     uint32_t rows = avail / (4 * r.pitch);
+    uint32_t share = (c->dims[0] + g->ntiles - 1) / g->ntiles;
     if (rows > 16)
         rows = 16;
+    if (rows > (share + 3) / 4)   /* at least ~4 blocks per tile: DMA overlaps compute */
+        rows = (share + 3) / 4;
     if (!rows || r.pitch > 32767)
         return kc_err_set(err, KC_ERR_USAGE, "baseline: %s rows of %u do not fit the vliw DM", t->name, r.n);
     vliw_skel_stream st;
