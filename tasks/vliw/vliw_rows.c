@@ -194,7 +194,7 @@ static void rn_pass(vliw_gen *g, const rn *r, const char *const *ops, const vreg
     }
 }
 
-/* softmax: m = max (acc6); e = exp(x - m) stored to the output row (bf16), s =
+/* softmax: m = max (acc6, then -m); e = exp(x - m) stored to the output row (bf16), s =
  * sum of the stored e (fp32, accumulated by the MAC unit: e * 1.0); y = e *
  * rcp(s). */
 static const char *const sm_max[] = {
@@ -205,11 +205,11 @@ static const char *const sm_max_tail[] = {
     "amax acc{B}, acc{B}, acc{A}", NULL,
 };
 static const char *const sm_exp[] = {
-    "vld v{X}, [p2], 32", "vmul acc{A}, v{X}, v15", "asub acc{A}, acc{A}, acc6", "aexp acc{A}, acc{A}",
+    "vld v{X}, [p2], 32", "amov acc{A}, acc6", "vmac acc{A}, v{X}, v15", "aexp acc{A}, acc{A}",
     "srs v{Y}, acc{A}", "vst v{Y}, [p3], 32", "vmac acc5, v{Y}, v15", NULL,
 };
 static const char *const sm_exp_tail[] = {
-    "vld v{X}, [p2], 32", "vmul acc{A}, v{X}, v15", "asub acc{A}, acc{A}, acc6", "aexp acc{A}, acc{A}",
+    "vld v{X}, [p2], 32", "amov acc{A}, acc6", "vmac acc{A}, v{X}, v15", "aexp acc{A}, acc{A}",
     "asel acc{A}, acc{A}, acc7, r6", "srs v{Y}, acc{A}", "vst v{Y}, [p3], 32", "vmac acc5, v{Y}, v15", NULL,
 };
 static const char *const sm_scale[] = {
@@ -223,15 +223,15 @@ static const char *const ln_sum[] = {
     "vld v{X}, [p2], 32", "vmac acc5, v{X}, v15", NULL,
 };
 static const char *const ln_var[] = {
-    "vld v{X}, [p2], 32", "vmul acc{A}, v{X}, v15", "asub acc{A}, acc{A}, acc6", "srs v{Y}, acc{A}",
+    "vld v{X}, [p2], 32", "amov acc{A}, acc6", "vmac acc{A}, v{X}, v15", "srs v{Y}, acc{A}",
     "vmac acc5, v{Y}, v{Y}", NULL,
 };
 static const char *const ln_var_tail[] = {
-    "vld v{X}, [p2], 32", "vmul acc{A}, v{X}, v15", "asub acc{A}, acc{A}, acc6", "asel acc{A}, acc{A}, acc7, r6",
+    "vld v{X}, [p2], 32", "amov acc{A}, acc6", "vmac acc{A}, v{X}, v15", "asel acc{A}, acc{A}, acc7, r6",
     "srs v{Y}, acc{A}", "vmac acc5, v{Y}, v{Y}", NULL,
 };
 static const char *const ln_out[] = {
-    "vld v{X}, [p2], 32", "vld v{Y}, [p4], 32", "vmul acc{A}, v{X}, v15", "asub acc{A}, acc{A}, acc6",
+    "vld v{X}, [p2], 32", "vld v{Y}, [p4], 32", "amov acc{A}, acc6", "vmac acc{A}, v{X}, v15",
     "amul acc{A}, acc{A}, acc7", "srs v{X}, acc{A}", "vmul acc{A}, v{X}, v{Y}", "vld v{Y}, [p5], 32",
     "ups acc{B}, v{Y}", "aadd acc{A}, acc{A}, acc{B}", "srs v{Y}, acc{A}", "vst v{Y}, [p3], 32", NULL,
 };
@@ -327,6 +327,7 @@ static void rn_compute(vliw_gen *g, const void *ctx)
         vliw_emit_begin(g);
         rn_reduce(g, "amax", "aredmax", 3, 3, 6);
         vliw_emit_op(g, "abcst acc7, r0");
+        vliw_emit_op(g, "asub acc6, acc7, acc6");   /* -m: x - m = -m + x * 1.0 on the MAC */
         vliw_emit_op(g, "abcst acc5, r0");
         vliw_emit_op(g, "mov p2, r4");
         vliw_emit_end(g);
@@ -346,6 +347,7 @@ static void rn_compute(vliw_gen *g, const void *ctx)
         rn_const(g, 7, inv_n);
         vliw_emit_op(g, "amul acc6, acc6, acc7");
         vliw_emit_op(g, "abcst acc7, r0");
+        vliw_emit_op(g, "asub acc6, acc7, acc6");   /* -mean: x - mean = -mean + x * 1.0 */
         vliw_emit_op(g, "abcst acc5, r0");
         vliw_emit_op(g, "mov p2, r4");
         vliw_emit_end(g);
