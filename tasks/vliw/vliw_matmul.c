@@ -290,7 +290,9 @@ static kc_status gemm_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c
             continue;
         }
         if (m.cdm + 2 * m.nbt * 32 > g->hw.dm_bytes - 128)
-            return kc_err_set(err, KC_ERR_USAGE, "baseline: %s C%d does not fit the vliw DM", t->name, 0);
+            return kc_err_set(err, KC_ERR_USAGE, "baseline: %s with N = %u, K = %u on %u tiles: a tile's "
+                              "columns of B (%u bytes) do not fit its DM (%u bytes) yet", t->name, m.n, m.k,
+                              g->ntiles, m.cdm + 2 * m.nbt * 32, g->hw.dm_bytes - 128);
         vliw_emit_line(g, "// tile %u: column blocks %u..%u", tile, m.j0, m.j0 + m.nbt);
         /* B columns, once */
         vliw_emit_begin(g);

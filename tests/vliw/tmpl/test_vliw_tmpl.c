@@ -5,7 +5,8 @@
  * it with the tensors' addresses in r1.., and tasks/kc_check checks every output
  * element and every byte outside them.
  *
- * usage: test_vliw_tmpl [-v] [-s] TASK[,TASK...] [CONFIGS]   (CONFIGS: "12345")
+ * usage: test_vliw_tmpl [-v] [-s] [-g ROWSxCOLS] TASK[,TASK...] [CONFIGS]   (CONFIGS: "12345")
+ *   -g builds the array at another size (the kernels are generated for it);
  *   -v prints each kernel's cycles, ideal cycles (roofline of docs/tasks.md with
  *   16 lanes and 64 MACs per tile, 32 DRAM bytes/cycle) and efficiency;
  *   -s dumps the kernel text of a failing case to stderr. */
@@ -23,8 +24,8 @@
 #define DRAM_BYTES (16u << 20)
 #define CYCLE_LIMIT 20000000u
 
-static int run_case(const kc_isa *isa, vliw_iss *s, kc_dram *dram, const kc_task *t, int config, int verbose,
-                    int dump)
+static int run_case(const kc_isa *isa, vliw_iss *s, kc_dram *dram, const kc_hw *hw, const kc_task *t, int config,
+                    int verbose, int dump)
 {
     kc_err err = {0};
     kc_task_inst inst;
@@ -38,7 +39,7 @@ static int run_case(const kc_isa *isa, vliw_iss *s, kc_dram *dram, const kc_task
         return 0;
     }
     if (kc_check_layout(&inst, DRAM_BYTES, 64, &lay, &err) ||
-        vliw_tmpl_baseline(t, config, NULL, &text, &err)) {
+        vliw_tmpl_baseline(t, config, hw, &text, &err)) {
         printf("%s C%d: %s\n", t->name, config, err.text);
         goto out;
     }
@@ -104,9 +105,19 @@ out:
 int main(int argc, char **argv)
 {
     int verbose = 0, dump = 0, a = 1;
+    kc_hw_param hp[2] = {{"ROWS", 2, NULL}, {"COLS", 2, NULL}};
+    kc_hw hw = {"vliw", "vliw", 0, hp};
     for (; a < argc && argv[a][0] == '-'; a++) {
         verbose |= !strcmp(argv[a], "-v");
         dump |= !strcmp(argv[a], "-s");
+        if (!strcmp(argv[a], "-g") && a + 1 < argc) {
+            unsigned r, c;
+            if (sscanf(argv[++a], "%ux%u", &r, &c) != 2)
+                return 2;
+            hp[0].value = r;
+            hp[1].value = c;
+            hw.n = 2;
+        }
     }
     if (a >= argc) {
         fprintf(stderr, "usage: test_vliw_tmpl [-v] [-s] TASK[,TASK...] [CONFIGS]\n");
@@ -118,7 +129,10 @@ int main(int argc, char **argv)
     vliw_iss *s;
     kc_dram *dram;
     vliw_iss_params pr;
-    vliw_iss_params_default(&pr);
+    if (vliw_iss_params_from(&hw, &pr, &err)) {
+        fprintf(stderr, "%s\n", err.text);
+        return 2;
+    }
     kc_dram_cfg dc = {DRAM_BYTES, KC_DRAM_DEFAULT_LATENCY, KC_DRAM_DEFAULT_BW};
     if (kc_isa_load("vliw", &isa, &err) || vliw_iss_create(&s, &pr, &err) ||
         kc_dram_open(&dram, &dc, VLIW_ISS_BEAT, &err)) {
@@ -135,7 +149,7 @@ int main(int argc, char **argv)
             return 2;
         }
         for (const char *cf = configs; *cf; cf++, n++)
-            fails += !run_case(isa, s, dram, t, *cf - '0', verbose, dump);
+            fails += !run_case(isa, s, dram, &hw, t, *cf - '0', verbose, dump);
     }
     printf("%d of %d correct\n", n - fails, n);
     vliw_iss_destroy(s);
