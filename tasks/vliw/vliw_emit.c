@@ -87,3 +87,21 @@ void vliw_emit_loopi_end(vliw_gen *g, uint32_t count)
     snprintf(head, sizeof head, "loopi %u", count);
     loop_close(g, head);
 }
+
+int vliw_emit_branch_loop_open(vliw_gen *g, int reg, uint32_t count)
+{
+    int top = vliw_emit_label(g);
+    vliw_emit_begin(g);
+    vliw_emit_li(g, reg, count);
+    vliw_emit_end(g);
+    vliw_emit_line(g, "L%d:", top);
+    return top;
+}
+
+void vliw_emit_branch_loop_close(vliw_gen *g, int reg, int label)
+{
+    vliw_emit_line(g, "    addi r%d, r%d, -1", reg, reg);
+    vliw_emit_line(g, "    bnez r%d, L%d", reg, label);
+    vliw_emit_line(g, "    nop");   /* the 2 delay slots */
+    vliw_emit_line(g, "    nop");
+}

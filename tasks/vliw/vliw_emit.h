@@ -43,6 +43,10 @@ void vliw_emit_loop_end(vliw_gen *g, int count_reg);
 /* A hardware loop with an immediate count (1 runs the body inline once). */
 void vliw_emit_loopi_end(vliw_gen *g, uint32_t count);
 int vliw_emit_label(vliw_gen *g);
+/* A counted branch loop (for bodies that call subroutines or hold hardware
+ * loops of their own): r<reg> = count (>= 1); returns the label to close with. */
+int vliw_emit_branch_loop_open(vliw_gen *g, int reg, uint32_t count);
+void vliw_emit_branch_loop_close(vliw_gen *g, int reg, int label);
 
 static inline uint32_t vliw_emit_fbits(float f)
 {

@@ -311,19 +311,12 @@ static kc_status gemm_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c
         /* steps whose prefetch is a whole panel (i + 1 < full) run two at a time */
         uint32_t pairs = full >= 2 ? (full - 1) / 2 : 0;
         if (pairs) {
-            int top = vliw_emit_label(g);
-            vliw_emit_begin(g);
-            vliw_emit_li(g, 11, pairs);
-            vliw_emit_end(g);
-            vliw_emit_line(g, "L%d:", top);
+            int top = vliw_emit_branch_loop_open(g, 11, pairs);
             gemm_prefetch(g, &m, 1, 8);
             gemm_panel(g, &m, 0, 8);
             gemm_prefetch(g, &m, 0, 8);
             gemm_panel(g, &m, 1, 8);
-            vliw_emit_line(g, "    addi r11, r11, -1");
-            vliw_emit_line(g, "    bnez r11, L%d", top);
-            vliw_emit_line(g, "    nop");
-            vliw_emit_line(g, "    nop");
+            vliw_emit_branch_loop_close(g, 11, top);
         }
         for (uint32_t i = 2 * pairs; i < np; i++)
             gemm_step(g, &m, i, np, rag);

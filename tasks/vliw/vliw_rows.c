@@ -287,6 +287,21 @@ static void rn_reduce(vliw_gen *g, const char *op, const char *red, int first, i
     vliw_emit_op(g, "%s acc%d, acc%d", red, dst, first);
 }
 
+/* acc dst = rsqrt(sum of acc sum's lanes / N + eps) (clobbers acc3, acc4); p2
+ * back to the row's start. */
+static void rn_rstd(vliw_gen *g, const rn *r, int dst, int sum)
+{
+    vliw_emit_begin(g);
+    vliw_emit_op(g, "aredsum acc%d, acc%d", dst, sum);
+    rn_const(g, 3, (float)(1.0 / r->n));
+    rn_const(g, 4, (float)r->eps);
+    vliw_emit_op(g, "amul acc%d, acc%d, acc3", dst, dst);
+    vliw_emit_op(g, "aadd acc%d, acc%d, acc4", dst, dst);
+    vliw_emit_op(g, "arsqrt acc%d, acc%d", dst, dst);
+    vliw_emit_op(g, "mov p2, r4");
+    vliw_emit_end(g);
+}
+
 static void rn_compute(vliw_gen *g, const void *ctx)
 {
     const rn *r = ctx;
@@ -317,7 +332,6 @@ static void rn_compute(vliw_gen *g, const void *ctx)
         vliw_emit_li(g, 7, r->bdm);
         vliw_emit_op(g, "mov p5, r7");
     }
-    float inv_n = (float)(1.0 / r->n);
     if (!strcmp(name, "softmax")) {
         rn_const(g, 7, -INFINITY);
         for (int i = 0; i < 3; i++)
@@ -344,7 +358,7 @@ static void rn_compute(vliw_gen *g, const void *ctx)
         rn_pass(g, r, ln_sum, wide, 5, NULL);
         vliw_emit_begin(g);
         vliw_emit_op(g, "aredsum acc6, acc5");
-        rn_const(g, 7, inv_n);
+        rn_const(g, 7, (float)(1.0 / r->n));
         vliw_emit_op(g, "amul acc6, acc6, acc7");
         vliw_emit_op(g, "abcst acc7, r0");
         vliw_emit_op(g, "asub acc6, acc7, acc6");   /* -mean: x - mean = -mean + x * 1.0 */
@@ -352,15 +366,7 @@ static void rn_compute(vliw_gen *g, const void *ctx)
         vliw_emit_op(g, "mov p2, r4");
         vliw_emit_end(g);
         rn_pass(g, r, ln_var, wide, 5, ln_var_tail);
-        vliw_emit_begin(g);
-        vliw_emit_op(g, "aredsum acc7, acc5");
-        rn_const(g, 3, inv_n);
-        rn_const(g, 4, (float)r->eps);
-        vliw_emit_op(g, "amul acc7, acc7, acc3");
-        vliw_emit_op(g, "aadd acc7, acc7, acc4");
-        vliw_emit_op(g, "arsqrt acc7, acc7");
-        vliw_emit_op(g, "mov p2, r4");
-        vliw_emit_end(g);
+        rn_rstd(g, r, 7, 5);
         rn_pass(g, r, ln_out, regs, 3, NULL);
     } else {   /* rmsnorm */
         vliw_emit_op(g, "abcst acc3, r0");
@@ -369,15 +375,7 @@ static void rn_compute(vliw_gen *g, const void *ctx)
         for (int i = 0; i < 3; i++)
             one[i] = (vreg){i, 4 + i, i, 3};
         rn_pass(g, r, rms_sq, one, 3, NULL);
-        vliw_emit_begin(g);
-        vliw_emit_op(g, "aredsum acc6, acc3");
-        rn_const(g, 3, inv_n);
-        rn_const(g, 4, (float)r->eps);
-        vliw_emit_op(g, "amul acc6, acc6, acc3");
-        vliw_emit_op(g, "aadd acc6, acc6, acc4");
-        vliw_emit_op(g, "arsqrt acc6, acc6");
-        vliw_emit_op(g, "mov p2, r4");
-        vliw_emit_end(g);
+        rn_rstd(g, r, 6, 3);
         rn_pass(g, r, rms_out, regs, 3, NULL);
     }
     vliw_emit_begin(g);

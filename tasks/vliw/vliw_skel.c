@@ -152,17 +152,10 @@ void vliw_skel_stream_gen(vliw_gen *g, const void *ctx, const vliw_skel_stream *
         uint32_t nloop = (tp.nb >= 3 && lastfull >= 2) ? lastfull - 1 : 0;
         uint32_t npairs = nloop / 2;
         if (npairs) {
-            int top = vliw_emit_label(g);
-            vliw_emit_begin(g);
-            vliw_emit_li(g, 9, npairs);
-            vliw_emit_end(g);
-            vliw_emit_line(g, "L%d:", top);
+            int top = vliw_emit_branch_loop_open(g, 9, npairs);
             step(g, st, &tp, 0, 0, 1, sub);
             step(g, st, &tp, 1, 1, 1, sub);
-            vliw_emit_line(g, "    addi r9, r9, -1");
-            vliw_emit_line(g, "    bnez r9, L%d", top);
-            vliw_emit_line(g, "    nop");
-            vliw_emit_line(g, "    nop");
+            vliw_emit_branch_loop_close(g, 9, top);
         }
         for (uint32_t i = 2 * npairs; i < tp.nb; i++)
             step(g, st, &tp, i, (int)(i % 2), 0, sub);
