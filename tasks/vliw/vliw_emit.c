@@ -83,6 +83,22 @@ void vliw_emit_loopi_end(vliw_gen *g, uint32_t count)
         vliw_emit_end(g);
         return;
     }
+    int ii, stages;
+    if (vliw_sched_modulo(&g->s, count, &ii, &stages) == 0) {
+        /* software-pipelined: prologue, kernel (count - stages + 1 times), epilogue */
+        int l = vliw_emit_label(g), drain = 0;
+        uint32_t kc = count - (uint32_t)stages + 1;
+        vliw_sched_emit_modulo(&g->s, &g->out, ii, stages, 0, NULL);
+        if (kc > 1)
+            vliw_emit_line(g, "    loopi %u, L%d", kc, l);
+        vliw_sched_emit_modulo(&g->s, &g->out, ii, stages, 1, NULL);
+        if (kc > 1)
+            vliw_emit_line(g, "L%d:", l);
+        vliw_sched_emit_modulo(&g->s, &g->out, ii, stages, 2, &drain);
+        for (int i = 0; i < drain; i++)
+            vliw_emit_line(g, "    nop");
+        return;
+    }
     char head[32];
     snprintf(head, sizeof head, "loopi %u", count);
     loop_close(g, head);

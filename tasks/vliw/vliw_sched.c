@@ -203,12 +203,16 @@ void vliw_sched_add(vliw_sched *s, const char *fmt, ...)
 
 #define MAXT 8192
 
-int vliw_sched_end(vliw_sched *s, kc_text *out, int loop, int *tail)
+typedef struct placement {
+    int len, land_max;   /* bundles used; latest landing */
+    int carried;         /* the smallest loop length for which iteration i + 1 sees i's results in order */
+} placement;
+
+/* Places every op at its earliest bundle under the dependences, on a linear
+ * resource table (ii = 0) or one taken modulo ii (a software-pipelined loop
+ * body). Returns -1 when some op finds no free slot. */
+static int place(vliw_sched *s, int ii, placement *pl)
 {
-    if (tail)
-        *tail = 0;
-    if (s->bad)
-        return -1;
     static unsigned char used[MAXT][NCLS];
     memset(used, 0, sizeof used);
     int lastland[NKEYS], maxread[NKEYS], firstuse[NKEYS], minland[NKEYS];
@@ -218,7 +222,8 @@ int vliw_sched_end(vliw_sched *s, kc_text *out, int loop, int *tail)
         firstuse[k] = 1000000;
         minland[k] = 1000000;
     }
-    int len = 0, land_max = 0;
+    pl->len = 0;
+    pl->land_max = 0;
     for (int i = 0; i < s->n; i++) {
         vliw_sched_op *o = &s->op[i];
         int t = 0;
@@ -232,16 +237,15 @@ int vliw_sched_end(vliw_sched *s, kc_text *out, int loop, int *tail)
             if (maxread[k] - L + 1 > t)    /* WAR: land after every earlier read */
                 t = maxread[k] - L + 1;
         }
-        while (t < MAXT && used[t][o->cls] >= cls_cap[o->cls])
+        int limit = ii ? t + ii : MAXT;
+        while (t < limit && t < MAXT && used[ii ? t % ii : t][o->cls] >= cls_cap[o->cls])
             t++;
-        if (t >= MAXT) {
-            fail(s, "block too long", o->text);
+        if (t >= limit || t >= MAXT)
             return -1;
-        }
-        used[t][o->cls]++;
+        used[ii ? t % ii : t][o->cls]++;
         o->t = t;
-        if (t + 1 > len)
-            len = t + 1;
+        if (t + 1 > pl->len)
+            pl->len = t + 1;
         for (int j = 0; j < o->nr; j++) {
             int k = o->r[j], rt = t + o->roff[j];
             if (rt > maxread[k])
@@ -252,36 +256,111 @@ int vliw_sched_end(vliw_sched *s, kc_text *out, int loop, int *tail)
         for (int j = 0; j < o->nw; j++) {
             int k = o->w[j], l = t + o->wlat[j];
             lastland[k] = l;
-            if (l > land_max)
-                land_max = l;
+            if (l > pl->land_max)
+                pl->land_max = l;
             if (l < minland[k])
                 minland[k] = l;
             if (l - 1 < firstuse[k])
                 firstuse[k] = l - 1;
         }
     }
-    int n = len;
-    if (!loop) {
-        if (land_max > n)
-            n = land_max;   /* drained: every result landed */
-    } else {
-        for (int k = 0; k < K_MEM; k++) {
-            if (lastland[k] > -1000000 && lastland[k] - firstuse[k] > n)
-                n = lastland[k] - firstuse[k];
-            if (maxread[k] > -1000000 && minland[k] < 1000000 && maxread[k] - minland[k] + 1 > n)
-                n = maxread[k] - minland[k] + 1;
-        }
-        if (tail && land_max > n)
-            *tail = land_max - n;
+    /* iteration i + 1 starts `len` later: its first use of a register comes
+     * after i's last landing, its first landing after i's last read (memory
+     * and synchronisation order are not loop-carried in these bodies) */
+    pl->carried = 1;
+    for (int k = 0; k < K_MEM; k++) {
+        if (lastland[k] > -1000000 && lastland[k] - firstuse[k] > pl->carried)
+            pl->carried = lastland[k] - firstuse[k];
+        if (maxread[k] > -1000000 && minland[k] < 1000000 && maxread[k] - minland[k] + 1 > pl->carried)
+            pl->carried = maxread[k] - minland[k] + 1;
     }
-    for (int b = 0; b < n; b++) {
+    return 0;
+}
+
+/* Bundles [b0, b1) of the placed block, ops of stages smin..smax (stage =
+ * t / ii; ii = 0: every op at its own bundle). */
+static void emit_bundles(const vliw_sched *s, kc_text *out, int ii, int b0, int b1, int smin, int smax)
+{
+    for (int b = b0; b < b1; b++) {
         int first = 1;
-        for (int i = 0; i < s->n; i++)
-            if (s->op[i].t == b) {
-                kc_text_printf(out, "%s%s", first ? "    " : " ; ", s->op[i].text);
+        for (int i = 0; i < s->n; i++) {
+            const vliw_sched_op *o = &s->op[i];
+            int at = ii ? o->t % ii : o->t, st = ii ? o->t / ii : 0;
+            if (at == b && st >= smin && st <= smax) {
+                kc_text_printf(out, "%s%s", first ? "    " : " ; ", o->text);
                 first = 0;
             }
+        }
         kc_text_printf(out, "%s\n", first ? "    nop" : "");
     }
+}
+
+int vliw_sched_end(vliw_sched *s, kc_text *out, int loop, int *tail)
+{
+    if (tail)
+        *tail = 0;
+    if (s->bad)
+        return -1;
+    placement pl;
+    if (place(s, 0, &pl) < 0) {
+        fail(s, "block too long", s->op[0].text);
+        return -1;
+    }
+    int n = pl.len;
+    if (!loop) {
+        if (pl.land_max > n)
+            n = pl.land_max;   /* drained: every result landed */
+    } else {
+        if (pl.carried > n)
+            n = pl.carried;
+        if (tail && pl.land_max > n)
+            *tail = pl.land_max - n;
+    }
+    emit_bundles(s, out, 0, 0, n, 0, 0);
     return n;
+}
+
+int vliw_sched_modulo(vliw_sched *s, uint32_t count, int *ii_out, int *stages)
+{
+    if (s->bad || !s->n)
+        return -1;
+    int cnt[NCLS] = {0}, ii = 1;
+    for (int i = 0; i < s->n; i++)
+        cnt[s->op[i].cls]++;
+    for (int c = 0; c < NCLS; c++)
+        if ((cnt[c] + cls_cap[c] - 1) / cls_cap[c] > ii)
+            ii = (cnt[c] + cls_cap[c] - 1) / cls_cap[c];
+    placement lin;
+    if (place(s, 0, &lin) < 0)
+        return -1;
+    int plain = lin.len > lin.carried ? lin.len : lin.carried;   /* the loop without overlap */
+    for (; ii < plain; ii++) {
+        placement pl;
+        if (place(s, ii, &pl) == 0 && pl.carried <= ii) {
+            int st = (pl.len + ii - 1) / ii;
+            if (st >= 2 && (uint32_t)st - 1 < count) {
+                *ii_out = ii;
+                *stages = st;
+                return 0;
+            }
+            break;
+        }
+    }
+    return -1;
+}
+
+void vliw_sched_emit_modulo(vliw_sched *s, kc_text *out, int ii, int stages, int part, int *drain)
+{
+    placement pl;
+    place(s, ii, &pl);
+    if (part == 0)   /* prologue: block k runs stages 0..k */
+        for (int k = 0; k < stages - 1; k++)
+            emit_bundles(s, out, ii, 0, ii, 0, k);
+    else if (part == 1)   /* kernel */
+        emit_bundles(s, out, ii, 0, ii, 0, stages - 1);
+    else {   /* epilogue: block k runs stages k..S-1 */
+        for (int k = 1; k < stages; k++)
+            emit_bundles(s, out, ii, 0, ii, k, stages - 1);
+        *drain = pl.land_max > stages * ii ? pl.land_max - stages * ii : 0;
+    }
 }

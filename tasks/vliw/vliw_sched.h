@@ -23,6 +23,8 @@
 #ifndef VLIW_SCHED_H
 #define VLIW_SCHED_H
 
+#include <stdint.h>
+
 #include "kc_text.h"
 
 #define VLIW_SCHED_MAX_OPS 512
@@ -51,5 +53,17 @@ void vliw_sched_add(vliw_sched *s, const char *fmt, ...) __attribute__((format(p
  * nop bundles the code after the loop must wait. Returns the bundle count, or
  * -1 when the block is wrong (s->why). */
 int vliw_sched_end(vliw_sched *s, kc_text *out, int loop, int *tail);
+
+/* Software pipelining of a hardware-loop body of `count` iterations: the
+ * smallest initiation interval ii (bundles per iteration) below the plain
+ * loop's length at which the block, placed on a resource table taken modulo
+ * ii, keeps every register's values in order between overlapping iterations;
+ * the body spans `stages` = ceil(length / ii) (>= 2, < count + 1). -1: no
+ * gain (use vliw_sched_end). Then vliw_sched_emit_modulo emits part 0 (the
+ * prologue: stages - 1 blocks of ii bundles), 1 (the kernel: ii bundles, to
+ * run count - stages + 1 times) and 2 (the epilogue, and in *drain the nops
+ * after it until every result landed). */
+int vliw_sched_modulo(vliw_sched *s, uint32_t count, int *ii, int *stages);
+void vliw_sched_emit_modulo(vliw_sched *s, kc_text *out, int ii, int stages, int part, int *drain);
 
 #endif
