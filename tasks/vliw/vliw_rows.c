@@ -1,7 +1,7 @@
 /* vliw_rows.c — element-wise and row-reduction templates (vliw_rows.h).
  *
- * A recipe is a list of instructions per vector with {X} {Y} {A} {B} standing
- * for the vector's own registers (x vector, result vector, accumulators); U
+ * A recipe is a list of instructions per vector with {X} {Y} {Z} {A} {B}
+ * standing for the vector's own registers (vectors, accumulators); U
  * vectors are unrolled with their own registers and the recipe is issued
  * stage-major (instruction k of every vector before instruction k + 1), so the
  * scheduler (vliw_sched.c) can overlap the vectors' latency chains and loads
@@ -20,17 +20,17 @@
 #include "vliw_skel.h"
 
 typedef struct vreg {
-    int x, y, a, b;
+    int x, y, a, b, z;
 } vreg;
 
-/* Expands {X} {Y} {A} {B} of op for one vector. */
+/* Expands {X} {Y} {Z} {A} {B} of op for one vector. */
 static void op_expand(vliw_gen *g, const char *op, const vreg *r)
 {
     char buf[64];
     size_t n = 0;
     for (const char *c = op; *c && n + 4 < sizeof buf; c++) {
         if (c[0] == '{' && c[1] && c[2] == '}') {
-            int v = c[1] == 'X' ? r->x : c[1] == 'Y' ? r->y : c[1] == 'A' ? r->a : r->b;
+            int v = c[1] == 'X' ? r->x : c[1] == 'Y' ? r->y : c[1] == 'A' ? r->a : c[1] == 'Z' ? r->z : r->b;
             n += (size_t)snprintf(buf + n, sizeof buf - n, "%d", v);
             c += 2;
         } else {
@@ -133,7 +133,7 @@ static kc_status eltwise_gen(vliw_gen *g, const kc_task *t, const kc_task_config
         e.accc[2].acc = 5, e.accc[2].v = k * 0.044715f;
     }
     for (int i = 0; i < e.u; i++)
-        e.r[i] = (vreg){i, 7 + i, i, 0};
+        e.r[i] = (vreg){i, 7 + i, i, 0, 0};
     vliw_skel_stream st;
     memset(&st, 0, sizeof st);
     st.in_reg = 1;
@@ -232,8 +232,8 @@ static const char *const ln_var_tail[] = {
 };
 static const char *const ln_out[] = {
     "vld v{X}, [p2], 32", "vld v{Y}, [p4], 32", "amov acc{A}, acc6", "vmac acc{A}, v{X}, v15",
-    "amul acc{A}, acc{A}, acc7", "srs v{X}, acc{A}", "vmul acc{A}, v{X}, v{Y}", "vld v{Y}, [p5], 32",
-    "ups acc{B}, v{Y}", "aadd acc{A}, acc{A}, acc{B}", "srs v{Y}, acc{A}", "vst v{Y}, [p3], 32", NULL,
+    "amul acc{A}, acc{A}, acc7", "srs v{X}, acc{A}", "vmul acc{A}, v{X}, v{Y}", "vld v{Z}, [p5], 32",
+    "ups acc{B}, v{Z}", "aadd acc{A}, acc{A}, acc{B}", "srs v{Y}, acc{A}", "vst v{Y}, [p3], 32", NULL,
 };
 /* rmsnorm: s = sum x^2 (MAC); rstd (acc6); y = (x gamma) rstd. */
 static const char *const rms_sq[] = {
@@ -308,9 +308,9 @@ static void rn_compute(vliw_gen *g, const void *ctx)
     const char *name = r->t->name;
     vreg regs[3], wide[5];
     for (int i = 0; i < 3; i++)
-        regs[i] = (vreg){i, 4 + i, i, 3 + i};
+        regs[i] = (vreg){i, 4 + i, i, 3 + i, 8 + i};
     for (int i = 0; i < 5; i++)   /* one accumulator each, sums in acc5 */
-        wide[i] = (vreg){i, 5 + i, i, 5};
+        wide[i] = (vreg){i, 5 + i, i, 5, 0};
     vliw_emit_begin(g);
     vliw_emit_op(g, "mov r4, p0");
     vliw_emit_op(g, "mov r5, p1");
@@ -373,7 +373,7 @@ static void rn_compute(vliw_gen *g, const void *ctx)
         vliw_emit_end(g);
         vreg one[3];
         for (int i = 0; i < 3; i++)
-            one[i] = (vreg){i, 4 + i, i, 3};
+            one[i] = (vreg){i, 4 + i, i, 3, 0};
         rn_pass(g, r, rms_sq, one, 3, NULL);
         rn_rstd(g, r, 6, 3);
         rn_pass(g, r, rms_out, regs, 3, NULL);
