@@ -23,13 +23,16 @@
 #include "npu_rgen.h"
 #include "kc_task.h"
 
+#define COSIM_MAX_ARGS 40   /* the most any platform takes (vliw: r1..r8 and 32 DM words) */
+
 typedef struct cosim_cli {
     const char *platform, *task, *kernel, *keep;
     int config, baseline, iss_only, random, coverage, quiet, fresh_model, matrix;
     unsigned avoid;
+    const char *avoid_text;   /* --avoid as given (npu: parsed into avoid; others: their generator's) */
     uint64_t seed, count, dram_seed, cycle_limit;
     int have_dram_seed, have_args, expect_diverge;
-    uint32_t args[NPU_ISS_MAXREGS];
+    uint32_t args[COSIM_MAX_ARGS];
     size_t nargs;
     kc_dram_cfg dram;
 } cosim_cli;
@@ -48,7 +51,7 @@ static int parse_args_list(const char *s, uint32_t *args, size_t *n)
         char *end;
         errno = 0;
         unsigned long long v = strtoull(s, &end, 0);
-        if (errno || !isdigit((unsigned char)*s) || v > UINT32_MAX || *n == NPU_ISS_MAXREGS)
+        if (errno || !isdigit((unsigned char)*s) || v > UINT32_MAX || *n == COSIM_MAX_ARGS)
             return 0;
         args[(*n)++] = (uint32_t)v;
         s = *end == ',' ? end + 1 : end;
@@ -228,7 +231,7 @@ static int cmd_single(cosim_cli *o)
             goto out;
         kc_check_fill(&inst, &layout, kc_dram_data(dram), size);
         o->nargs = layout.ntensors;
-        for (unsigned i = 0; i < layout.ntensors && i < 8; i++)
+        for (unsigned i = 0; i < layout.ntensors && i < COSIM_MAX_ARGS; i++)
             o->args[i] = layout.addr[i];
     } else if (o->have_dram_seed && p->family->rgen) {   /* the random programs' DRAM image */
         p->family->rgen->fill_dram(o->dram_seed, kc_dram_data(dram), size);
@@ -363,12 +366,22 @@ static void on_generic(void *ctx, const kc_campaign_program *p)
         printf("  kept as %s\n", p->kept);
 }
 
+/* kc_campaign's program hook: the generator leaving out --avoid's features. */
+static kc_status program_avoiding(void *ctx, uint64_t seed, const kc_hw *hw, uint32_t dram_bytes, kc_rgen_prog *out,
+                                  kc_err *err)
+{
+    const cosim_cli *o = ctx;
+    const kc_platform *p = kc_platform_find(o->platform);
+    return p->family->rgen->program_avoiding(seed, hw, dram_bytes, o->avoid_text, out, err);
+}
+
 static int cmd_random_generic(cosim_cli *o, const kc_platform *p)
 {
     kc_err err;
     kc_err_clear(&err);
     const kc_rgen_ops *rg = p->family->rgen;
     kc_campaign_opts co = {.model = kc_acc_find(p->acc), .ref = p->ref, .rgen = rg, .build = generic_build,
+                           .program = o->avoid_text ? program_avoiding : NULL, .program_ctx = o,
                            .build_ctx = (void *)p, .nrows = rg->nrows ? rg->nrows() : 0, .seed = o->seed,
                            .count = o->count, .dram = o->dram, .cycle_limit = o->cycle_limit,
                            .fresh_model = o->fresh_model, .keep_dir = o->keep, .on_program = on_generic, .ctx = o};
@@ -442,10 +455,11 @@ static const kc_args_opt cosim_rows[] = {
      "with --random: a new RTL model per program (default: one\n"
      "model, reset between programs, as a long-lived handle is used)"},
     {OPT_AVOID, "avoid", 0, KC_ARGS_STRING, "LIST", 0, 0,
-     "with --random: leave out patterns of open RTL bugs: falloff\n"
-     "(running off the program end), red-trap (a trap right behind\n"
-     "a reduction), zero-shared (a count-0 loop sharing its end\n"
-     "label with the enclosing loop); see docs/cosim.md"},
+     "with --random: leave out patterns of open RTL bugs: npu:\n"
+     "falloff (running off the program end), red-trap (a trap right\n"
+     "behind a reduction), zero-shared (a count-0 loop sharing its\n"
+     "end label with the enclosing loop); vliw: dma (no DMA: an RTL\n"
+     "without its DMA engine); see docs/cosim.md"},
     {OPT_QUIET, NULL, 'q', KC_ARGS_FLAG, NULL, 0, 0, "print only divergences and the summary"},
     {0},
 };
@@ -455,10 +469,10 @@ static const kc_args_opt *const cosim_tables[] = {kc_opts_platform_rows, cosim_r
 static const kc_args_spec cosim_spec = {
     "cosim", "KERNEL.s [options]\n--random [--count N] [--seed S] [--keep DIR] [options]",
     "Runs a program on the RTL and on the platform's reference model (npu: the ISS of\n"
-    "isa/npu.def; rvv: QEMU user mode) and compares the architectural state after every\n"
-    "retired instruction and everything (registers, on-chip memories, DRAM) at halt or\n"
-    "trap. Prints the first difference: instruction, pc, location, expected (reference)\n"
-    "vs actual (RTL). --random works on every platform with a random-program generator.\n"
+    "isa/npu.def; rvv: QEMU user mode; vliw: the timed ISS) and compares the\n"
+    "architectural state after every retired instruction (vliw: each bundle of each\n"
+    "tile) and everything (registers, on-chip memories, DRAM) at halt or trap. Prints\n"
+    "the first difference: instruction, pc, location, expected (reference) vs actual (RTL). --random works on every platform with a random-program generator.\n"
     "KERNEL.s is an assembly file ('-' = stdin); a line '# cosim: key=value ...' in it\n"
     "sets defaults for args=, dram-seed=, dram-bytes=, latency=, bw= (regression cases\n"
     "carry one); expect=diverge marks an open RTL bug: exit 0 only while the models\n"
@@ -511,10 +525,7 @@ static int take_one(cosim_cli *o, kc_args *a, int id)
     case OPT_FRESH_MODEL: o->fresh_model = 1; break;
     case OPT_COVERAGE: o->coverage = 1; break;
     case OPT_QUIET: o->quiet = 1; break;
-    case OPT_AVOID:
-        if (!parse_avoid(a->value, &o->avoid))
-            return kc_args_bad_value(a, "patterns falloff, red-trap, zero-shared separated by commas");
-        break;
+    case OPT_AVOID: o->avoid_text = a->value; break;   /* checked with the platform (main) */
     }
     return 1;
 }
@@ -545,6 +556,11 @@ int kc_cmd_cosim_main(int argc, char **argv)
         return kc_args_fail(&a, "platform '%s' has no reference model to co-simulate against", o.platform);
     if (o.random && !p->family->rgen)
         return kc_args_fail(&a, "--random: platform '%s' has no random program generator", o.platform);
+    if (o.avoid_text && !strcmp(p->family->name, "npu") && !parse_avoid(o.avoid_text, &o.avoid))
+        return kc_args_fail(&a, "--avoid %s: npu patterns are falloff, red-trap, zero-shared separated by commas",
+                            o.avoid_text);
+    if (o.avoid_text && strcmp(p->family->name, "npu") && !(p->family->rgen && p->family->rgen->program_avoiding))
+        return kc_args_fail(&a, "--avoid: platform '%s''s generator leaves nothing out", o.platform);
     if (o.random && strcmp(p->family->name, "npu"))   /* npu: its generator options, its report */
         return cmd_random_generic(&o, p);
     return o.random ? cmd_random(&o, p) : cmd_single(&o);

@@ -104,6 +104,12 @@ typedef struct kc_acc_ops {
      * (every retired pc is compared with the reference's) and does not compare
      * arch_pc with the reference's next pc. 0: they coincide (npu). */
     int pc_ahead;
+    /* Several issuing units (vliw: one core per tile, any number issuing per
+     * edge; co-simulation steps the reference once per unit that issued, in unit
+     * order): their number and, for unit u, 1 when it issued at the last edge
+     * with its pc and first word. 0 / NULL: one unit, reported by `retire`. */
+    unsigned nunits;
+    int (*retire_unit)(void *handle, unsigned unit, uint32_t *pc, uint32_t *insn);
 } kc_acc_ops;
 
 /* Registry: the ops for "npu" (later "rvv", "vliw"), or NULL. */

@@ -79,6 +79,15 @@ static uint64_t rtl_pc(cosim *c)
 
 /* ---- reporting ------------------------------------------------------------------ */
 
+/* "pc 12", or "unit 1 pc 12" on a model with several issuing units (vliw tiles). */
+static void unit_pc(const cosim *c, unsigned unit, uint64_t pc, char *buf, size_t n)
+{
+    if (c->ops->nunits > 1)
+        snprintf(buf, n, "unit %u pc %" PRIu64, unit, pc);
+    else
+        snprintf(buf, n, "pc %" PRIu64, pc);
+}
+
 static void diverge(cosim *c, int have_insn, uint64_t pc, uint32_t insn, const char *where,
                     const char *expected, const char *actual)
 {
@@ -87,6 +96,7 @@ static void diverge(cosim *c, int have_insn, uint64_t pc, uint32_t insn, const c
         return;   /* first difference wins */
     r->diverged = 1;
     r->have_insn = have_insn;
+    r->unit = c->ev.unit;
     r->pc = pc;
     r->insn = insn;
     snprintf(r->where, sizeof r->where, "%s", where);
@@ -96,9 +106,11 @@ static void diverge(cosim *c, int have_insn, uint64_t pc, uint32_t insn, const c
     snprintf(dis, sizeof dis, ".word 0x%08" PRIx32, insn);
     if (have_insn && c->ref->disasm)
         c->ref->disasm(c->rh, pc, insn, dis, sizeof dis);
+    char at[48];
+    unit_pc(c, c->ev.unit, pc, at, sizeof at);
     if (have_insn)
-        snprintf(r->text, sizeof r->text, "first divergence after pc %" PRIu64 " `%s` (0x%08" PRIx32
-                 "): %s: expected (%s) %s, actual (RTL) %s", pc, dis, insn, where, c->ref->name,
+        snprintf(r->text, sizeof r->text, "first divergence after %s `%s` (0x%08" PRIx32
+                 "): %s: expected (%s) %s, actual (RTL) %s", at, dis, insn, where, c->ref->name,
                  expected, actual);
     else
         snprintf(r->text, sizeof r->text, "first divergence: %s: expected (%s) %s, actual (RTL) %s",
@@ -290,8 +302,9 @@ static void apply_writes(cosim *c, const kc_ref_event *ev)
                 c->cf[file].due[e] = COSIM_AT_END;
 }
 
-/* One RTL retirement: step the reference and compare. Returns 1 on divergence. */
-static int on_retire(cosim *c, uint64_t rpc, uint32_t rinsn)
+/* One RTL retirement (of unit `unit`; 0 with one unit): step the reference and
+ * compare. Returns 1 on divergence. */
+static int on_retire(cosim *c, unsigned unit, uint64_t rpc, uint32_t rinsn)
 {
     kc_ref_event *ev = &c->ev;
     c->ref->step(c->rh, ev);
@@ -307,10 +320,12 @@ static int on_retire(cosim *c, uint64_t rpc, uint32_t rinsn)
         diverge(c, 1, rpc, rinsn, "retire", e, a);
         return 1;
     }
-    if (ev->pc != rpc || ev->insn != rinsn) {
-        char e[48], a[48];
-        snprintf(e, sizeof e, "pc %" PRIu64 " word 0x%08" PRIx32, ev->pc, ev->insn);
-        snprintf(a, sizeof a, "pc %" PRIu64 " word 0x%08" PRIx32, rpc, rinsn);
+    if (ev->pc != rpc || ev->insn != rinsn || ev->unit != unit) {
+        char e[64], a[64];
+        unit_pc(c, ev->unit, ev->pc, e, sizeof e);
+        unit_pc(c, unit, rpc, a, sizeof a);
+        snprintf(e + strlen(e), sizeof e - strlen(e), " word 0x%08" PRIx32, ev->insn);
+        snprintf(a + strlen(a), sizeof a - strlen(a), " word 0x%08" PRIx32, rinsn);
         diverge(c, 1, rpc, rinsn, "retire", e, a);
         return 1;
     }
@@ -528,8 +543,15 @@ static kc_status run_loop(cosim *c, kc_dram *dram, uint64_t limit, kc_err *err)
             return s;
         c->cycle++;
         uint32_t rpc, rinsn;
-        if (ops->retire(c->model, &rpc, &rinsn) && on_retire(c, rpc, rinsn))
+        if (ops->retire_unit) {   /* several units: each that issued, in unit order */
+            int bad = 0;
+            for (unsigned u = 0; u < ops->nunits && !bad; u++)
+                bad = ops->retire_unit(c->model, u, &rpc, &rinsn) && on_retire(c, u, rpc, rinsn);
+            if (bad)
+                break;
+        } else if (ops->retire(c->model, &rpc, &rinsn) && on_retire(c, 0, rpc, rinsn)) {
             break;
+        }
     }
     return KC_OK;
 }

@@ -1,7 +1,9 @@
 /* kc_cosim.h — co-simulation of one program: an RTL model against a reference.
  *
  * Generic over the platform: the RTL is any kc_acc_ops (with retire, arch_pc,
- * arch_read, arch_files), the reference any kc_ref_ops (isa/kc_ref.h) opened for
+ * arch_read, arch_files; a model with several issuing units, the vliw's tiles,
+ * reports each through retire_unit and the reference steps once per unit that
+ * issued, in unit order), the reference any kc_ref_ops (isa/kc_ref.h) opened for
  * the same build; both describe their state with the same kc_arch_file list. The
  * RTL runs the image cycle by cycle against its DRAM; the reference steps once
  * per RTL retirement on its own copy of the DRAM image. After every retirement:
@@ -45,6 +47,7 @@ typedef struct kc_cosim_report {
     int timeout;               /* the RTL hit the cycle limit */
     /* first difference */
     uint64_t pc;               /* the instruction it is attributed to (0 when unknown) */
+    unsigned unit;             /* its issuing unit (vliw: the tile; 0 on a model with one) */
     uint32_t insn;
     int have_insn;
     char where[96];            /* "r5", "f3", "pc", "cfg vmask", "vsram row 12 lane 3",

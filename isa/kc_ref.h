@@ -2,7 +2,8 @@
  * vliw) or an external one (QEMU for rvv), behind one table, as kc_acc_ops is
  * for the RTL models.
  *
- * Stepping. `step` executes one instruction (npu, rvv) or one bundle (vliw) and
+ * Stepping. `step` executes one instruction (npu, rvv) or one bundle of one tile (vliw: several
+ * tiles may issue in one cycle; `unit` names the tile, steps come in tile order) and
  * says, in the event, what it wrote and WHEN each write becomes architecturally
  * visible on the RTL, in cycles after the issue cycle (`due`): 0 for effects the
  * RTL shows at the retire edge, the documented latency for results that land
@@ -52,6 +53,7 @@ typedef struct kc_ref_write {
 typedef struct kc_ref_event {
     kc_core_state state;  /* after the step */
     int retired;          /* 1: the instruction completed (0: it trapped / already stopped) */
+    unsigned unit;        /* the issuing unit it belongs to (vliw: the tile; 0 with one unit) */
     uint64_t pc;          /* the instruction stepped */
     uint32_t insn;        /* its first word (for reports) */
     int row;              /* its row in the platform's instruction table (coverage), -1 unknown */

@@ -31,6 +31,11 @@ typedef struct kc_rgen_ops {
     /* The instruction table the reference's event rows index (coverage), or NULL. */
     size_t (*nrows)(void);
     const char *(*row_name)(size_t row);
+    /* As program, leaving out the features named in `avoid` (comma-separated, the
+     * generator's own names, e.g. vliw's "dma"; an unknown name is KC_ERR_USAGE),
+     * for `kc cosim --random --avoid`. NULL: the generator has no such features. */
+    kc_status (*program_avoiding)(uint64_t seed, const kc_hw *hw, uint32_t dram_bytes, const char *avoid,
+                                  kc_rgen_prog *out, kc_err *err);
 } kc_rgen_ops;
 
 #endif

@@ -10,6 +10,7 @@
 
 #include "kc_asm.h"
 #include "kc_isa.h"
+#include "vliw_hw.h"
 
 static const char *const cause_names[VLIW_NTRAPS] = {
     "none", "illegal", "pm-fetch", "dm-access", "misaligned", "write-conflict",
@@ -630,7 +631,7 @@ kc_status vliw_iss_load(vliw_iss *s, const kc_image *img, kc_err *err)
 
 uint32_t vliw_iss_args_dm(const vliw_iss *s)
 {
-    return s->p.dm_bytes - 4u * (VLIW_ISS_MAX_ARGS - VLIW_ISS_NARGS_REG);
+    return vliw_hw_xarg_addr(&s->p, VLIW_ISS_NARGS_REG);
 }
 
 kc_status vliw_iss_reset(vliw_iss *s, const uint32_t *args, size_t nargs, kc_dram *dram, kc_err *err)

@@ -217,6 +217,10 @@ const kc_arch_file *vliw_iss_files(const vliw_iss *s, size_t *n);
 int vliw_iss_read(const vliw_iss *s, unsigned file, uint32_t first, uint32_t n, void *buf);
 int vliw_iss_write(vliw_iss *s, unsigned file, uint32_t first, uint32_t n, const void *buf);
 
+/* The reference-model table over this ISS (vliw_iss_ref.c, isa/kc_ref.h). */
+struct kc_ref_ops;
+extern const struct kc_ref_ops vliw_iss_ref;
+
 /* Convenience readers (0 / NULL out of range). */
 uint32_t vliw_iss_r(const vliw_iss *s, unsigned tile, unsigned i);
 uint32_t vliw_iss_p(const vliw_iss *s, unsigned tile, unsigned i);

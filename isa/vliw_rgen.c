@@ -45,6 +45,7 @@ typedef struct rg {
     int ptr_drift[4];            /* bytes p0..p3 moved since their base */
     uint32_t ptr_base[4];
     int neighbour;               /* a window with a tile, or 0 */
+    int no_dma;                  /* leave DMA out (--avoid dma: an RTL without its DMA engine) */
     /* the bundle being built */
     char slot[7][96];
     unsigned mine[RG_NKEYS];     /* +1 when this bundle writes the register */
@@ -534,7 +535,12 @@ static void tile_program(rg *g, unsigned rounds, int trap, int spmd)
         switch (rg_below(g, 6)) {
         case 0: branch_block(g); break;
         case 1: loop_block(g); break;
-        case 2: dma_block(g); break;
+        case 2:
+            if (g->no_dma)
+                straight(g, 2 + rg_below(g, 6), 0);
+            else
+                dma_block(g);
+            break;
         default: straight(g, 2 + rg_below(g, 6), 0); break;
         }
     }
@@ -544,12 +550,13 @@ static void tile_program(rg *g, unsigned rounds, int trap, int spmd)
     line(g, 1, "halt");
 }
 
-kc_status vliw_rgen_program(uint64_t seed, const kc_hw *hw, uint32_t dram_bytes, int trap, kc_rgen_prog *out,
-                            kc_err *err)
+static kc_status rgen_make(uint64_t seed, const kc_hw *hw, uint32_t dram_bytes, int trap, int no_dma,
+                           kc_rgen_prog *out, kc_err *err)
 {
     memset(out, 0, sizeof *out);
     rg g;
     memset(&g, 0, sizeof g);
+    g.no_dma = no_dma;
     g.rng = seed * 0x2545f4914f6cdd1dull + 0x5bd1e995u;
     kc_status st = kc_isa_load("vliw", &g.isa, err);
     if (st != KC_OK)
@@ -594,9 +601,31 @@ kc_status vliw_rgen_program(uint64_t seed, const kc_hw *hw, uint32_t dram_bytes,
     return KC_OK;
 }
 
+kc_status vliw_rgen_program(uint64_t seed, const kc_hw *hw, uint32_t dram_bytes, int trap, kc_rgen_prog *out,
+                            kc_err *err)
+{
+    return rgen_make(seed, hw, dram_bytes, trap, 0, out, err);
+}
+
 static kc_status rgen_kc(uint64_t seed, const kc_hw *hw, uint32_t dram_bytes, kc_rgen_prog *out, kc_err *err)
 {
     return vliw_rgen_program(seed, hw, dram_bytes, -1, out, err);
+}
+
+/* avoid: "dma" (no BDs, dma.start or dma.wait: an RTL without its DMA engine). */
+static kc_status rgen_avoiding(uint64_t seed, const kc_hw *hw, uint32_t dram_bytes, const char *avoid,
+                               kc_rgen_prog *out, kc_err *err)
+{
+    int no_dma = 0;
+    char list[128];
+    snprintf(list, sizeof list, "%s", avoid ? avoid : "");
+    for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        if (strcmp(tok, "dma"))
+            return kc_err_set(err, KC_ERR_USAGE, "vliw rgen: --avoid %s: the vliw generator leaves out only 'dma'",
+                              tok);
+        no_dma = 1;
+    }
+    return rgen_make(seed, hw, dram_bytes, -1, no_dma, out, err);
 }
 
 /* DRAM: a byte pattern of the seed (bf16 lanes of every kind, NaN and inf among them). */
@@ -622,4 +651,4 @@ static const char *rgen_row_name(size_t row)
     return isa && row < isa->ninsns ? isa->insns[row].name : "?";
 }
 
-const kc_rgen_ops vliw_rgen_ops = {rgen_kc, rgen_fill, rgen_nrows, rgen_row_name};
+const kc_rgen_ops vliw_rgen_ops = {rgen_kc, rgen_fill, rgen_nrows, rgen_row_name, rgen_avoiding};

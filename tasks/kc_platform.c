@@ -10,8 +10,10 @@
 #include "kc_dram.h"
 #include "npu/npu_platform.h"
 #include "rvv/rvv_platform.h"
+#include "vliw/vliw_platform.h"
 
-static const kc_platform_family *const families[] = { &npu_platform_family, &rvv_platform_family, NULL };
+static const kc_platform_family *const families[] = { &npu_platform_family, &rvv_platform_family,
+                                                            &vliw_platform_family, NULL };
 
 #define KC_PLATFORM_MAX 16
 

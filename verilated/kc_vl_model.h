@@ -18,7 +18,8 @@
  *                                 with rst held high: set the inputs, write memories
  *                                 through their ports using reset_edge()
  *   static const char *cause_name(unsigned cause);   the family's trap names
- * and optionally arch_pc / arch_read (co-simulation, the stall view) and pc_ahead.
+ * and optionally arch_pc / arch_read (co-simulation, the stall view), pc_ahead, and
+ * nunits + retire_unit(unit, pc, insn) for a top with several issuing units (vliw).
  *
  * Conventions every model shares, so the code behind them is here, once: ports
  * `clk` and `rst` (active high); clock() is one full cycle (clock low with this
@@ -441,6 +442,7 @@ KC_VL_HAS(kc_vl_has_retire, &M::retire)
 KC_VL_HAS(kc_vl_has_arch_pc, &M::arch_pc)
 KC_VL_HAS(kc_vl_has_arch_read, &M::arch_read)
 KC_VL_HAS(kc_vl_has_pc_ahead, M::pc_ahead)
+KC_VL_HAS(kc_vl_has_units, M::nunits)
 #undef KC_VL_HAS
 
 template <typename M> struct kc_vl_ops {
@@ -502,6 +504,20 @@ template <typename M> struct kc_vl_ops {
         return -1;
     }
 
+    static int retire_unit(void *h, unsigned unit, uint32_t *pc, uint32_t *insn)
+    {
+        if constexpr (kc_vl_has_units<M>::value)
+            return cast(h)->retire_unit(unit, pc, insn);
+        return 0;
+    }
+    static constexpr unsigned nunits()
+    {
+        if constexpr (kc_vl_has_units<M>::value)
+            return M::nunits;
+        else
+            return 0;
+    }
+
     static constexpr int pc_ahead()
     {
         if constexpr (kc_vl_has_pc_ahead<M>::value)
@@ -532,6 +548,8 @@ template <typename M> struct kc_vl_ops {
         kc_vl_has_arch_pc<M>::value ? arch_pc : nullptr,
         kc_vl_has_arch_read<M>::value ? arch_read : nullptr,
         pc_ahead(),
+        nunits(),
+        kc_vl_has_units<M>::value ? retire_unit : nullptr,
     };
 };
 

@@ -9,7 +9,7 @@
 #include "vliw_matmul.h"
 #include "vliw_rows.h"
 
-kc_status vliw_tmpl_baseline(const kc_task *task, int config, const kc_hw *hw, char **text, kc_err *err)
+kc_status vliw_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char **text, kc_err *err)
 {
     const kc_task_config *c = NULL;
     *text = NULL;

@@ -47,6 +47,13 @@ static void test_platform(void)
                   "%s: peaks %g %g %u from VLEN %u MLEN %u", p->name, p->vec_peak, p->mac_peak,
                   p->nargs, h.vlen, h.mlen);
         }
+        if (!strcmp(fam, "vliw")) {   /* VLANES lanes and a vmmac (4 x VLANES MACs) per tile */
+            long tiles = kc_hw_get(ops->hw, "ROWS", 0) * kc_hw_get(ops->hw, "COLS", 0);
+            long lanes = kc_hw_get(ops->hw, "VLANES", 0);
+            CHECK(tiles > 0 && p->vec_peak == lanes * tiles && p->mac_peak == 4 * lanes * tiles &&
+                      p->max_insns == (size_t)kc_hw_get(ops->hw, "PM_BUNDLES", 0),
+                  "%s: peaks %g %g from %ld tiles of %ld lanes", p->name, p->vec_peak, p->mac_peak, tiles, lanes);
+        }
     }
     size_t all = 0;
     for (const kc_platform *const *p = kc_platform_all(); *p; p++)

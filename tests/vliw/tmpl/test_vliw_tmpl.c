@@ -39,7 +39,7 @@ static int run_case(const kc_isa *isa, vliw_iss *s, kc_dram *dram, const kc_hw *
         return 0;
     }
     if (kc_check_layout(&inst, DRAM_BYTES, 64, &lay, &err) ||
-        vliw_tmpl_baseline(t, config, hw, &text, &err)) {
+        vliw_tmpl_emit(t, config, hw, &text, &err)) {
         printf("%s C%d: %s\n", t->name, config, err.text);
         goto out;
     }

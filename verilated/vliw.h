@@ -1,0 +1,37 @@
+/* vliw.h — what the C side knows of the vliw family beyond kc_acc.h.
+ *
+ * Every vliw build (kc_add_accelerator(FAMILY vliw ...) in verilated/CMakeLists.txt:
+ * "vliw" 2x2, "vliw_small" 1x2) is a kc_acc_ops table in the registry. Its model
+ * (verilated/vliw_shim.cpp on kc_vl_model.h) owns one Verilated vliw_top: ROWS x
+ * COLS tiles, each a 7-slot VLIW core with its program memory, banked data memory,
+ * locks and DMA, on the kc_bus DRAM (rtl/vliw/vliw_top_ports.md). Sizes:
+ * kc_acc_ops.hw; state: kc_acc_ops.arch_files ("t0.r", ..., "t0.dm" per tile, as the
+ * ISS's); one issuing unit per tile (kc_acc_ops.nunits, retire_unit).
+ *
+ * Trap causes (trap_cause port) are the ISS's codes (isa/vliw_iss.h, one table):
+ * 1 illegal, 2 pm-fetch, 3 dm-access, 4 misaligned, 5 write-conflict,
+ * 6 lock-overflow, 7 dma-fault, 8 bd-invalid. trap_info = tile << 24 | slot << 20 |
+ * detail (slot 7 + channel for a DMA trap).
+ */
+#ifndef VLIW_H
+#define VLIW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* "write-conflict", ... ("unknown" for codes the table does not know). */
+const char *vliw_cause_name(unsigned cause);
+
+/* One line for a report: "write-conflict on tile 1 at bundle 12, slot MAC (detail
+ * 0x00043)"; returns buf (truncated to size). */
+const char *vliw_trap_describe(unsigned cause, uint32_t pc, uint32_t info, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,450 @@
+/* vliw_shim.cpp — the vliw's port mapping onto the Verilator glue (kc_vl_model.h).
+ *
+ * Compiled once per vliw build by kc_add_accelerator() (verilated/CMakeLists.txt:
+ * vliw, vliw_wide): kc_acc_build.h names the build's Verilated classes, its name and
+ * the table symbol defined at the bottom; everything else is internal.
+ *
+ * Ports: rtl/vliw/vliw_top.v (rtl/vliw/vliw_top_ports.md). They differ from the
+ * standard ones in three places, mapped here: `perf` holds 64-bit counters; the
+ * program loader addresses slot words (tile select << 24 | bundle * 7 + slot);
+ * and instead of one retire port there is one issue port per tile (issue_valid /
+ * issue_pc, valid during the cycle a bundle issues: sampled before each edge).
+ *
+ * Sizes: every VLIW_PARAM row of isa/vliw.def, read from the model where vliw_top
+ * has the parameter (public_flat_rd), else the table's value (the RTL fixes it).
+ * State: per tile the register files, locks and the data memory banks, all
+ * public_flat_rd in the RTL; each source is looked up by name at compile time
+ * (VLIW_SRC), so a renamed signal makes its file unreadable (arch_read -1), not
+ * the tree unbuildable.
+ *
+ * Reset: the program memories through the load port (every bundle a previous
+ * program wrote and this one does not is written back to nop, so the PM holds
+ * exactly the image, as the ISS's). The data memories are SRAMs without a reset;
+ * the loader clears them and writes argument words 9.. (vliw_hw_xarg_addr) through
+ * the model's memory arrays (a testbench's backdoor load: the hardware has no
+ * port for it), so a run does not depend on the previous one and starts where
+ * the ISS does.
+ */
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+#include "kc_acc_build.h"   /* KC_ACC_NAME, KC_ACC_FAMILY, KC_ACC_OPS, KC_ACC_TOP, ... */
+#include KC_ACC_TOP_H
+#include KC_ACC_ROOT_H      /* public_flat_rd state and parameters */
+#include "kc_vl_model.h"
+#include "vliw.h"
+extern "C" {
+#include "vliw_hw.h"        /* image layout, argument words; no C++ guard of its own */
+}
+
+namespace {
+
+using top_t = KC_ACC_TOP;
+using root_t = KC_ACC_ROOT;
+using ports = kc_vl_ports<top_t>;
+
+/* ---- the build's parameters: every VLIW_PARAM row, and the beat (a port size) ----- */
+#define VLIW_TOP_PARAMS(X)                                                                     \
+    X(BEAT_BYTES, 32, "bytes of one DRAM beat (kc_bus)")
+#define VLIW_PARAM(name, value, desc) KC_VL_PARAM(root_t, vliw_top, name, value)
+#include "vliw.def"
+VLIW_TOP_PARAMS(VLIW_PARAM)
+#undef VLIW_PARAM
+
+const kc_hw_param vliw_hw_rows[] = {
+#define VLIW_PARAM(name, value, desc) { #name, long(P_##name), desc },
+#include "vliw.def"
+    VLIW_TOP_PARAMS(VLIW_PARAM)
+#undef VLIW_PARAM
+};
+
+KC_VL_CHECK_BUILD_PARAMS()
+
+constexpr unsigned NT = P_ROWS * P_COLS;
+constexpr unsigned VLIW_MAX_TILES = 8;   /* tiles VLIW_TILE_SRCS names below */
+constexpr unsigned VLIW_MAX_BANKS = 8;
+static_assert(NT >= 1 && NT <= VLIW_MAX_TILES, "more tiles than the shim's state table names");
+static_assert(P_NBANKS >= 1 && P_NBANKS <= VLIW_MAX_BANKS && P_DM_BYTES % (32 * P_NBANKS) == 0, "odd DM shape");
+static_assert(ports::beat_bytes == P_BEAT_BYTES, "mem_req_wdata is not BEAT_BYTES wide");
+static_assert(ports::arg_words == VLIW_NARGS_REG, "args port is not r1..r8 (8 x 32 bits)");
+static_assert(ports::perf_words == 2 * P_NCOUNTERS && P_NCOUNTERS == VLIW_NCOUNTERS,
+              "perf port (64-bit counters), NCOUNTERS and the ISS's counter list disagree");
+
+/* ---- where the state lives: Verilator's flattened names --------------------------- */
+#define VLIW_SRC(fn, path)                                                                     \
+    template <typename R> auto fn(R *r, int) -> decltype(&r->path) { return &r->path; }       \
+    template <typename R> std::nullptr_t fn(R *, long) { return nullptr; }
+#define VT(t, x) vliw_top__DOT__g_tile__BRA__##t##__KET____DOT__u_tile__DOT__##x
+#define VB(t, b) vliw_top__DOT__g_tile__BRA__##t##__KET____DOT__u_tile__DOT__u_dm__DOT__g_bank__BRA__##b##__KET____DOT__u_bank__DOT__mem
+#define VLIW_TILE_SRCS(t)                                                                      \
+    VLIW_SRC(src_r_##t, VT(t, u_core__DOT__R))                                                 \
+    VLIW_SRC(src_p_##t, VT(t, u_core__DOT__P))                                                 \
+    VLIW_SRC(src_m_##t, VT(t, u_core__DOT__M))                                                 \
+    VLIW_SRC(src_v_##t, VT(t, u_core__DOT__V))                                                 \
+    VLIW_SRC(src_a_##t, VT(t, u_core__DOT__A))                                                 \
+    VLIW_SRC(src_lk_##t, VT(t, u_locks__DOT__value))                                           \
+    VLIW_SRC(src_b0_##t, VB(t, 0)) VLIW_SRC(src_b1_##t, VB(t, 1)) VLIW_SRC(src_b2_##t, VB(t, 2)) \
+    VLIW_SRC(src_b3_##t, VB(t, 3)) VLIW_SRC(src_b4_##t, VB(t, 4)) VLIW_SRC(src_b5_##t, VB(t, 5)) \
+    VLIW_SRC(src_b6_##t, VB(t, 6)) VLIW_SRC(src_b7_##t, VB(t, 7))
+VLIW_TILE_SRCS(0) VLIW_TILE_SRCS(1) VLIW_TILE_SRCS(2) VLIW_TILE_SRCS(3)
+VLIW_TILE_SRCS(4) VLIW_TILE_SRCS(5) VLIW_TILE_SRCS(6) VLIW_TILE_SRCS(7)
+
+template <typename P> constexpr bool vliw_have = !std::is_same_v<P, std::nullptr_t>;
+
+/* The bytes of one element (a scalar of up to 32 bits, or a VlWide). */
+template <typename T> const void *raw(const T &e)
+{
+    if constexpr (std::is_integral_v<T>)
+        return &e;
+    else
+        return e.data();
+}
+
+/* One tile's state, as pointers into the root (nullptr: the model lacks it). */
+struct tile_view {
+    int (*regs)(const root_t *r, unsigned kind, uint32_t first, uint32_t n, unsigned bytes, void *buf);
+    uint32_t (*locks)(const root_t *r, uint32_t *words, unsigned nwords);   /* words copied, 0 = none */
+    uint8_t *(*bank)(root_t *r, unsigned b, size_t *bytes);
+};
+
+/* Elements [first, first + n) of `bytes` bytes each from an unpacked array. */
+template <typename P> int copy_regs(P p, uint32_t first, uint32_t n, unsigned bytes, void *buf)
+{
+    if constexpr (vliw_have<P>) {
+        constexpr size_t count = sizeof *p / sizeof (*p)[0];
+        if (first + n > count || sizeof (*p)[0] < bytes)
+            return -1;
+        for (uint32_t i = 0; i < n; i++)
+            std::memcpy(static_cast<uint8_t *>(buf) + (size_t)i * bytes, raw((*p)[first + i]), bytes);
+        return 0;
+    }
+    return -1;
+}
+
+template <typename P> uint32_t copy_wide(P p, uint32_t *words, unsigned nwords)
+{
+    if constexpr (vliw_have<P>) {
+        using T = std::remove_reference_t<decltype(*p)>;
+        if constexpr (std::is_integral_v<T>) {
+            uint64_t v = *p;
+            for (unsigned i = 0; i < nwords; i++)
+                words[i] = i < 2 ? (uint32_t)(v >> (32 * i)) : 0;
+            return nwords;
+        } else {
+            unsigned k = (unsigned)(sizeof *p / 4);
+            for (unsigned i = 0; i < nwords; i++)
+                words[i] = i < k ? p->data()[i] : 0;
+            return nwords;
+        }
+    }
+    return 0;
+}
+
+template <typename P> uint8_t *bank_bytes(P p, size_t *bytes)
+{
+    if constexpr (vliw_have<P>) {
+        if constexpr (!std::is_const_v<std::remove_reference_t<decltype(*p)>>) {
+            *bytes = sizeof *p;
+            return reinterpret_cast<uint8_t *>(const_cast<void *>(raw((*p)[0])));
+        }
+    }
+    *bytes = 0;
+    return nullptr;
+}
+
+#define VLIW_TILE_VIEW(t)                                                                      \
+    tile_view{                                                                                 \
+        [](const root_t *r, unsigned kind, uint32_t first, uint32_t n, unsigned bytes, void *buf) -> int { \
+            switch (kind) {                                                                    \
+            case VLIW_F_R: return copy_regs(src_r_##t(r, 0), first, n, bytes, buf);            \
+            case VLIW_F_P: return copy_regs(src_p_##t(r, 0), first, n, bytes, buf);            \
+            case VLIW_F_M: return copy_regs(src_m_##t(r, 0), first, n, bytes, buf);            \
+            case VLIW_F_V: return copy_regs(src_v_##t(r, 0), first, n, bytes, buf);            \
+            case VLIW_F_ACC: return copy_regs(src_a_##t(r, 0), first, n, bytes, buf);          \
+            }                                                                                  \
+            return -1;                                                                         \
+        },                                                                                     \
+        [](const root_t *r, uint32_t *w, unsigned nw) -> uint32_t { return copy_wide(src_lk_##t(r, 0), w, nw); }, \
+        [](root_t *r, unsigned b, size_t *bytes) -> uint8_t * {                                \
+            switch (b) {                                                                       \
+            case 0: return bank_bytes(src_b0_##t(r, 0), bytes);                                \
+            case 1: return bank_bytes(src_b1_##t(r, 0), bytes);                                \
+            case 2: return bank_bytes(src_b2_##t(r, 0), bytes);                                \
+            case 3: return bank_bytes(src_b3_##t(r, 0), bytes);                                \
+            case 4: return bank_bytes(src_b4_##t(r, 0), bytes);                                \
+            case 5: return bank_bytes(src_b5_##t(r, 0), bytes);                                \
+            case 6: return bank_bytes(src_b6_##t(r, 0), bytes);                                \
+            case 7: return bank_bytes(src_b7_##t(r, 0), bytes);                                \
+            }                                                                                  \
+            *bytes = 0;                                                                        \
+            return nullptr;                                                                    \
+        } }
+const tile_view tile_views[VLIW_MAX_TILES] = {
+    VLIW_TILE_VIEW(0), VLIW_TILE_VIEW(1), VLIW_TILE_VIEW(2), VLIW_TILE_VIEW(3),
+    VLIW_TILE_VIEW(4), VLIW_TILE_VIEW(5), VLIW_TILE_VIEW(6), VLIW_TILE_VIEW(7),
+};
+
+/* ---- the state files: the ISS's list (vliw_iss.h), per tile ------------------------ */
+constexpr unsigned NFILES = NT * VLIW_ISS_NFILES;
+struct file_table {
+    kc_arch_file f[NFILES];
+    char names[NFILES][16];
+    file_table()
+    {
+        static const char *const kinds[VLIW_ISS_NFILES] = { "r", "p", "m", "v", "acc", "lock", "dm" };
+        static const char *const what[VLIW_ISS_NFILES] = {
+            "scalar registers", "pointer registers", "modifier registers", "vector registers",
+            "accumulators", "locks", "data memory (32-byte lines)",
+        };
+        static const uint32_t counts[VLIW_ISS_NFILES] = { 16, 8, 8, 16, 8, P_NLOCKS, P_DM_BYTES / 32 };
+        static const unsigned bytes[VLIW_ISS_NFILES] = { 4, 4, 4, 32, 64, 1, 32 };
+        static const kc_arch_fmt fmts[VLIW_ISS_NFILES] = { KC_ARCH_U32, KC_ARCH_U32, KC_ARCH_U32,
+                                                          KC_ARCH_BF16_LANES, KC_ARCH_FP32_LANES, KC_ARCH_BYTES,
+                                                          KC_ARCH_BYTES };
+        for (unsigned t = 0; t < NT; t++)
+            for (unsigned k = 0; k < VLIW_ISS_NFILES; k++) {
+                unsigned i = t * VLIW_ISS_NFILES + k;
+                std::snprintf(names[i], sizeof names[i], "t%u.%s", t, kinds[k]);
+                f[i] = kc_arch_file{ names[i], what[k], counts[k], bytes[k], fmts[k],
+                                     (k == VLIW_F_R ? KC_ARCH_ZERO0 : 0u) | (k == VLIW_F_DM ? KC_ARCH_MEMORY : 0u),
+                                     nullptr, nullptr };
+            }
+    }
+};
+const file_table vliw_files;
+
+const vliw_iss_params vliw_view = { P_ROWS, P_COLS, P_PM_BUNDLES, P_DM_BYTES, P_NBANKS, P_NLOCKS, P_NBDS,
+                                    P_LOOP_DEPTH, P_BR_DELAY, P_DMA_INFLIGHT };
+
+class vliw_model final : public kc_vl_model<vliw_model, top_t> {
+public:
+    static constexpr const char *acc_name = KC_ACC_NAME;
+    static constexpr const char *const *counter_names = vliw_iss_counter_names;
+    static constexpr unsigned ncounters = P_NCOUNTERS;   /* 64-bit counters: hides the base's word count */
+    static const kc_hw hw;
+    static constexpr const kc_arch_file *arch_files = vliw_files.f;
+    static constexpr size_t narch_files = NFILES;
+    static constexpr unsigned nunits = NT;
+    /* several pcs: co-simulation follows each tile's issue stream, not arch_pc */
+    static constexpr int pc_ahead = 1;
+
+    void built()
+    {
+        pm_hi_.fill(0);
+        issued_ = 0;
+    }
+
+    kc_status check(const kc_image *img, const uint32_t *, size_t nargs, kc_err *err) const
+    {
+        if (nargs > VLIW_NARGS)
+            return kc_err_set(err, KC_ERR_RANGE, "%s: %zu arguments (r1..r8 and %u DM words hold at most %u)",
+                              acc_name, nargs, VLIW_NARGS - VLIW_NARGS_REG, VLIW_NARGS);
+        return vliw_hw_check_image(&vliw_view, img, acc_name, err);
+    }
+
+    /* With rst high: two plain reset cycles, the program words through the load
+     * port, the DM backdoor (see the top), two more reset cycles. */
+    void load(const kc_image *img, const uint32_t *args, size_t nargs, uint32_t dram_bytes)
+    {
+        top_t *t = top;
+        t->ld_we = 0;
+        t->ld_addr = 0;
+        t->ld_wdata = 0;
+        reset_inputs(args, nargs, dram_bytes);
+        reset_edge();
+        reset_edge();
+        image_ = img;
+        /* what each tile's PM must hold: its bundles from the image, nop up to what
+         * the previous program wrote */
+        std::array<uint32_t, VLIW_MAX_TILES> hi{};
+        for (size_t i = 0; i < img->nsegs; i++) {
+            const kc_image_seg *s = &img->segs[i];
+            uint64_t pm = s->addr / VLIW_BUNDLE_BYTES, sel = pm >> VLIW_PM_SEL_SHIFT;
+            uint32_t end = (uint32_t)(pm & ((1u << VLIW_PM_SEL_SHIFT) - 1)) + (uint32_t)(s->size / VLIW_BUNDLE_BYTES);
+            for (unsigned k = 0; k < NT; k++)
+                if ((sel == 0 || sel == k + 1) && end > hi[k])
+                    hi[k] = end;
+        }
+        uint32_t most = 0;
+        for (unsigned k = 0; k < NT; k++)
+            most = std::max(most, std::max(hi[k], pm_hi_[k]));
+        for (uint32_t b = 0; b < most; b++) {
+            uint32_t w[NT][VLIW_BUNDLE_WORDS];
+            bool same = true;
+            for (unsigned k = 0; k < NT; k++) {
+                vliw_hw_bundle(img, k, b, w[k]);
+                same = same && std::memcmp(w[k], w[0], sizeof w[0]) == 0;
+            }
+            for (unsigned k = 0; k < NT; k++) {
+                if (!same && b >= std::max(hi[k], pm_hi_[k]))
+                    continue;   /* holds nop already */
+                for (unsigned s = 0; s < VLIW_BUNDLE_WORDS; s++)
+                    write_word(same ? 0 : k + 1, b * VLIW_BUNDLE_WORDS + s, w[k][s]);
+                if (same)
+                    break;      /* select 0: every tile at once */
+            }
+        }
+        for (unsigned k = 0; k < NT; k++)
+            pm_hi_[k] = hi[k];
+        t->ld_we = 0;
+        t->ld_addr = 0;
+        t->ld_wdata = 0;
+        dm_backdoor(args, nargs);
+        reset_edge();
+        reset_edge();
+        issued_ = 0;
+    }
+
+    static const char *cause_name(unsigned cause) { return vliw_cause_name(cause); }
+
+    void counters(uint64_t *vals, size_t n) const
+    {
+        for (size_t i = 0; i < n && i < ncounters; i++)
+            vals[i] = (uint64_t)top->perf[2 * i] | (uint64_t)top->perf[2 * i + 1] << 32;
+    }
+
+    /* The issue ports as they stand before the edge (this cycle's), then the edge. */
+    kc_status clock(const kc_bus_resp *in, kc_err *err)
+    {
+        issued_ = port_word(top->issue_valid, 0);
+        for (unsigned k = 0; k < NT; k++)
+            issue_pc_[k] = issue_pc_of(k);
+        return kc_vl_model::clock(in, err);
+    }
+
+    int retire_unit(unsigned unit, uint32_t *pc, uint32_t *insn) const
+    {
+        if (unit >= NT || !(issued_ >> unit & 1))
+            return 0;
+        uint32_t w[VLIW_BUNDLE_WORDS];
+        *pc = issue_pc_[unit];
+        vliw_hw_bundle(image_, unit, *pc, w);
+        *insn = w[0];
+        return 1;
+    }
+
+    /* One unit's view for callers that know one: the lowest tile that issued. */
+    int retire(uint32_t *pc, uint32_t *insn) const
+    {
+        for (unsigned k = 0; k < NT; k++)
+            if (retire_unit(k, pc, insn))
+                return 1;
+        return 0;
+    }
+
+    uint64_t arch_pc() const { return issue_pc_of(0); }
+
+    int arch_read(unsigned file, uint32_t first, uint32_t n, void *buf) const
+    {
+        if (file >= NFILES || first > arch_files[file].count || n > arch_files[file].count - first)
+            return -1;
+        const unsigned tile = file / VLIW_ISS_NFILES, kind = file % VLIW_ISS_NFILES;
+        const tile_view &tv = tile_views[tile];
+        root_t *r = top->rootp;
+        switch (kind) {
+        case VLIW_F_R:
+            if (tv.regs(r, kind, first, n, 4, buf) != 0)
+                return -1;
+            if (first == 0 && n)   /* r0 reads 0 whatever its flop holds */
+                std::memset(buf, 0, 4);
+            return 0;
+        case VLIW_F_P: {
+            if (tv.regs(r, kind, first, n, 4, buf) != 0)
+                return -1;
+            for (uint32_t i = 0; i < n; i++) {   /* 20 bits used */
+                uint32_t v;
+                std::memcpy(&v, static_cast<uint8_t *>(buf) + 4 * i, 4);
+                v &= 0xfffffu;
+                std::memcpy(static_cast<uint8_t *>(buf) + 4 * i, &v, 4);
+            }
+            return 0;
+        }
+        case VLIW_F_M: case VLIW_F_V: case VLIW_F_ACC:
+            return tv.regs(r, kind, first, n, arch_files[file].bytes, buf);
+        case VLIW_F_LOCK: {
+            uint32_t w[(6 * P_NLOCKS + 31) / 32];
+            if (!tv.locks(r, w, (unsigned)(sizeof w / 4)))
+                return -1;
+            for (uint32_t i = 0; i < n; i++) {
+                unsigned bit = 6 * (first + i);
+                uint64_t two = (uint64_t)w[bit / 32] | (bit / 32 + 1 < sizeof w / 4 ? (uint64_t)w[bit / 32 + 1] << 32 : 0);
+                static_cast<uint8_t *>(buf)[i] = (uint8_t)(two >> (bit % 32) & 63);
+            }
+            return 0;
+        }
+        case VLIW_F_DM:
+            for (uint32_t i = 0; i < n; i++) {
+                const uint8_t *line = dm_line(r, tile, first + i);
+                if (!line)
+                    return -1;
+                std::memcpy(static_cast<uint8_t *>(buf) + 32 * (size_t)i, line, 32);
+            }
+            return 0;
+        }
+        return -1;
+    }
+
+private:
+    std::array<uint32_t, VLIW_MAX_TILES> pm_hi_{};   /* bundles the last program wrote, per tile */
+    std::array<uint32_t, VLIW_MAX_TILES> issue_pc_{};
+    uint32_t issued_ = 0;
+    const kc_image *image_ = nullptr;   /* the program (valid until the next reset, as the caller's) */
+
+    uint32_t issue_pc_of(unsigned k) const { return port_word(top->issue_pc, k); }
+
+    /* 32-bit word k of a port however wide Verilator made it. */
+    template <typename T> static uint32_t port_word(const T &v, unsigned k)
+    {
+        if constexpr (std::is_integral_v<T>)
+            return k < sizeof v / 4 ? (uint32_t)((uint64_t)v >> (32 * k)) : 0;
+        else
+            return v[k];
+    }
+
+    void write_word(unsigned sel, uint32_t word, uint32_t value)
+    {
+        top->ld_we = 1;
+        top->ld_addr = sel << VLIW_PM_SEL_SHIFT | word;
+        top->ld_wdata = value;
+        reset_edge();
+    }
+
+    /* 32-byte line L of tile's DM: bank L % NBANKS, row L / NBANKS. */
+    static uint8_t *dm_line(root_t *r, unsigned tile, uint32_t line)
+    {
+        size_t bytes;
+        uint8_t *bank = tile_views[tile].bank(r, line % P_NBANKS, &bytes);
+        if (!bank || bytes != P_DM_BYTES / P_NBANKS)
+            return nullptr;
+        return bank + 32 * (size_t)(line / P_NBANKS);
+    }
+
+    void dm_backdoor(const uint32_t *args, size_t nargs)
+    {
+        root_t *r = top->rootp;
+        for (unsigned k = 0; k < NT; k++)
+            for (uint32_t line = 0; line < P_DM_BYTES / 32; line++) {
+                uint8_t *l = dm_line(r, k, line);
+                if (!l)
+                    break;
+                std::memset(l, 0, 32);
+                for (size_t i = VLIW_NARGS_REG; i < nargs; i++) {
+                    uint32_t at = vliw_hw_xarg_addr(&vliw_view, (unsigned)i);
+                    if (at / 32 == line)
+                        std::memcpy(l + at % 32, &args[i], 4);
+                }
+            }
+    }
+};
+
+const kc_hw vliw_model::hw = { KC_ACC_NAME, KC_ACC_FAMILY, sizeof vliw_hw_rows / sizeof vliw_hw_rows[0],
+                               vliw_hw_rows };
+
+}  // namespace
+
+extern "C" const kc_acc_ops KC_ACC_OPS;
+const kc_acc_ops KC_ACC_OPS = kc_vl_ops<vliw_model>::ops;
