@@ -1,7 +1,8 @@
 // vliw_top — the vliw array: ROWS x COLS tiles (vliw_tile), the routing of
 // every core's memory and lock requests to the module its window names
 // (0 own, 1 west, 2 east, 3 south, 4 north), the program loader, the run
-// status (halt, first trap) and the array's counters. Port contract:
+// status (halt, first trap), the array's counters and the DMA engines' one
+// kc_bus master port (vliw_bus_arb, round robin over tile * 2 + channel). Port contract:
 // rtl/vliw/vliw_top_ports.md; pipeline and timing: rtl/vliw/vliw_core.md.
 `default_nettype none
 
@@ -14,6 +15,8 @@ module vliw_top #(
     parameter integer NLOCKS     /* verilator public_flat_rd */ = 16,
     parameter integer BEAT_BYTES /* verilator public_flat_rd */ = 32,
     parameter integer NCOUNTERS  /* verilator public_flat_rd */ = 14,
+    parameter integer NBDS       /* verilator public_flat_rd */ = 16,
+    parameter integer DMA_INFLIGHT /* verilator public_flat_rd */ = 8,
     parameter integer NT = ROWS * COLS
 ) (
     input  wire                    clk,
@@ -42,15 +45,18 @@ module vliw_top #(
 );
     localparam integer PW = $clog2(PM_BUNDLES);
 
-    // ---- DRAM: no DMA engine yet (vliw_dma); the port is idle
-    assign mem_req_valid = 1'b0;
-    assign mem_req_write = 1'b0;
-    assign mem_req_addr  = 32'd0;
-    assign mem_req_wdata = {BEAT_BYTES*8{1'b0}};
-    assign mem_req_wstrb = {BEAT_BYTES{1'b0}};
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire unused_bus = mem_req_ready | mem_resp_valid | (|mem_resp_rdata) | (|dram_bytes);
-    /* verilator lint_on UNUSEDSIGNAL */
+    // ---- DRAM: the DMA channels share one kc_bus port (the beat is a DM line: 32 bytes)
+    wire [2*NT-1:0]     b_valid, b_ack;
+    wire [2*NT*32-1:0]  b_addr, b_wstrb;
+    wire [2*NT*256-1:0] b_wdata;
+    wire [NT-1:0]       b_resp;
+    vliw_bus_arb #(.NT(NT), .INFLIGHT(DMA_INFLIGHT)) u_bus (
+        .clk(clk), .rst(rst), .stop(stop),
+        .q_valid(b_valid), .q_addr(b_addr), .q_wdata(b_wdata), .q_wstrb(b_wstrb), .q_ack(b_ack),
+        .r_valid(b_resp),
+        .mem_req_valid(mem_req_valid), .mem_req_ready(mem_req_ready), .mem_req_write(mem_req_write),
+        .mem_req_addr(mem_req_addr), .mem_req_wdata(mem_req_wdata), .mem_req_wstrb(mem_req_wstrb),
+        .mem_resp_valid(mem_resp_valid));
 
     // ---- loader: ld_addr = tile select << 24 | (bundle * 7 + slot); select 0 = every tile
     wire [23:0] ld_word   = ld_addr[23:0];
@@ -80,10 +86,12 @@ module vliw_top #(
     wire [NT*5-1:0]     l_valid, l_acq, l_grant, l_ovf;
     wire [NT*20-1:0]    l_idx;
     wire [NT*30-1:0]    l_val;
-    wire [NT-1:0]       t_halted, t_trapped, t_quiet, ev_lock, ev_dma, ev_bank;
+    wire [NT-1:0]       t_halted, t_trapped, t_quiet, t_dquiet, ev_lock, ev_dma, ev_bank;
+    wire [NT*2-1:0]     ev_dbusy;
+    wire [NT*7-1:0]     ev_dbytes;
     wire [NT*4-1:0]     t_cause;
     wire [NT*32-1:0]    t_pc;
-    wire [NT*3-1:0]     t_slot;
+    wire [NT*4-1:0]     t_slot;
     wire [NT*20-1:0]    t_info;
     wire [NT*7-1:0]     ev_slots;
     wire                stop = |t_trapped;
@@ -95,8 +103,9 @@ module vliw_top #(
             // neighbour tile of window w (and whether it exists)
             localparam integer TW = t - 1, TE = t + 1, TS = t - COLS, TN = t + COLS;
             localparam [4:0] WOK = {R < ROWS - 1, R > 0, C < COLS - 1, C > 0, 1'b1};
-            vliw_tile #(.PM_BUNDLES(PM_BUNDLES), .DM_BYTES(DM_BYTES), .NBANKS(NBANKS), .NLOCKS(NLOCKS)) u_tile (
-                .clk(clk), .rst(rst), .stop(stop), .args(args),
+            vliw_tile #(.PM_BUNDLES(PM_BUNDLES), .DM_BYTES(DM_BYTES), .NBANKS(NBANKS), .NLOCKS(NLOCKS),
+                        .NBDS(NBDS), .INFLIGHT(DMA_INFLIGHT)) u_tile (
+                .clk(clk), .rst(rst), .stop(stop), .args(args), .dram_bytes(dram_bytes),
                 .ids({NT[31:0], C[31:0], R[31:0], t[31:0]}), .win_ok(WOK),
                 .ld_we(ld_we && rst && (ld_addr[31:24] == 8'd0 || ld_addr[31:24] == t[7:0] + 8'd1)),
                 .ld_bundle(ld_bundle[PW-1:0]), .ld_slot(ld_slot[2:0]), .ld_wdata(ld_wdata),
@@ -113,8 +122,12 @@ module vliw_top #(
                 .l_valid(l_valid[5*t +: 5]), .l_acq(l_acq[5*t +: 5]), .l_idx(l_idx[20*t +: 20]),
                 .l_val(l_val[30*t +: 30]), .l_grant(l_grant[5*t +: 5]), .l_ovf(l_ovf[5*t +: 5]),
                 .halted(t_halted[t]), .trapped(t_trapped[t]), .trap_cause(t_cause[4*t +: 4]),
-                .trap_pc(t_pc[32*t +: 32]), .trap_slot(t_slot[3*t +: 3]), .trap_info(t_info[20*t +: 20]),
-                .quiet(t_quiet[t]), .issue_valid(issue_valid[t]), .issue_pc(issue_pc[32*t +: 32]),
+                .trap_pc(t_pc[32*t +: 32]), .trap_slot(t_slot[4*t +: 4]), .trap_info(t_info[20*t +: 20]),
+                .quiet(t_quiet[t]), .dma_quiet(t_dquiet[t]),
+                .bus_valid(b_valid[2*t +: 2]), .bus_addr(b_addr[64*t +: 64]), .bus_wdata(b_wdata[512*t +: 512]),
+                .bus_wstrb(b_wstrb[64*t +: 64]), .bus_ack(b_ack[2*t +: 2]),
+                .resp_valid(b_resp[t]), .resp_rdata(mem_resp_rdata[255:0]),
+                .ev_dma_busy(ev_dbusy[2*t +: 2]), .ev_dma_bytes(ev_dbytes[7*t +: 7]), .issue_valid(issue_valid[t]), .issue_pc(issue_pc[32*t +: 32]),
                 .ev_slots(ev_slots[7*t +: 7]), .ev_stall_lock(ev_lock[t]), .ev_stall_dma(ev_dma[t]),
                 .ev_stall_bank(ev_bank[t]));
 
@@ -185,7 +198,7 @@ module vliw_top #(
     endgenerate
 
     // ---- status: the run ends when every tile has halted and drained (and DMA is idle)
-    assign halted  = &(t_halted & t_quiet);
+    assign halted  = &(t_halted & t_quiet & t_dquiet);
     assign trapped = stop;
     // the first trap: the lowest tile id among those that trapped (they stop together)
     reg [3:0]  tc;
@@ -197,7 +210,7 @@ module vliw_top #(
             if (t_trapped[k]) begin
                 tc = t_cause[4*k +: 4];
                 tp = t_pc[32*k +: 32];
-                ti = {k[7:0], 1'b0, t_slot[3*k +: 3], t_info[20*k +: 20]};
+                ti = {k[7:0], t_slot[4*k +: 4], t_info[20*k +: 20]};
             end
     end
     assign trap_cause = tc;
@@ -222,6 +235,8 @@ module vliw_top #(
             inc[8]  = inc[8] + {63'd0, ev_lock[k]};
             inc[9]  = inc[9] + {63'd0, ev_dma[k]};
             inc[10] = inc[10] + {63'd0, ev_bank[k]};
+            inc[11] = inc[11] + {63'd0, ev_dbusy[2*k]} + {63'd0, ev_dbusy[2*k+1]};
+            inc[12] = inc[12] + {57'd0, ev_dbytes[7*k +: 7]};
             inc[13] = inc[13] + {59'd0, m_ndenied[5*k +: 5]};
         end
     end
