@@ -1,8 +1,12 @@
-/* vliw_tmpl.h — the vliw template compiler's entry point: the baseline kernel of
- * a task at a config for a vliw build (issue 13; tasks/vliw/vliw_tmpl.c, branch
- * vliw-tmpl). Until that lands, tasks/vliw/vliw_tmpl_none.c defines it as
- * "not yet" (KC_ERR_USAGE with the task's name); the merge of the template
- * compiler deletes that file and its line in tasks/CMakeLists.txt. */
+/* vliw_tmpl.h — the vliw template compiler: baseline kernels for the tasks it
+ * serves (ReLU, SiLU, GELU, Softmax, LayerNorm, RMSNorm, GEMV, GEMM) at every
+ * config, for a vliw array of any size (ROWS x COLS from the build), written as
+ * one program per tile (`.tile N`) with the tile's share of the work: a
+ * streaming skeleton with double-buffered DMA and locks (vliw_skel), the row
+ * templates on it (vliw_rows), the contractions (vliw_matmul), all scheduled
+ * into bundles under the exposed latencies by vliw_sched (software-pipelined
+ * where a loop's count is known). The platform row's `baseline`
+ * (tasks/vliw/vliw_platform.c). */
 #ifndef VLIW_TMPL_H
 #define VLIW_TMPL_H
 
@@ -12,7 +16,9 @@
 
 /* Emits the assembly text of the baseline kernel (malloc'd, caller frees) for
  * the vliw build whose parameters are hw (NULL: the isa/vliw.def defaults).
- * KC_ERR_USAGE when the task has no vliw template or the config does not fit. */
+ * KC_ERR_USAGE when the task has no vliw template or the config does not fit;
+ * KC_ERR_RANGE when hw is not a valid vliw; KC_ERR_INTERNAL when a template
+ * failed to schedule (a generator bug). */
 kc_status vliw_tmpl_emit(const kc_task *t, int config, const kc_hw *hw, char **text, kc_err *err);
 
 #endif
