@@ -40,6 +40,7 @@ module vliw_mac_lane (
     integer k;
     always @* begin
         p0 = 128'd0;
+        k = 0;   // loop variable assigned on every path (no latch in synthesis)
         if (in0) begin
             if (fp0) begin
                 for (k = 0; k < 4; k = k + 1)

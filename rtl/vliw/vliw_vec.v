@@ -109,6 +109,7 @@ module vliw_vec (
     integer i;
     always @* begin
         r0 = {512{1'b0}};
+        i = 0;   // loop variable assigned on every path (no latch in synthesis)
         if (issue) begin
             for (i = 0; i < 16; i = i + 1) begin
                 if (alu_en)  r0[32*i +: 32] = alu_y[32*i +: 32];
