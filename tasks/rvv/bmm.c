@@ -8,7 +8,7 @@ void kernel(const float *A, const float *B, float *C)
         const float *b0 = B + bt * KC_K * KC_N;
         float *c0 = C + bt * KC_M * KC_N;
         for (int i = 0; i < KC_M; i++) {
-            float *c = c0 + i * KC_N;
+            float c[KC_N];
             for (int j = 0; j < KC_N; j++)
                 c[j] = 0.0f;
             for (int k = 0; k < KC_K; k++) {
@@ -17,6 +17,8 @@ void kernel(const float *A, const float *B, float *C)
                 for (int j = 0; j < KC_N; j++)
                     c[j] += a * b[j];
             }
+            for (int j = 0; j < KC_N; j++)
+                c0[i * KC_N + j] = c[j];
         }
     }
 }

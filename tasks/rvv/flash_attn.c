@@ -4,7 +4,7 @@
  * exp(m_old - m_new) when the maximum grows; o = acc / l at the end.
  * Shape macros: KC_B, KC_H, KC_S, KC_D. Tensors: q, k, v [B][H][S][D] (in),
  * o [B][H][S][D] (out). acc lives on the stack (D floats). */
-#include "kc_math.h"
+#include "kc_nn.h"
 
 void kernel(const float *q, const float *k, const float *v, float *o)
 {
@@ -19,10 +19,7 @@ void kernel(const float *q, const float *k, const float *v, float *o)
             for (int d = 0; d < KC_D; d++)
                 acc[d] = 0.0f;
             for (int j = 0; j <= i; j++) {
-                float s = 0.0f;
-                for (int d = 0; d < KC_D; d++)
-                    s += qh[i * KC_D + d] * kh[j * KC_D + d];
-                s *= scale;
+                float s = kc_nn_dot(KC_D, qh + i * KC_D, kh + j * KC_D) * scale;
                 float mn = kc_fmaxf(m, s);
                 float corr = kc_expf(m - mn), p = kc_expf(s - mn);
                 l = l * corr + p;

@@ -1,10 +1,11 @@
 /* gemm: C = A B (tasks/kc_task_matmul.c), in i-k-j order: each row of C is
- * accumulated from rows of B scaled by A[i][k] (contiguous inner loop).
+ * accumulated from rows of B scaled by A[i][k] (contiguous inner loop), in a
+ * local row (on chip: the stack is in the DTCM) stored to C once.
  * Shape macros: KC_M, KC_N, KC_K. Tensors: A [M][K], B [K][N] (in), C [M][N] (out). */
 void kernel(const float *A, const float *B, float *C)
 {
+    float c[KC_N];
     for (int i = 0; i < KC_M; i++) {
-        float *c = C + i * KC_N;
         for (int j = 0; j < KC_N; j++)
             c[j] = 0.0f;
         for (int k = 0; k < KC_K; k++) {
@@ -13,5 +14,7 @@ void kernel(const float *A, const float *B, float *C)
             for (int j = 0; j < KC_N; j++)
                 c[j] += a * b[j];
         }
+        for (int j = 0; j < KC_N; j++)
+            C[i * KC_N + j] = c[j];
     }
 }
