@@ -129,10 +129,10 @@ static inline void kc_nn_attention(int sq, int sk, int dh, float scale, int caus
                                    const float *v, int ldv, const float *bias, float *o,
                                    int ldo, float *p)
 {
-    float acc[dh];   /* the output row, accumulated on chip (the DTCM), stored once */
+    float acc[dh], qi[dh];   /* the output row and the query, on chip (the DTCM) */
     for (int i = 0; i < sq; i++) {
         int nk = causal && i + 1 < sk ? i + 1 : sk;
-        const float *qi = q + i * ldq;
+        kc_nn_copy(dh, q + i * ldq, qi);
         float *oi = o + i * ldo;
         for (int j = 0; j < nk; j++)
             p[j] = kc_nn_dot(dh, qi, k + j * ldk) * scale + (bias ? bias[i * sk + j] : 0.0f);
