@@ -2,7 +2,8 @@
  * projected self-attention tasks, the FFN and the decoder blocks), written as
  * plain C loops like the single-layer baselines: static inline, so clang
  * inlines them with the caller's constant sizes and vectorises the same loops
- * it would in the caller. Matrices are row-major; a "linear" is torch's
+ * it would in the caller (in the big composites it keeps kc_nn_linear and
+ * kc_nn_rmsnorm as local functions; their loops vectorise all the same). Matrices are row-major; a "linear" is torch's
  * F.linear, y = x w^T (+ b) with w [n][k]. Needs kc_math.h. */
 #ifndef KC_NN_H
 #define KC_NN_H
@@ -12,7 +13,7 @@
 /* Sums over a row are written with KC_NN_PS independent partial sums, element j
  * of the row going to partial sum j % KC_NN_PS, added up at the end: the loop
  * over the partial sums is a plain element-wise vector operation, so clang
- * vectorises it (16 floats: two LMUL-2 vectors at VLEN 128, one at 256) without
+ * vectorises it (at VLEN 128 as two 8-float LMUL-2 operations) without
  * -ffast-math. A single accumulator in C order would be an ordered reduction
  * (vfredosum: one element after the other). The error is that of 16 shorter
  * sums, no larger than the sequential sum's (docs/tasks.md "Tolerances").
