@@ -203,25 +203,21 @@ static inline void kc_nn_self_attention(int s, int d, int h, int hkv, const floa
 
 /* One tap of a direct 2-D convolution: y[oy][ox] += wv * x[oy*stride + ky - pad]
  * [ox*stride + kx - pad] over the ho x wo output plane y, taps that fall in the
- * zero padding of the h x w input plane x skipped: the columns ox0 <= ox < ox1
- * whose input column is inside the plane are computed first, so the inner loop
- * has no condition (a plain strided axpy, unit stride at stride 1). */
+ * zero padding of the h x w input plane x skipped. (Computing the in-range
+ * columns first instead of the condition made dwconv C1 1.7x slower: clang then
+ * vectorises it worse.) */
 static inline void kc_nn_conv_tap(int ho, int wo, float *y, int h, int w, const float *x,
                                   float wv, int ky, int kx, int stride, int pad)
 {
-    int ox0 = 0, ox1 = wo;
-    while (ox0 < wo && ox0 * stride + kx - pad < 0)
-        ox0++;
-    while (ox1 > ox0 && (ox1 - 1) * stride + kx - pad >= w)
-        ox1--;
     for (int oy = 0; oy < ho; oy++) {
         int iy = oy * stride + ky - pad;
         if (iy < 0 || iy >= h)
             continue;
-        const float *xr = x + iy * w;
-        float *yr = y + oy * wo;
-        for (int ox = ox0; ox < ox1; ox++)
-            yr[ox] += wv * xr[ox * stride + kx - pad];
+        for (int ox = 0; ox < wo; ox++) {
+            int ix = ox * stride + kx - pad;
+            if (ix >= 0 && ix < w)
+                y[oy * wo + ox] += wv * x[iy * w + ix];
+        }
     }
 }
 
