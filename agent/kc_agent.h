@@ -59,7 +59,7 @@ typedef struct kc_agent_opts {
     unsigned fresh_seeds;          /* > 0: score on this many seeds drawn from the OS random
                                       source at scoring time (kc_eval_fresh_seeds), not on
                                       hidden_seeds; the record lists them */
-    uint64_t cycle_limit;          /* 0 = the harness default */
+    uint64_t cycle_limit;          /* 0 = the task's (kc_eval_cycle_limit) */
     int max_tool_calls;            /* per turn; 0 = KC_AGENT_MAX_TOOL_CALLS */
     void (*on_wait)(void *ctx, const kc_agent_wait *w);   /* may be NULL */
     void *wait_ctx;

@@ -34,7 +34,7 @@ typedef struct kc_tools_ctx {
     const char *task;
     int config;
     uint64_t seed;            /* the visible seed run_eval uses */
-    uint64_t cycle_limit;     /* 0 = the harness default */
+    uint64_t cycle_limit;     /* 0 = the task's (kc_eval_cycle_limit) */
     const char *workspace;    /* existing directory (its name, for messages and checks) */
     int workspace_fd;         /* the same directory, open: every file is opened beneath it */
     const char *isa_doc;      /* searched by grep_docs as "isa" */

@@ -52,7 +52,7 @@ static const kc_args_opt agent_rows[] = {
      "tool calls run per turn; the rest get an error result\n"
      "saying they were skipped (default: below)"},
     {OPT_CYCLE_LIMIT, "cycle-limit", 0, KC_ARGS_NUMBER, "N", 1, 2000000000u,
-     "simulation cycle limit per evaluation"},
+     "simulation cycle limit per evaluation (default: the task's, kc_eval_cycle_limit)"},
     {OPT_SUITE, "suite", 0, KC_ARGS_FLAG, NULL, 0, 0,
      "run every selected (task, config) (--tasks, --configs)\n"
      "in DIR/<platform>-<task>-c<config>/, records appended to\n"

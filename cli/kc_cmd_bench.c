@@ -32,7 +32,7 @@ static const kc_args_opt sweep_rows[] = {
     {OPT_OUT, "out", 0, KC_ARGS_STRING, "FILE", 0, 0, "append the records to FILE (locked while the sweep runs)"},
     {OPT_SHARD, "shard", 0, KC_ARGS_STRING, "i/N", 0, 0, "run only the jobs whose index mod N == i"},
     {OPT_CYCLE_LIMIT, "cycle-limit", 0, KC_ARGS_NUMBER, "N", 1, KC_OPTS_MAX_CYCLE_LIMIT,
-     "simulation cycle limit per evaluation"},
+     "simulation cycle limit per evaluation (default: the task's, kc_eval_cycle_limit)"},
     {OPT_JOB_TIMEOUT, "job-timeout", 0, KC_ARGS_STRING, "SECONDS", 0, 0,
      "wall-clock limit of one evaluation (default " BENCH_STR(BENCH_JOB_TIMEOUT) " s); past it\n"
      "the worker is killed and the job recorded as status \"hang\";\n"

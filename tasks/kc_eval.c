@@ -186,7 +186,8 @@ static kc_status run(kc_eval_ctx *ctx, const kc_eval_opts *o, const kc_platform 
     uint32_t args[KC_TASK_MAX_TENSORS] = { 0 };
     for (unsigned i = 0; i < r->layout.ntensors; i++)
         args[i] = p->dram_base + r->layout.addr[i];   /* offsets as the kernel addresses DRAM */
-    kc_sim_opts so = { .cycle_limit = o->cycle_limit, .trace = o->trace, .stalls = o->stalls };
+    r->cycle_limit = o->cycle_limit ? o->cycle_limit : kc_eval_cycle_limit(r->ideal_cycles);
+    kc_sim_opts so = { .cycle_limit = r->cycle_limit, .trace = o->trace, .stalls = o->stalls };
     kc_sim_report rep;
     s = kc_sim_run(c->ops, c->model, c->dram, &c->img, args, r->layout.ntensors, &so, &rep, err);
     r->t_sim = now() - t2;
@@ -217,6 +218,14 @@ static kc_status run(kc_eval_ctx *ctx, const kc_eval_opts *o, const kc_platform 
 }
 
 const uint64_t kc_eval_hidden_seeds[KC_EVAL_NHIDDEN] = { 1001, 1002, 1003 };
+
+uint64_t kc_eval_cycle_limit(double ideal_cycles)
+{
+    double scaled = KC_EVAL_LIMIT_FACTOR * ideal_cycles;
+    if (!(scaled > (double)KC_EVAL_LIMIT_FLOOR))   /* also a NaN ideal */
+        return KC_EVAL_LIMIT_FLOOR;
+    return scaled < 0x1p62 ? (uint64_t)scaled : (uint64_t)1 << 62;
+}
 
 kc_status kc_eval_fresh_seeds(uint64_t *out, size_t n, uint64_t avoid, kc_err *err)
 {
@@ -372,6 +381,7 @@ json_t *kc_eval_result_json(const kc_eval_result *r)
                                              "addr", (json_int_t)r->layout.addr[i], "bytes",
                                              (json_int_t)r->layout.bytes[i]));
     json_object_set_new(o, "layout", lay);
+    json_object_set_new(o, "cycle_limit", json_integer((json_int_t)r->cycle_limit));
     json_object_set_new(o, "ideal_cycles", jnum(r->ideal_cycles));
     json_object_set_new(o, "efficiency", jnum(r->efficiency));
     json_object_set_new(o, "flops", jnum(r->flops));

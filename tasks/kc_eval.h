@@ -36,7 +36,7 @@ typedef struct kc_eval_opts {
     const char *task;             /* "softmax" */
     int config;                   /* 1..5 */
     uint64_t seed;
-    uint64_t cycle_limit;         /* 0 = KC_SIM_DEFAULT_CYCLE_LIMIT */
+    uint64_t cycle_limit;         /* 0 = kc_eval_cycle_limit(the task's ideal cycles) */
     const kc_trace_opts *trace;   /* NULL = no waveform */
     const kc_dram_cfg *dram;      /* NULL = defaults */
     kc_sim_stalls *stalls;        /* NULL = none; else the per-instruction stall view (kc_sim.h) */
@@ -66,6 +66,7 @@ typedef struct kc_eval_result {
     char trap_name[32];
     uint32_t trap_pc, trap_info;
     uint64_t cycles;
+    uint64_t cycle_limit;         /* the limit the run had (given, or kc_eval_cycle_limit) */
     double ideal_cycles;
     double efficiency;            /* ideal / cycles, 0 when not correct */
     size_t ncounters;
@@ -83,6 +84,21 @@ typedef struct kc_eval_result {
     /* wall-clock seconds per phase */
     double t_setup, t_assemble, t_sim, t_check;
 } kc_eval_result;
+
+/* The cycle limit of an evaluation given none: KC_EVAL_LIMIT_FACTOR times the
+ * (task, config)'s ideal cycles (kc_platform_ideal_of), at least
+ * KC_EVAL_LIMIT_FLOOR. Why scaled: one flat limit is either too short for the
+ * big configs' baselines (rvv: tens of M cycles at 1-3% efficiency) or lets a
+ * hanging kernel at a small config run for minutes; scaled, a hang costs at
+ * most FACTOR / (the baseline's cycles / ideal) times what the baseline itself
+ * costs. FACTOR is a few times the worst baseline ratio cycles / ideal measured
+ * on any platform (docs/tasks.md "Cycle limit" has the figures), so a
+ * legitimately slow baseline does not time out; FLOOR covers the fixed costs the
+ * ideal ignores (DRAM latency, set-up) at tiny configs. One definition: eval,
+ * run, bench and the agent all pass 0 and get this. */
+#define KC_EVAL_LIMIT_FACTOR 300.0
+#define KC_EVAL_LIMIT_FLOOR 2000000ull
+uint64_t kc_eval_cycle_limit(double ideal_cycles);
 
 /* Seeds. The visible seed is the one an author develops against (kc eval's
  * default, the agent's run_eval); scoring (kc run, kc bench, the agent's final

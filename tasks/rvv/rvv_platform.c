@@ -70,13 +70,17 @@ static struct {
 } rt = { PTHREAD_MUTEX_INITIALIZER, 0, { NULL }, { 0 } };
 
 /* The C flags of every compile (the kernel's, the runtime's): the core's ISA with
- * its VLEN as a guaranteed minimum (zvl), so the vectoriser knows the machine. */
+ * the build's VLEN (zvl<VLEN>b: rvv 128, rvv_wide 256), and that VLEN as the
+ * exact vector length (-mrvv-vector-bits=zvl), so the vectoriser knows the
+ * machine: fixed-length vectors (a 16-float partial-sum array is one LMUL-4
+ * register group at VLEN 128), no scalable-vector set-up or tail checks. A user
+ * compiling for one known core passes the same. */
 static void c_flags(const char **argv, int *n, const rvv_hw *h, char *march, size_t msize, char *inc, size_t isize,
                     const rvv_tools *t)
 {
     snprintf(march, msize, "-march=rv32imf_zve32f_zvl%ub", h->vlen);
     snprintf(inc, isize, "-I%s", t->rt_dir);
-    const char *f[] = { t->clang, "-O2", "--target=riscv32-unknown-elf", march, "-mabi=ilp32f", "-ffreestanding",
+    const char *f[] = { t->clang, "-O2", "--target=riscv32-unknown-elf", march, "-mrvv-vector-bits=zvl", "-mabi=ilp32f", "-ffreestanding",
                         "-nostdlib", "-fno-math-errno", "-fno-common", "-ffunction-sections", inc };
     for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
         argv[(*n)++] = f[i];

@@ -33,10 +33,6 @@ void kernel(const float *x, const float *ln1, const float *Wq, const float *Wk,
     for (int i = 0; i < KC_S * KC_F; i++)
         hid[i] = hid[i] > 0.0f ? hid[i] : 0.0f;
     for (int i = 0; i < KC_S; i++)
-        for (int j = 0; j < KC_D; j++) {
-            float s = 0.0f;
-            for (int c = 0; c < KC_F; c++)
-                s += hid[i * KC_F + c] * Wo_ff[j * KC_F + c];
-            y[i * KC_D + j] += s;
-        }
+        for (int j = 0; j < KC_D; j++)
+            y[i * KC_D + j] += kc_nn_dot(KC_F, hid + i * KC_F, Wo_ff + j * KC_F);
 }

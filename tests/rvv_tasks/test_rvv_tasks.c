@@ -14,14 +14,16 @@
  *                   element / tolerance. Then the same outputs rounded to bf16
  *                   must FAIL at every config: the fp32 tolerance is tighter than
  *                   a kernel that loses fp32 precision.
- *   qemu <task>     the baseline compiled for the core (-march=rv32imf_zve32f_zvl128b)
+ *   qemu <task>     the baseline compiled for the core (-march=rv32imf_zve32f_zvl128b
+ *                   -mrvv-vector-bits=zvl, the platform's flags)
  *                   with the test-only start file qemu_start.c, run under QEMU user
  *                   mode on the image (DRAM window at 0x8000_0000), checked like
  *                   the host runs: C1 and the configs of <= 3 M FLOPs
  *                   (RVV_TASKS_QEMU_ALL=1: all five).
  *   riscv <march> <task|all> [config]
  *                   the baseline (all: every one) at every config (or the one
- *                   given) compiled for the core (clang-19 --target=riscv32 -march=<march> -mabi=ilp32f -O2
+ *                   given) compiled for the core (clang-19 --target=riscv32 -march=<march>
+ *                   -mrvv-vector-bits=zvl when march has a zvl, -mabi=ilp32f -O2
  *                   -ffreestanding -fno-math-errno -S); prints its static count of
  *                   vector instructions, the loops the vectoriser vectorised and
  *                   gave up on, and any calls; fails only when a file does not
@@ -455,7 +457,7 @@ static void test_riscv(const char *march, const char *task, int only)
         return;
     printf("per config: static vector instructions / all instructions, loops vectorised / "
            "loops the vectoriser gave up on\n(clang-19 --target=riscv32 -march=%s "
-           "-mabi=ilp32f -O2 -ffreestanding -fno-math-errno)\n", march);
+           "-mrvv-vector-bits=zvl -mabi=ilp32f -O2 -ffreestanding -fno-math-errno)\n", march);
     for (const kc_task *const *tp = kc_task_all(); *tp; tp++) {
         const kc_task *t = *tp;
         char calls[256] = "";
@@ -472,11 +474,13 @@ static void test_riscv(const char *march, const char *task, int only)
             snprintf(s, sizeof s, "%s/%s.s", RVV_WORK_DIR, stem);
             snprintf(log, sizeof log, "%s/%s.log", RVV_WORK_DIR, stem);
             snprintf(cmd, sizeof cmd,
-                     "%s --target=riscv32 -march=%s -mabi=ilp32f -O2 -ffreestanding "
+                     "%s --target=riscv32 -march=%s %s-mabi=ilp32f -O2 -ffreestanding "
                      "-fno-math-errno -Wall -Wextra -Rpass=loop-vectorize "
                      "-Rpass-missed=loop-vectorize -Rpass-analysis=loop-vectorize -I%s/rt -S "
                      "-o %s %s",
-                     RVV_CLANG19, march, RVV_SRC_DIR, s, src);
+                     RVV_CLANG19, march,
+                     /* the exact length needs a zvl (clang: VLEN >= 64); bare Zve32f has none */
+                     strstr(march, "zvl") ? "-mrvv-vector-bits=zvl " : "", RVV_SRC_DIR, s, src);
             int nvec = 0, ninsn = 0, lv = 0, lm = 0;
             if (!run_cmd(cmd, log)) {
                 CHECK(0, "%s C%d does not compile for the core", t->name, c);
@@ -541,7 +545,7 @@ static double qemu_run(const kc_task *t, int config)
         at += (size_t)snprintf(addrs + at, sizeof addrs - at, "%s%uu", i ? "," : "", m.l.addr[i]);
     snprintf(addrs + at, sizeof addrs - at, "}");
     snprintf(cmd, sizeof cmd,
-             "%s --target=riscv32 -march=" RV_MARCH " -mabi=ilp32f -O2 -ffreestanding "
+             "%s --target=riscv32 -march=" RV_MARCH " -mrvv-vector-bits=zvl -mabi=ilp32f -O2 -ffreestanding "
              "-fno-math-errno -nostdlib -static -fuse-ld=lld -I%s/rt -DRV_NT=%u "
              "'-DRV_ADDRS=%s' -DRV_BYTES=%zuu '-DRV_IMG=\"%s\"' '-DRV_OUT=\"%s\"' -o %s %s "
              "%s/qemu_start.c",
