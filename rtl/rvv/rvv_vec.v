@@ -15,7 +15,9 @@
 // load among queue entries 1..VQ_DEPTH-1 dispatches ahead of every older entry
 // when it cannot trap (the VLSU's vl_safe: unmasked unit-stride/whole, aligned,
 // in range) and the older entries are arithmetic or unit-stride/whole stores
-// whose bytes it does not touch. Its DRAM reads go out at once; its VRF writes
+// whose bytes it does not touch, and the free slots can still take every
+// store it passes (else a deadlock: it completes only after they dispatch).
+// Its DRAM reads go out at once; its VRF writes
 // wait (vlw_ok, per slot) until every older entry has dispatched without a
 // trap, the older stores dispatched after it have issued all their accesses
 // (vl_walked: their VRF reads and faults are behind them), and no older
@@ -484,7 +486,9 @@ module rvv_vec #(
         integer p;
         reg stop; reg [QW-1:0] ix;
         reg [65:0] rl, ro;
+        reg [3:0] nv;   // older VLSU entries (stores) the candidate passes
         ec_ok = 1'b0;
+        nv = 4'd0;
         ec_pos = {QW{1'b0}};
         stop = 1'b0;
         ix = qh;
@@ -505,11 +509,16 @@ module rvv_vec #(
             for (p = 0; p < VQ_DEPTH - 1; p = p + 1) begin
                 ix = qh + p[QW-1:0];
                 if (ec_ok && p < ec_pos && q_unit[ix] == `RVV_U_VLSU) begin
+                    nv = nv + 4'd1;
                     ro = us_range(q_insn[ix], q_xs1[ix], q_vl[ix]);
                     if (q_load[ix] || !ro[65] || !(rl[64:32] <= {1'b0, ro[31:0]} || ro[64:32] <= {1'b0, rl[31:0]}))
                         ec_ok = 1'b0;
                 end
             end
+            // every store it passes must still find a slot: the early loads
+            // complete only after those stores have dispatched (no deadlock)
+            if ({2'b00, vf_n} + {1'b0, nv} + 5'd1 > NVLSU[4:0])
+                ec_ok = 1'b0;
         end
     end
     // an early load's write gate (see the header)
