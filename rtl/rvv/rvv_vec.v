@@ -199,7 +199,9 @@ module rvv_vec #(
         vlsu_wn = 32'd0;
         for (k = 0; k < NVLSU; k = k + 1) begin
             vf_live[k] = {1'b0, k[1:0] - vf_h} < vf_n;
-            if (k < vf_n) vlsu_rd = vlsu_rd | vf_rd[vf_h + k[1:0]];
+            // (a walked instruction has read all it reads: a store's WAR ends
+            // there, not at its in-order vl_done, which may wait on an early load)
+            if (k < vf_n && !vf_walk[vf_h + k[1:0]]) vlsu_rd = vlsu_rd | vf_rd[vf_h + k[1:0]];
             if (vf_live[k]) vlsu_wall = vlsu_wall | vf_wr[k];
             if (vf_live[k] && !vf_early[k]) vlsu_wn = vlsu_wn | vf_wr[k];
         end
