@@ -78,6 +78,9 @@ module rvv_top #(
     wire        ev_vec_busy, ev_vlsu_busy, ev_vstall_hazard, ev_vfpu_busy;
     // VLSU
     wire        vl_valid, vl_ready, vl_done;
+    wire        vl_safe, vl_walked;        // early loads (rvv_vec header)
+    wire [1:0]  vl_tag;
+    wire [3:0]  vlw_ok;
     wire [31:0] vl_insn, vl_pc, vl_base, vl_stride, vl_vl;
     wire [7:0]  vl_vtype;
     wire [4:0]  vlr_idx, vlw_idx;
@@ -134,6 +137,7 @@ module rvv_top #(
         .vl_base(vl_base), .vl_stride(vl_stride), .vl_vl(vl_vl), .vl_vtype(vl_vtype),
         .vlr_idx(vlr_idx), .vlr_data(vlr_data),
         .vlw_valid(vlw_valid), .vlw_idx(vlw_idx), .vlw_be(vlw_be), .vlw_data(vlw_data),
+        .vl_tag(vl_tag), .vl_safe(vl_safe), .vl_walked(vl_walked), .vlw_ok(vlw_ok),
         .vl_done(vl_done),
         .vl_trap_valid(vlsu_trap_valid), .vl_trap_cause(vlsu_trap_cause),
         .vl_trap_pc(vlsu_trap_pc), .vl_trap_info(vlsu_trap_info));
@@ -143,6 +147,7 @@ module rvv_top #(
         .clk(clk), .rst(rst), .dram_bytes(dram_bytes),
         .vl_valid(vl_valid), .vl_ready(vl_ready), .vl_insn(vl_insn), .vl_pc(vl_pc),
         .vl_base(vl_base), .vl_stride(vl_stride), .vl_vl(vl_vl), .vl_vtype(vl_vtype),
+        .vl_tag(vl_tag), .vl_safe(vl_safe), .vl_walked(vl_walked), .vlw_ok(vlw_ok),
         .vlr_idx(vlr_idx), .vlr_data(vlr_data),
         .vlw_valid(vlw_valid), .vlw_idx(vlw_idx), .vlw_be(vlw_be), .vlw_data(vlw_data),
         .vl_done(vl_done), .v_mem_busy(vlsu_busy),

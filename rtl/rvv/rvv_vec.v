@@ -3,13 +3,27 @@
 // Queue: VQ_DEPTH entries, decoded at enqueue (rvv_vctl: unit, register
 // groups read/written). Dispatch in program order from the head to either
 // the arithmetic sequencer or the VLSU, when the per-vreg scoreboard allows:
-//   pend_w  registers with a write outstanding (arith or VLSU); an instruction
+//   pend_w  registers with an arithmetic write outstanding, and the write
+//           groups of the in-flight VLSU loads (vf_wr); an instruction
 //           reading or writing one waits (RAW, WAW);
 //   rbusy   groups the arithmetic sequencer still reads; vlsu_rd groups
 //           in-flight VLSU stores/indexed ops still read; a write to one
 //           waits (WAR).
 // A vector load directly behind a blocked arithmetic instruction dispatches
 // ahead of it when the two share no register (loads run ahead).
+// Early loads (memory-level parallelism across loop iterations): the first
+// load among queue entries 1..VQ_DEPTH-1 dispatches ahead of every older entry
+// when it cannot trap (the VLSU's vl_safe: unmasked unit-stride/whole, aligned,
+// in range) and the older entries are arithmetic or unit-stride/whole stores
+// whose bytes it does not touch, and the free slots can still take every
+// store it passes (else a deadlock: it completes only after they dispatch).
+// Its DRAM reads go out at once; its VRF writes
+// wait (vlw_ok, per slot) until every older entry has dispatched without a
+// trap, the older stores dispatched after it have issued all their accesses
+// (vl_walked: their VRF reads and faults are behind them), and no older
+// arithmetic instruction still reads or writes its group. Older queued
+// instructions ignore an early load's write group (their hazard is the load's
+// to wait for); younger ones see it as any in-flight load's.
 //
 // Arithmetic unit: a sequencer walks an instruction in uops of one chunk =
 // LANES x 32 bits (VLEN/(32*LANES) uops per register, LMUL registers; uops
@@ -81,6 +95,10 @@ module rvv_vec #(
     output wire [31:0]       vl_stride,
     output wire [31:0]       vl_vl,
     output wire [7:0]        vl_vtype,
+    output wire [1:0]        vl_tag,       // the slot (of NVLSU) the dispatched instruction takes
+    input  wire              vl_safe,      // the offered instruction may dispatch early (VLSU's check)
+    input  wire              vl_walked,    // the oldest unwalked instruction issued its last access
+    output wire [3:0]        vlw_ok,       // per slot: its load may write the VRF
     // VRF read port for the VLSU (combinational)
     input  wire [4:0]        vlr_idx,
     output wire [VLEN-1:0]   vlr_data,
@@ -166,11 +184,27 @@ module rvv_vec #(
     reg  [1:0]  vf_h, vf_t;
     reg  [2:0]  vf_n;
     reg  [31:0] vlsu_rd;
+    // early loads: slot state (vf_old: older queue entries not yet dispatched;
+    // vf_older[t][s]: slot t is older in program order than early load s)
+    reg  [QW:0]      vf_old   [0:NVLSU-1];
+    reg  [NVLSU-1:0] vf_older [0:NVLSU-1];
+    reg  [NVLSU-1:0] vf_early, vf_walk;
+    reg  [1:0]       vf_wk;
+    reg  [NVLSU-1:0] vf_live;
+    reg  [31:0]      vlsu_wall, vlsu_wn;   // write groups: all in-flight loads / those not early
     always @(*) begin : vlsu_rd_or
         integer k;   // loop index local to the block: a module-level one is a latch to yosys
         vlsu_rd = 32'd0;
-        for (k = 0; k < NVLSU; k = k + 1)
-            if (k < vf_n) vlsu_rd = vlsu_rd | vf_rd[vf_h + k[1:0]];
+        vlsu_wall = 32'd0;
+        vlsu_wn = 32'd0;
+        for (k = 0; k < NVLSU; k = k + 1) begin
+            vf_live[k] = {1'b0, k[1:0] - vf_h} < vf_n;
+            // (a walked instruction has read all it reads: a store's WAR ends
+            // there, not at its in-order vl_done, which may wait on an early load)
+            if (k < vf_n && !vf_walk[vf_h + k[1:0]]) vlsu_rd = vlsu_rd | vf_rd[vf_h + k[1:0]];
+            if (vf_live[k]) vlsu_wall = vlsu_wall | vf_wr[k];
+            if (vf_live[k] && !vf_early[k]) vlsu_wn = vlsu_wn | vf_wr[k];
+        end
     end
     reg trapped;
     reg [3:0] trap_cause; reg [31:0] trap_pc, trap_info;
@@ -399,7 +433,7 @@ module rvv_vec #(
     wire [31:0] h_rdm = q_rdm[qh], h_wrm = q_wrm[qh];
     wire        h_vlsu = (q_unit[qh] == `RVV_U_VLSU);
     wire        seq_free = !s_busy || (issue_last);
-    wire        h_haz = (((h_rdm | h_wrm) & pend_w) != 32'd0) ||
+    wire        h_haz = (((h_rdm | h_wrm) & (pend_w | vlsu_wn)) != 32'd0) ||
                         ((h_wrm & (vlsu_rd | (h_vlsu ? rbusy : 32'd0))) != 32'd0);
     wire        vf_room = (vf_n != NVLSU[2:0]);
     wire        go_arith = (qn != 0) && !trapped && !h_vlsu && seq_free && !h_haz;
@@ -407,12 +441,17 @@ module rvv_vec #(
     // run-ahead load: entry 1, behind a blocked arithmetic head
     wire [31:0] n_rdm = q_rdm[q1], n_wrm = q_wrm[q1];
     wire        n_ok = (qn >= 2) && !h_vlsu && !go_arith && (q_unit[q1] == `RVV_U_VLSU) && q_load[q1] &&
-                       (((n_rdm | n_wrm) & pend_w) == 32'd0) && ((n_wrm & (vlsu_rd | rbusy)) == 32'd0) &&
+                       (((n_rdm | n_wrm) & (pend_w | vlsu_wall)) == 32'd0) && ((n_wrm & (vlsu_rd | rbusy)) == 32'd0) &&
                        ((n_wrm & (h_rdm | h_wrm)) == 32'd0) && ((n_rdm & h_wrm) == 32'd0);
     wire        h_ok = (qn != 0) && h_vlsu && !h_haz;
     wire        use_n = !h_ok && n_ok;
-    wire [QW-1:0] vsel = use_n ? q1 : qh;
-    assign vl_valid  = !trapped && vf_room && (h_ok || n_ok);
+    // early load: the first load in entries 1.. (scan below)
+    reg           ec_ok;
+    reg  [QW-1:0] ec_pos;
+    wire        use_e = !h_ok && !n_ok && ec_ok;
+    wire [QW-1:0] vsel = use_n ? q1 : use_e ? qh + ec_pos : qh;
+    assign vl_valid  = !trapped && vf_room && (h_ok || n_ok || (use_e && vl_safe));
+    assign vl_tag    = vf_t;
     assign vl_insn   = q_insn[vsel];
     assign vl_pc     = q_pc[vsel];
     assign vl_base   = q_xs1[vsel];
@@ -420,9 +459,83 @@ module rvv_vec #(
     assign vl_vl     = q_vl[vsel];
     assign vl_vtype  = q_vtype[vsel];
     wire        vl_fire = vl_valid && vl_ready;
-    wire        pop_h = go_arith || (vl_fire && !use_n);
-    wire        pop_n = vl_fire && use_n;
+    wire        pop_h = go_arith || (vl_fire && !use_n && !use_e);
+    wire        pop_n = vl_fire && (use_n || use_e);        // an entry behind the head leaves
     wire        deq   = pop_h || pop_n;
+    wire [QW-1:0] pop_pos = pop_h ? {QW{1'b0}} : use_n ? {{(QW-1){1'b0}}, 1'b1} : ec_pos;
+
+    // byte range [lo, hi) of a unit-stride or whole-register access ({ok, hi, lo};
+    // ok = 0 for any other kind)
+    /* verilator lint_off UNUSEDSIGNAL */   // (the fields that say kind and width)
+    function automatic [65:0] us_range(input [31:0] insn, input [31:0] base, input [31:0] vl);
+    /* verilator lint_on UNUSEDSIGNAL */
+        reg [32:0] bytes; reg ok;
+        ok = !insn[28] && insn[27:26] == 2'b00 &&
+             (insn[14:12] == 3'b000 || insn[14:12] == 3'b101 || insn[14:12] == 3'b110);
+        bytes = 33'd0;
+        if (insn[24:20] == 5'b00000 && insn[31:29] == 3'd0)
+            bytes = {1'b0, vl} << (insn[14:12] == 3'b000 ? 2'd0 : insn[14:12] == 3'b101 ? 2'd1 : 2'd2);
+        else if (insn[24:20] == 5'b01000)
+            bytes = ({30'd0, insn[31:29]} + 33'd1) << (LV - 3);
+        else
+            ok = 1'b0;
+        us_range = {ok, {1'b0, base} + bytes, base};
+    endfunction
+    // the candidate: the first load in entries 1..; every older entry is
+    // arithmetic or a unit-stride/whole store disjoint from it. Computed only
+    // when the head cannot go (Verilator evaluates it every edge otherwise).
+    always @(*) begin : early_scan
+        integer p;
+        reg stop; reg [QW-1:0] ix;
+        reg [65:0] rl, ro;
+        reg [3:0] nv;   // older VLSU entries (stores) the candidate passes
+        ec_ok = 1'b0;
+        nv = 4'd0;
+        ec_pos = {QW{1'b0}};
+        stop = 1'b0;
+        ix = qh;
+        rl = 66'd0;
+        ro = 66'd0;
+        if (qn >= 2 && !trapped && !go_arith && !h_ok && !n_ok) begin
+            for (p = 1; p < VQ_DEPTH; p = p + 1) begin
+                ix = qh + p[QW-1:0];
+                if (!stop && p < qn && q_unit[ix] == `RVV_U_VLSU && q_load[ix]) begin
+                    stop = 1'b1;
+                    rl = us_range(q_insn[ix], q_xs1[ix], q_vl[ix]);
+                    if (q_rdm[ix] == 32'd0 && rl[65]) begin
+                        ec_ok = 1'b1;
+                        ec_pos = p[QW-1:0];
+                    end
+                end
+            end
+            for (p = 0; p < VQ_DEPTH - 1; p = p + 1) begin
+                ix = qh + p[QW-1:0];
+                if (ec_ok && p < ec_pos && q_unit[ix] == `RVV_U_VLSU) begin
+                    nv = nv + 4'd1;
+                    ro = us_range(q_insn[ix], q_xs1[ix], q_vl[ix]);
+                    if (q_load[ix] || !ro[65] || !(rl[64:32] <= {1'b0, ro[31:0]} || ro[64:32] <= {1'b0, rl[31:0]}))
+                        ec_ok = 1'b0;
+                end
+            end
+            // every store it passes must still find a slot: the early loads
+            // complete only after those stores have dispatched (no deadlock)
+            if ({2'b00, vf_n} + {1'b0, nv} + 5'd1 > NVLSU[4:0])
+                ec_ok = 1'b0;
+        end
+    end
+    // an early load's write gate (see the header)
+    reg [NVLSU-1:0] vlw_ok_r;
+    always @(*) begin : early_gate
+        integer s2, t;
+        reg blk;
+        for (s2 = 0; s2 < NVLSU; s2 = s2 + 1) begin
+            blk = 1'b0;
+            for (t = 0; t < NVLSU; t = t + 1)
+                if (vf_live[t] && !vf_walk[t] && vf_older[t][s2]) blk = 1'b1;
+            vlw_ok_r[s2] = !vf_early[s2] && !blk && ((vf_wr[s2] & (pend_w | rbusy)) == 32'd0);
+        end
+    end
+    assign vlw_ok = vlw_ok_r;
 
     // ------------------------------------------------------------------ status
     assign v_idle = (qn == 0) && !s_busy && !r_valid && (sl_n == 0) && (vf_n == 0) && !ser_busy && !msk_ov;
@@ -449,6 +562,7 @@ module rvv_vec #(
         if (rst) begin
             qh <= 0; qt <= 0; qn <= 0; q_nmem <= 0;
             pend_w <= 32'd0; rbusy <= 32'd0; vf_h <= 2'd0; vf_t <= 2'd0; vf_n <= 3'd0;
+            vf_wk <= 2'd0; vf_early <= {NVLSU{1'b0}}; vf_walk <= {NVLSU{1'b0}};
             trapped <= 1'b0; trap_cause <= 4'd0; trap_pc <= 32'd0; trap_info <= 32'd0;
             s_busy <= 1'b0; s_started <= 1'b0; s_dwait <= 8'd0;
             sl_wp <= 0; sl_rp <= 0; sl_n <= 0; r_valid <= 1'b0; f_infl <= 4'd0;
@@ -531,26 +645,54 @@ module rvv_vec #(
                     s_nu <= (ev == 32'd0) ? 32'd1 : ((ev + (32'd1 << lk0) - 32'd1) >> lk0);
                 end
             end
-            if (pop_n) begin
-                // move the head into entry 1's place, drop the old head slot
-                q_insn[q1] <= q_insn[qh]; q_pc[q1] <= q_pc[qh]; q_xs1[q1] <= q_xs1[qh]; q_xs2[q1] <= q_xs2[qh];
-                q_scal[q1] <= q_scal[qh]; q_vl[q1] <= q_vl[qh]; q_vtype[q1] <= q_vtype[qh]; q_frm[q1] <= q_frm[qh];
-                q_rdm[q1] <= q_rdm[qh]; q_wrm[q1] <= q_wrm[qh]; q_unit[q1] <= q_unit[qh]; q_load[q1] <= q_load[qh];
-                q_round[q1] <= q_round[qh];
+            if (pop_n) begin : qshift
+                // entry pop_pos leaves: the entries before it move up one place,
+                // the old head slot is dropped
+                integer m;
+                reg [QW-1:0] a, b;
+                for (m = 0; m < VQ_DEPTH - 1; m = m + 1) begin
+                    a = qh + m[QW-1:0];
+                    b = a + 1'b1;
+                    if (m < pop_pos) begin
+                        q_insn[b] <= q_insn[a]; q_pc[b] <= q_pc[a]; q_xs1[b] <= q_xs1[a]; q_xs2[b] <= q_xs2[a];
+                        q_scal[b] <= q_scal[a]; q_vl[b] <= q_vl[a]; q_vtype[b] <= q_vtype[a]; q_frm[b] <= q_frm[a];
+                        q_rdm[b] <= q_rdm[a]; q_wrm[b] <= q_wrm[a]; q_unit[b] <= q_unit[a]; q_load[b] <= q_load[a];
+                        q_round[b] <= q_round[a];
+                    end
+                end
             end
             if (deq) begin qh <= qh + 1'b1; nq = nq - 1'b1; end
             qn <= nq;
             // ---- VLSU bookkeeping
+            // (a VLSU load's write group is pending while its slot is live: vlsu_w*)
+            begin : early_bk
+                integer s2;
+                for (s2 = 0; s2 < NVLSU; s2 = s2 + 1)
+                    if (vf_early[s2] && deq && {1'b0, pop_pos} < vf_old[s2]) begin
+                        // an older entry left; the last one without a trap makes the load normal
+                        vf_old[s2] <= vf_old[s2] - 1'b1;
+                        if (vf_old[s2] == (QW+1)'(1) && !trapped && !(go_arith && frm_bad) && !vl_trap_valid)
+                            vf_early[s2] <= 1'b0;
+                    end
+                if (vl_fire) begin
+                    vf_old[vf_t]   <= use_e ? {1'b0, ec_pos} : (QW+1)'(0);
+                    vf_early[vf_t] <= use_e;
+                    vf_walk[vf_t]  <= 1'b0;
+                    for (s2 = 0; s2 < NVLSU; s2 = s2 + 1)
+                        vf_older[vf_t][s2] <= vf_live[s2] && vf_early[s2] && {1'b0, pop_pos} < vf_old[s2];
+                end
+                if (vl_walked) begin
+                    vf_walk[vf_wk] <= 1'b1;
+                    vf_wk <= vf_wk + 2'd1;
+                end
+            end
             if (vl_fire) begin
-                vf_wr[vf_t] <= use_n ? n_wrm : h_wrm;
-                vf_rd[vf_t] <= use_n ? n_rdm : h_rdm;
+                vf_wr[vf_t] <= q_wrm[vsel];
+                vf_rd[vf_t] <= q_rdm[vsel];
                 vf_t <= vf_t + 2'd1;
-                pset = pset | (use_n ? n_wrm : h_wrm);
             end
-            if (vl_done) begin
-                pclr = pclr | vf_wr[vf_h];
+            if (vl_done)
                 vf_h <= vf_h + 2'd1;
-            end
             vf_n <= vf_n + (vl_fire ? 3'd1 : 3'd0) - (vl_done ? 3'd1 : 3'd0);
             if (vl_trap_valid && !trapped) begin
                 trapped <= 1'b1; trap_cause <= vl_trap_cause; trap_pc <= vl_trap_pc; trap_info <= vl_trap_info;

@@ -49,6 +49,15 @@
 // ends (a marker entry). So the drain moves VLEN/8 bytes per cycle: at VLEN
 // 128 a 32-byte beat takes two cycles, at VLEN 256 one.
 //
+// Early loads (rvv_vec dispatches a load ahead of older instructions; see
+// rvv_vec.md "Memory timing"): vl_safe says the offered instruction is one
+// that may go early (an unmasked unit-stride/whole load that cannot trap);
+// vl_walked pulses when an instruction's last access has been issued (in
+// dispatch order); each load's meta entries carry its rvv_vec slot (vl_tag)
+// and the drain takes a piece or end marker only while that slot's vlw_ok is
+// high, so an early load's data waits in the queue until its older
+// instructions are out of the way.
+//
 // Completion: vl_done pulses once per instruction in dispatch order: a store
 // when its last beat has been accepted by rvv_mem (so a scalar access after
 // vl_done sees it), a load when its last register write is on vlw_* (vl_done is high in
@@ -59,7 +68,8 @@ module rvv_vlsu #(
     parameter integer VLEN       = 128,
     parameter integer BEAT_BYTES = 32,
     parameter integer DTCM_BYTES = 65536,
-    parameter integer LQ_BEATS   = 64      // load beats in flight (power of two)
+    parameter integer LQ_BEATS   = 64,     // load beats in flight (power of two)
+    parameter integer NTAG       = 4       // rvv_vec's in-flight slots (vl_tag, vlw_ok)
 ) (
     input  wire                    clk,
     input  wire                    rst,
@@ -75,6 +85,12 @@ module rvv_vlsu #(
     /* verilator lint_off UNUSEDSIGNAL */   // (vsew only)
     input  wire [7:0]              vl_vtype,
     /* verilator lint_on UNUSEDSIGNAL */
+    input  wire [$clog2(NTAG)-1:0] vl_tag,      // rvv_vec's slot of the dispatched instruction
+    output wire                    vl_safe,     // the offered instruction is an unmasked
+                                                // unit-stride/whole load that cannot trap
+    output wire                    vl_walked,   // an instruction's accesses have all been
+                                                // issued (in dispatch order)
+    input  wire [NTAG-1:0]         vlw_ok,      // per slot: its load may write the VRF
     // VRF read port (combinational)
     output reg  [4:0]              vlr_idx,
     input  wire [VLEN-1:0]         vlr_data,
@@ -108,6 +124,7 @@ module rvv_vlsu #(
     localparam integer LQW  = $clog2(LQ_BEATS);
     localparam integer RW   = 4;                          // register within a group (0..8)
     localparam integer GW   = $clog2(VLEN + 2 * BEAT) + 1; // signed group byte offset
+    localparam integer TGW  = $clog2(NTAG);
     localparam [31:0] DTCM_BASE = 32'h0020_0000;
     localparam [31:0] DRAM_BASE = 32'h8000_0000;
     localparam [31:0] DTCM_END  = DTCM_BASE + DTCM_BYTES;
@@ -172,6 +189,7 @@ module rvv_vlsu #(
     reg  [31:0] i_fstep;          // group bytes per segment field (EMUL registers)
     reg  [4:0]  i_vd, i_vs2;
     reg  [31:0] i_base, i_stride, i_end, i_evl, i_pc;
+    reg  [TGW-1:0] i_tag;
     reg  [VLEN-1:0] v0q;
     wire [31:0] s_bytes = 32'd1 << i_ls;
 
@@ -201,6 +219,7 @@ module rvv_vlsu #(
     reg  [RW-1:0]   mq_rhi    [0:LQ_BEATS-1];
     reg  [GW-1:0]   mq_goff   [0:LQ_BEATS-1];
     reg  [BEAT-1:0] mq_be     [0:LQ_BEATS-1];
+    reg  [TGW-1:0]  mq_tag    [0:LQ_BEATS-1];   // the load's rvv_vec slot (its vlw_ok bit)
     reg  [LQW-1:0]  mq_w, mq_r;
     reg  [LQW:0]    mq_n;
     reg  [BW-1:0]   dq        [0:LQ_BEATS-1];
@@ -226,6 +245,16 @@ module rvv_vlsu #(
         else
             rng_check = {1'b0, lo};
     endfunction
+
+    // ---- run-ahead check -------------------------------------------------------------
+    // rvv_vec dispatches a load ahead of older queued instructions only when it
+    // cannot trap: legal, unmasked unit-stride or whole-register, aligned, its
+    // whole byte range in one region (checked here, where the regions are known)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [32:0] d_chk = rng_check(vl_base, vl_base + (d_evl << d_ls) - 32'd1, dram_bytes);
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign vl_safe = d_legal && !d_store && d_vm && (d_us || d_whole) &&
+                     (vl_base & ((32'd1 << d_leew) - 32'd1)) == 32'd0 && (d_evl == 32'd0 || d_chk[32]);
 
     // ---- unit-stride walk: the current beat --------------------------------------
     reg  [31:0]   ba;            // beat address
@@ -400,6 +429,7 @@ module rvv_vlsu #(
     wire fin_go  = st == S_FIN && (i_store || meta_free) && cq_room;
     wire push_meta = (!i_store && (u_emit || e_emit)) || (fin_go && !i_store);
     wire cq_push = fin_direct || fin_go;
+    assign vl_walked = cq_push;
 
     always @(posedge clk) begin
         if (rst) begin
@@ -494,6 +524,7 @@ module rvv_vlsu #(
                 i_end     <= vl_base + (d_evl << d_ls);
                 i_evl     <= d_evl;
                 i_pc      <= vl_pc;
+                i_tag     <= vl_tag;
                 if (st == S_IDLE)
                     v0q   <= vlr_data;     // the read port shows v0 while idle
                 ba        <= {vl_base[31:OFFW], {OFFW{1'b0}}};
@@ -541,7 +572,9 @@ module rvv_vlsu #(
     reg             wb_end;      // ... and it is its instruction's last write
     reg  [CQW:0]    dn;          // loads drained, not yet reported done
 
-    wire            h_any    = mq_n != 0;
+    // the head entry's load may write the VRF only once rvv_vec allows it (a
+    // load dispatched ahead of older instructions waits for them: vlw_ok)
+    wire            h_any    = mq_n != 0 && vlw_ok[mq_tag[mq_r]];
     wire            h_marker = mq_marker[mq_r];
     wire [RW-1:0]   h_r      = dr_mid ? dr_r : mq_rlo[mq_r];
     wire            h_piece  = h_any && !h_marker && dq_n != 0;
@@ -611,6 +644,7 @@ module rvv_vlsu #(
                 mq_rhi[mq_w]    <= m_rhi;
                 mq_goff[mq_w]   <= m_goff;
                 mq_be[mq_w]     <= m_be;
+                mq_tag[mq_w]    <= i_tag;
                 mq_w <= mq_w + 1'b1;
             end
             if (h_pop)

@@ -57,6 +57,9 @@ module rvv_mem_tb #(
     reg  [VLEN-1:0] vrf [0:31];
     wire [4:0]      vlr_idx;
     wire            vlw_valid;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire            vl_safe, vl_walked;   // rvv_vec's early-load handshake (not exercised here)
+    /* verilator lint_on UNUSEDSIGNAL */
     wire [4:0]      vlw_idx;
     wire [VLEN/8-1:0] vlw_be;
     wire [VLEN-1:0] vlw_data;
@@ -83,6 +86,7 @@ module rvv_mem_tb #(
         .clk(clk), .rst(rst), .dram_bytes(dram_bytes),
         .vl_valid(vl_valid), .vl_ready(vl_ready), .vl_insn(vl_insn), .vl_pc(vl_pc),
         .vl_base(vl_base), .vl_stride(vl_stride), .vl_vl(vl_vl), .vl_vtype(vl_vtype),
+        .vl_tag(2'd0), .vl_safe(vl_safe), .vl_walked(vl_walked), .vlw_ok(4'hf),
         .vlr_idx(vlr_idx), .vlr_data(vrf[vlr_idx]),
         .vlw_valid(vlw_valid), .vlw_idx(vlw_idx), .vlw_be(vlw_be), .vlw_data(vlw_data),
         .vl_done(vl_done), .v_mem_busy(v_mem_busy), .v_trap_valid(v_trap_valid),
