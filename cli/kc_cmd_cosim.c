@@ -440,7 +440,7 @@ static const kc_args_opt cosim_rows[] = {
     {OPT_DRAM_SEED, "dram-seed", 0, KC_ARGS_NUMBER, "N", 0, UINT64_MAX,
      "fill DRAM with the random-program image of seed N\n(default: zeros)"},
     {OPT_DRAM_BYTES, "dram-bytes", 0, KC_ARGS_NUMBER, "N", 1, UINT32_MAX,
-     "DRAM size (default 64 MiB; --random: 256 KiB)"},
+     "DRAM size (default 64 MiB; --random: the generator's, 256 KiB unless it says (vliw 512 KiB))"},
     {OPT_LATENCY, "latency", 0, KC_ARGS_NUMBER, "N", 1, 99999, "DRAM latency in cycles"},
     {OPT_BW, "bw", 0, KC_ARGS_NUMBER, "N", 1, 99999, "DRAM bandwidth in bytes/cycle"},
     {OPT_CYCLE_LIMIT, "cycle-limit", 0, KC_ARGS_NUMBER, "N", 1, KC_OPTS_MAX_CYCLE_LIMIT, "RTL cycle limit"},

@@ -21,7 +21,7 @@ static kc_dram_cfg campaign_dram(const kc_campaign_opts *o, uint64_t seed)
     static const unsigned bws[] = {4, 16, 32, 64};
     kc_dram_cfg dc = o->dram;
     if (!dc.size_bytes)
-        dc.size_bytes = 256u << 10;
+        dc.size_bytes = o->rgen->dram_bytes ? o->rgen->dram_bytes : 256u << 10;
     if (!dc.latency)
         dc.latency = lats[seed % 5];
     if (!dc.bytes_per_cycle)

@@ -36,6 +36,9 @@ typedef struct kc_rgen_ops {
      * for `kc cosim --random --avoid`. NULL: the generator has no such features. */
     kc_status (*program_avoiding)(uint64_t seed, const kc_hw *hw, uint32_t dram_bytes, const char *avoid,
                                   kc_rgen_prog *out, kc_err *err);
+    /* DRAM bytes a campaign gives each program when the caller names no size
+     * (0: kc_campaign's 256 KiB). vliw's programs need a DMA region per tile. */
+    uint32_t dram_bytes;
 } kc_rgen_ops;
 
 #endif

@@ -713,4 +713,4 @@ static kc_status npu_rgen_kc(uint64_t seed, const kc_hw *hw, uint32_t dram_bytes
     return npu_rgen_program_with(&o, seed, hw, dram_bytes, out, err);
 }
 
-const kc_rgen_ops npu_rgen_ops = {npu_rgen_kc, npu_rgen_fill_dram, NULL, NULL, NULL};
+const kc_rgen_ops npu_rgen_ops = {.program = npu_rgen_kc, .fill_dram = npu_rgen_fill_dram};

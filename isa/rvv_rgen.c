@@ -994,4 +994,6 @@ static const char *rvv_rgen_row_name(size_t row)
     return row < rvv_isa_count() ? rvv_isa_at(row)->name : "?";
 }
 
-const kc_rgen_ops rvv_rgen_ops = {rvv_rgen_kc, rvv_rgen_fill_dram, rvv_isa_count, rvv_rgen_row_name, NULL};
+const kc_rgen_ops rvv_rgen_ops = {
+    .program = rvv_rgen_kc, .fill_dram = rvv_rgen_fill_dram, .nrows = rvv_isa_count, .row_name = rvv_rgen_row_name,
+};

@@ -651,4 +651,8 @@ static const char *rgen_row_name(size_t row)
     return isa && row < isa->ninsns ? isa->insns[row].name : "?";
 }
 
-const kc_rgen_ops vliw_rgen_ops = {rgen_kc, rgen_fill, rgen_nrows, rgen_row_name, rgen_avoiding};
+/* DRAM: [IN_LO, OUT_LO) read by DMA, then a region per tile: 512 KiB covers 8 tiles (2 x 4). */
+const kc_rgen_ops vliw_rgen_ops = {
+    .program = rgen_kc, .fill_dram = rgen_fill, .nrows = rgen_nrows, .row_name = rgen_row_name,
+    .program_avoiding = rgen_avoiding, .dram_bytes = RG_OUT_LO + 8 * RG_REGION,
+};
