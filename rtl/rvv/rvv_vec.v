@@ -489,6 +489,7 @@ module rvv_vec #(
         reg stop; reg [QW-1:0] ix;
         reg [65:0] rl, ro;
         reg [3:0] nv;   // older VLSU entries (stores) the candidate passes
+        p = 0;          // assigned on every path: yosys infers no latch for it
         ec_ok = 1'b0;
         nv = 4'd0;
         ec_pos = {QW{1'b0}};
