@@ -176,7 +176,8 @@ runall)
     # kc run without --platform sweeps every platform of the registry but the test
     # variants (npu_wide); --platform P still sweeps P alone
     plats() { sed -E 's/.*"platform":"([^"]*)".*/\1/' "$1" | sort -u | paste -sd,; }
-    "$KC" --help 2>&1 | grep -qw rvv && want=npu,rvv || want=npu
+    want=npu
+    for p in rvv vliw; do "$KC" --help 2>&1 | grep -qw $p && want=$want,$p; done
     "$KC" run --tasks relu --configs 1 --seed 1 --jobs 2 --out "$D/all.jsonl" > "$D/out" 2> "$D/err" \
         || fail "kc run exit $?: $(cat "$D/err")"
     [ "$(plats "$D/all.jsonl")" = "$want" ] || fail "kc run swept $(plats "$D/all.jsonl"), expected $want"
