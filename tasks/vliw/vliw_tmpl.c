@@ -5,9 +5,22 @@
 #include <string.h>
 
 #include "kc_text.h"
+#include "vliw_block.h"
 #include "vliw_emit.h"
 #include "vliw_matmul.h"
 #include "vliw_rows.h"
+
+/* The template families: one row each (a task is served by the first row
+ * whose `serves` says so). */
+typedef kc_status (*family_gen)(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err);
+static const struct family {
+    int (*serves)(const char *name);
+    family_gen gen;
+} families[] = {
+    {vliw_rows_serves, vliw_rows_gen},
+    {vliw_matmul_serves, vliw_matmul_gen},
+    {vliw_block_serves, vliw_block_gen},
+};
 
 kc_status vliw_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char **text, kc_err *err)
 {
@@ -20,13 +33,17 @@ kc_status vliw_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char 
     g.ntiles = g.hw.rows * g.hw.cols;
     if (kc_task_config_get(task, config, &c, err) != KC_OK)
         return KC_ERR_USAGE;
-    int rows = vliw_rows_serves(task->name);
-    int matmul = vliw_matmul_serves(task->name);
-    if (!rows && !matmul)
+    const struct family *fam = NULL;
+    for (size_t i = 0; i < sizeof families / sizeof families[0] && !fam; i++)
+        if (families[i].serves(task->name))
+            fam = &families[i];
+    if (!fam)
         return kc_err_set(err, KC_ERR_USAGE, "baseline: no vliw template for task %s yet", task->name);
     kc_task_shape shape;
     task->shape(task, c, &shape);
+    g.nargs = shape.ntensors;
     kc_text_init(&g.out);
+    kc_text_init(&g.sub);
     kc_text_printf(&g.out, "// vliw baseline: %s C%d (", task->name, config);
     for (int d = 0; d < KC_TASK_MAX_DIMS && task->dim_names[d]; d++)
         kc_text_printf(&g.out, "%s%s=%u", d ? ", " : "", task->dim_names[d], c->dims[d]);
@@ -35,7 +52,8 @@ kc_status vliw_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char 
     for (unsigned i = 0; i < shape.ntensors; i++)
         kc_text_printf(&g.out, " r%u=%s", i + 1, shape.t[i].name);
     kc_text_printf(&g.out, "\n");
-    kc_status s = rows ? vliw_rows_gen(&g, task, c, err) : vliw_matmul_gen(&g, task, c, err);
+    kc_status s = fam->gen(&g, task, c, err);
+    kc_text_free(&g.sub);
     if (s == KC_OK && g.bad)
         s = kc_err_set(err, KC_ERR_INTERNAL, "%s", g.why);
     if (s != KC_OK) {
