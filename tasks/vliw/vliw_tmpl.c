@@ -2,6 +2,7 @@
  * the dispatch of a task to its template family (vliw_tmpl.h). */
 #include "vliw_tmpl.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "kc_text.h"
@@ -21,6 +22,24 @@ static const struct family {
     {vliw_matmul_serves, vliw_matmul_gen},
     {vliw_block_serves, vliw_block_gen},
 };
+
+/* KC_ERR_RANGE when a tile's program (bundle lines: indented; labels,
+ * comments and directives are not bundles) is larger than program memory. */
+static kc_status check_pm(const char *text, const kc_task *task, int config, const vliw_gen *g, kc_err *err)
+{
+    unsigned tile = 0, n = 0;
+    for (const char *l = text; *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : l + strlen(l)) {
+        if (!strncmp(l, ".tile ", 6)) {
+            tile = (unsigned)atoi(l + 6);
+            n = 0;
+        } else if (*l == ' ' && ++n > g->hw.pm_bundles) {
+            return kc_err_set(err, KC_ERR_RANGE, "baseline: %s C%d on %ux%u tiles does not fit: tile %u's "
+                              "program is longer than the program memory (%u bundles)", task->name, config,
+                              g->hw.rows, g->hw.cols, tile, g->hw.pm_bundles);
+        }
+    }
+    return KC_OK;
+}
 
 kc_status vliw_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char **text, kc_err *err)
 {
@@ -63,5 +82,9 @@ kc_status vliw_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char 
     *text = kc_text_take(&g.out);
     if (!*text)
         return kc_err_set(err, KC_ERR_NOMEM, "vliw template: out of memory");
-    return KC_OK;
+    if ((s = check_pm(*text, task, config, &g, err)) != KC_OK) {
+        free(*text);
+        *text = NULL;
+    }
+    return s;
 }

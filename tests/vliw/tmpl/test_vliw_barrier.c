@@ -8,6 +8,9 @@
  * (or with one that waits on its neighbours only) the early tiles read
  * zeros and the test fails.
  *
+ * Each size runs twice more with the two tensors as arguments 8 and 9 (DM
+ * words, not registers: vliw_emit_addr's other path).
+ *
  * -v prints the barrier's cost: the cycles of a kernel of two empty stages
  * minus those of one (figures, not asserted).
  *
@@ -28,7 +31,13 @@
 typedef struct probe {
     int reverse;   /* 1: tile 0 idles the longest */
     int empty;     /* stages emit nothing (cost measurement) */
+    int xargs;     /* the tensors are arguments 8, 9 (DM words), not 0, 1 (r1, r2) */
 } probe;
+
+static vliw_opnd tensor(const probe *p, int i)
+{
+    return vliw_opnd_at(p->xargs ? 8 + i : i, 0);
+}
 
 /* cnt1 = cnt2 = 1 (the DMA refuses a count of 0: bd-invalid). */
 static void counts(vliw_gen *g, int bd)
@@ -38,11 +47,10 @@ static void counts(vliw_gen *g, int bd)
     vliw_emit_op(g, "bd.set %d, cnt2, r13", bd);
 }
 
-/* In the open block: DM word 0 -> DRAM r<reg> + 64 tile (BD 0, ch1). */
-static void word_out(vliw_gen *g, int reg)
+/* In the open block: DM word 0 -> DRAM tensor o + 64 tile (BD 0, ch1). */
+static void word_out(vliw_gen *g, vliw_opnd o)
 {
-    vliw_emit_li(g, 13, 64 * g->tile);
-    vliw_emit_op(g, "add r14, r%d, r13", reg);
+    vliw_emit_addr(g, 14, 13, o, 64 * g->tile);
     vliw_emit_op(g, "bd.set 0, dram, r14");
     vliw_emit_op(g, "bd.set 0, dm, r0");
     vliw_emit_li(g, 13, 4);
@@ -67,7 +75,7 @@ static kc_status stage_write(vliw_gen *g, const void *args, kc_err *err)
     vliw_emit_li(g, 12, g->tile + 1);
     vliw_emit_op(g, "mov p0, 0");
     vliw_emit_op(g, "st r12, [p0, 0]");
-    word_out(g, 1);
+    word_out(g, tensor(p, 0));
     vliw_emit_end(g);
     return KC_OK;
 }
@@ -79,7 +87,7 @@ static kc_status stage_sum(vliw_gen *g, const void *args, kc_err *err)
     if (p->empty)
         return KC_OK;
     vliw_emit_begin(g);   /* every tile's word into DM 0x1000.. (BD 1, ch0) */
-    vliw_emit_op(g, "bd.set 1, dram, r1");
+    vliw_emit_op(g, "bd.set 1, dram, r%d", vliw_emit_addr_reg(g, 14, tensor(p, 0)));
     vliw_emit_li(g, 13, 0x1000);
     vliw_emit_op(g, "bd.set 1, dm, r13");
     vliw_emit_li(g, 13, 64 * g->ntiles);
@@ -97,7 +105,7 @@ static kc_status stage_sum(vliw_gen *g, const void *args, kc_err *err)
     }
     vliw_emit_op(g, "mov p0, 0");
     vliw_emit_op(g, "st r12, [p0, 0]");
-    word_out(g, 2);
+    word_out(g, tensor(p, 1));
     vliw_emit_end(g);
     return KC_OK;
 }
@@ -111,7 +119,7 @@ static int run(const kc_isa *isa, const vliw_iss_params *pr, const probe *p, int
     memset(&g, 0, sizeof g);
     g.hw = *pr;
     g.ntiles = pr->rows * pr->cols;
-    g.nargs = 2;
+    g.nargs = p->xargs ? 10 : 2;
     kc_text_init(&g.out);
     kc_text_init(&g.sub);
     vliw_stage st[2] = {{stage_write, p}, {stage_sum, p}};
@@ -129,10 +137,12 @@ static int run(const kc_isa *isa, const vliw_iss_params *pr, const probe *p, int
     kc_dram *dram = NULL;
     kc_dram_cfg dc = {DRAM_BYTES, KC_DRAM_DEFAULT_LATENCY, KC_DRAM_DEFAULT_BW};
     int ok = 0;
-    uint32_t args[2] = {WORDS, SUMS};
+    uint32_t args[10] = {WORDS, SUMS};
+    if (p->xargs)
+        args[0] = args[1] = 0, args[8] = WORDS, args[9] = SUMS;
     if (kc_asm_assemble(isa, text, "barrier.s", &bin, &err) || vliw_iss_create(&iss, pr, &err) ||
         kc_dram_open(&dram, &dc, VLIW_ISS_BEAT, &err) || vliw_iss_load_program(iss, &bin, &err) ||
-        vliw_iss_reset(iss, args, 2, dram, &err)) {
+        vliw_iss_reset(iss, args, g.nargs, dram, &err)) {
         printf("%ux%u: %s (line %d)\n", pr->rows, pr->cols, err.text, err.line);
         goto out;
     }
@@ -154,8 +164,8 @@ static int run(const kc_isa *isa, const vliw_iss_params *pr, const probe *p, int
             uint32_t got;
             memcpy(&got, d + SUMS + 64 * t, 4);
             if (got != want) {
-                printf("%ux%u%s: tile %u summed %u, not %u (it read before every store was out)\n", pr->rows,
-                       pr->cols, p->reverse ? " reverse" : "", t, got, want);
+                printf("%ux%u%s%s: tile %u summed %u, not %u (it read before every store was out)\n", pr->rows,
+                       pr->cols, p->reverse ? " reverse" : "", p->xargs ? " (DM args)" : "", t, got, want);
                 ok = 0;
             }
         }
@@ -197,13 +207,13 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s\n", err.text);
             return 2;
         }
-        for (int rev = 0; rev < 2; rev++, n++) {
-            probe p = {rev, 0};
+        for (int v = 0; v < 4; v++, n++) {
+            probe p = {v & 1, 0, v >> 1};
             uint64_t cy;
             fails += !run(isa, &pr, &p, 2, &cy, 1);
         }
         if (verbose) {
-            probe e = {0, 1};
+            probe e = {0, 1, 0};
             uint64_t one = 0, two = 0;
             if (run(isa, &pr, &e, 1, &one, 0) && run(isa, &pr, &e, 2, &two, 0))
                 printf("%ux%u: barrier %" PRIu64 " cycles (two empty stages %" PRIu64 ", one %" PRIu64 ")\n", r,
