@@ -282,12 +282,12 @@ void vliw_emit_sub_end(vliw_gen *g)
     vliw_emit_sub_begin(g);   /* the same swap */
 }
 
-void vliw_emit_dm_zero(vliw_gen *g, uint32_t lo, uint32_t hi)
+/* DM [lo, hi) = the bf16 pattern `bits` in every lane. */
+static void dm_fill(vliw_gen *g, uint32_t lo, uint32_t hi, uint32_t bits)
 {
-    if (!g->dm_dirty || hi <= lo)
-        return;
     vliw_emit_begin(g);
-    vliw_emit_op(g, "vbcst v0, r0");
+    vliw_emit_li(g, 13, bits);
+    vliw_emit_op(g, "vbcst v0, r13");
     vliw_emit_li(g, 13, lo);
     vliw_emit_op(g, "mov p7, r13");
     vliw_emit_end(g);
@@ -300,8 +300,33 @@ void vliw_emit_dm_zero(vliw_gen *g, uint32_t lo, uint32_t hi)
     }
 }
 
+void vliw_emit_dm_zero(vliw_gen *g, uint32_t lo, uint32_t hi)
+{
+    if (g->dm_dirty && hi > lo)
+        dm_fill(g, lo, hi, 0);
+}
+
+/* The poison stage (g->poison): every stage's DM below the save area NaN,
+ * so a later stage that reads DM it did not write fails its checks. */
+static kc_status poison_stage(vliw_gen *g, const void *args, kc_err *err)
+{
+    (void)args;
+    (void)err;
+    dm_fill(g, 0, g->hw.dm_bytes - 128, 0x7fc0);
+    return KC_OK;
+}
+
 kc_status vliw_emit_stages(vliw_gen *g, const vliw_stage *stages, int n, kc_err *err)
 {
+    if (g->poison && n < 16) {   /* the kernel again, after the poison stage */
+        vliw_stage all[17] = {{poison_stage, NULL}};
+        for (int i = 0; i < n; i++)
+            all[i + 1] = stages[i];
+        g->poison = 0;
+        kc_status s = vliw_emit_stages(g, all, n + 1, err);
+        g->poison = 1;
+        return s;
+    }
     for (unsigned t = 0; t < g->ntiles; t++) {
         g->tile = t;
         g->dm_dirty = 0;

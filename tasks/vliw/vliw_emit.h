@@ -56,6 +56,7 @@ typedef struct vliw_gen {
     int last_stage;       /* the stage being emitted is the tile's last */
     int nstages;          /* stages of the kernel */
     int args_saved;       /* r1..r8 are in the tile's save area */
+    int poison;           /* test: a first stage fills DM with NaN (the DM contract) */
     uint32_t bd_links;    /* BDs whose next / acq / rel an earlier op wrote */
     unsigned bar_round;   /* barrier rounds emitted so far (lock parity) */
     vliw_sched s;         /* the open block */

@@ -419,7 +419,7 @@ static void gemm_load_b(vliw_gen *g, const gemm *m, const vliw_mm_op *op)
 }
 
 /* One chunk of the tile's columns: B in, every A panel past it. */
-static void gemm_chunk(vliw_gen *g, gemm *m, const vliw_mm_op *op)
+static void gemm_chunk(vliw_gen *g, gemm *m, const vliw_mm_op *op, int first)
 {
     vliw_emit_line(g, "// column blocks %u..%u", m->j0, m->j0 + m->nbt);
     vliw_emit_begin(g);
@@ -430,7 +430,10 @@ static void gemm_chunk(vliw_gen *g, gemm *m, const vliw_mm_op *op)
     /* the whole panels' BDs, once: buffer 0's before the first panel starts,
      * the others while it loads */
     uint32_t full = m->m / 8, rag = m->m % 8, np = full + (rag ? 1 : 0);
-    if (m->loop) {
+    /* (the A panels' BDs do not depend on the chunk: once, unless a ragged
+     * last panel changed them) */
+    int abds = first || rag;
+    if (m->loop && abds) {
         vliw_emit_begin(g);
         panel_bds(g, m, 0, 0, 8, BD_SETUP);
         vliw_emit_end(g);
@@ -438,7 +441,8 @@ static void gemm_chunk(vliw_gen *g, gemm *m, const vliw_mm_op *op)
     gemm_prefetch(g, m, 0, np == 1 && rag ? rag : 8);
     if (m->loop) {
         vliw_emit_begin(g);
-        panel_bds(g, m, 0, 1, 8, BD_SETUP);
+        if (abds)
+            panel_bds(g, m, 0, 1, 8, BD_SETUP);
         panel_bds(g, m, 1, 0, 8, BD_SETUP);
         vliw_emit_end(g);
     }
@@ -493,7 +497,7 @@ kc_status vliw_matmul_gemm_stage(vliw_gen *g, const void *args, kc_err *err)
     m.biasdm = m.cdm + 2 * cmax * 32;
     vliw_emit_line(g, "// tile %u: column blocks %u..%u in %u chunks", g->tile, tj0, tj0 + tnb, nch);
     /* unrolled groups where the code is small (every gemm task config on 2x2), else a loop */
-    m.loop = cmax > 16 || nch > 1 || g->nstages > 1;
+    m.loop = cmax > 16 || nch > 1 || g->nstages > 1 || g->hw.pm_bundles < 2048;
     if (m.loop)
         vliw_emit_args_save(g);
     if (m.krag)
@@ -511,7 +515,7 @@ kc_status vliw_matmul_gemm_stage(vliw_gen *g, const void *args, kc_err *err)
             if (m.loop)
                 vliw_emit_args_restore(g);
         }
-        gemm_chunk(g, &m, op);
+        gemm_chunk(g, &m, op, !c);
     }
     return KC_OK;
 }

@@ -425,7 +425,7 @@ static kc_status rownorm_stage(vliw_gen *g, const vliw_rows_op *op, kc_err *err)
     st.setup = rn_setup;
     st.compute = rn_compute;
     if (r.tail)   /* padding lanes must read 0 (rn above) */
-        vliw_emit_dm_zero(g, 0, r.bdm + r.pitch);
+        vliw_emit_dm_zero(g, 0, 4 * buf + (uint32_t)r.ngb * r.pitch);
     vliw_skel_stream_tile(g, &r, &st);
     return KC_OK;
 }

@@ -41,12 +41,13 @@ static kc_status check_pm(const char *text, const kc_task *task, int config, con
     return KC_OK;
 }
 
-kc_status vliw_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char **text, kc_err *err)
+static kc_status emit(const kc_task *task, int config, const kc_hw *hw, int poison, char **text, kc_err *err)
 {
     const kc_task_config *c = NULL;
     *text = NULL;
     static vliw_gen g;   /* large (a scheduled block); one generation at a time */
     memset(&g, 0, sizeof g);
+    g.poison = poison;
     if (vliw_iss_params_from(hw, &g.hw, err) != KC_OK)
         return KC_ERR_RANGE;
     g.ntiles = g.hw.rows * g.hw.cols;
@@ -87,4 +88,14 @@ kc_status vliw_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char 
         *text = NULL;
     }
     return s;
+}
+
+kc_status vliw_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char **text, kc_err *err)
+{
+    return emit(task, config, hw, 0, text, err);
+}
+
+kc_status vliw_tmpl_emit_poisoned(const kc_task *task, int config, const kc_hw *hw, char **text, kc_err *err)
+{
+    return emit(task, config, hw, 1, text, err);
 }
