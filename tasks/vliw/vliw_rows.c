@@ -79,6 +79,22 @@ static const char *const gelu_ops[] = {
     "vst v{Y}, [p1], 32", NULL,
 };
 
+/* add: x * 1.0 + z * 1.0 on the MAC (one fp32 rounding, then bf16); mul: x z
+ * (exact in fp32, then bf16). z is the second input's vector ([p2]). */
+static const char *const add_ops[] = {
+    "vld v{X}, [p0], 32", "vld v{Z}, [p2], 32", "vmul acc{A}, v{X}, v15", "vmac acc{A}, v{Z}, v15",
+    "srs v{Y}, acc{A}", "vst v{Y}, [p1], 32", NULL,
+};
+static const char *const mul_ops[] = {
+    "vld v{X}, [p0], 32", "vld v{Z}, [p2], 32", "vmul acc{A}, v{X}, v{Z}", "srs v{Y}, acc{A}",
+    "vst v{Y}, [p1], 32", NULL,
+};
+
+static int is_binary(const char *name)
+{
+    return !strcmp(name, "add") || !strcmp(name, "mul");
+}
+
 static void elt_setup(vliw_gen *g, const void *ctx)
 {
     const elt *e = ctx;
@@ -119,6 +135,10 @@ static void eltwise_stage(vliw_gen *g, const vliw_rows_op *op)
         e.u = 4;
         e.accc[0].acc = 7, e.accc[0].v = 0.0f;
         e.vc.v = 15, e.vc.bits = 0x3f80;
+    } else if (is_binary(op->name)) {
+        e.ops = !strcmp(op->name, "add") ? add_ops : mul_ops;
+        e.u = 4;
+        e.vc.v = 15, e.vc.bits = 0x3f80;
     } else if (!strcmp(op->name, "silu")) {
         e.ops = silu_ops;
         e.u = 6;
@@ -132,11 +152,13 @@ static void eltwise_stage(vliw_gen *g, const vliw_rows_op *op)
         e.accc[2].acc = 5, e.accc[2].v = k * 0.044715f;
     }
     for (int i = 0; i < e.u; i++)
-        e.r[i] = (vreg){i, 7 + i, i, 0, 0};
+        e.r[i] = (vreg){i, 7 + i, i, 0, 11 + i};
     vliw_skel_stream st;
     memset(&st, 0, sizeof st);
     st.in = op->in;
     st.out = op->out;
+    st.has_in2 = is_binary(op->name);
+    st.in2 = op->in2;
     st.total = (uint64_t)op->rows * op->n;
     st.quantum = 16;
     st.rows = 0;
@@ -149,6 +171,7 @@ static void eltwise_stage(vliw_gen *g, const vliw_rows_op *op)
         st.block_units = want;
     uint32_t buf = st.block_units * 2;
     st.in0 = 0, st.in1 = buf, st.out0 = 2 * buf, st.out1 = 3 * buf;
+    st.in2_0 = 4 * buf, st.in2_1 = 5 * buf;
     st.setup = elt_setup;
     st.compute = elt_compute;
     vliw_skel_stream_tile(g, &e, &st);
@@ -452,8 +475,9 @@ kc_status vliw_rows_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, 
 {
     /* ABI: x, [gamma, [beta,]] y */
     int ngb = !strcmp(t->name, "layernorm") ? 2 : !strcmp(t->name, "rmsnorm") ? 1 : 0;
-    vliw_rows_op op = {t->name, c->dims[0], c->dims[1], t->eps, vliw_opnd_at(0, 0), vliw_opnd_at(ngb + 1, 0),
-                       vliw_opnd_at(1, 0), vliw_opnd_at(2, 0)};
+    vliw_rows_op op = {.name = t->name, .rows = c->dims[0], .n = c->dims[1], .eps = t->eps,
+                       .in = vliw_opnd_at(0, 0), .out = vliw_opnd_at(ngb + 1, 0), .gamma = vliw_opnd_at(1, 0),
+                       .beta = vliw_opnd_at(2, 0)};
     vliw_stage st = {vliw_rows_stage, &op};
     return vliw_emit_stages(g, &st, 1, err);
 }

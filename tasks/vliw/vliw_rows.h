@@ -11,14 +11,17 @@
 /* 1 when `name` is a task these templates serve. */
 int vliw_rows_serves(const char *name);
 
-/* A rows stage (vliw_emit.h): `name` (one of the tasks above) over `rows`
- * rows of `n` elements, row-major and contiguous; element-wise ones see
- * rows * n elements (in == out is fine: in place). */
+/* A rows stage (vliw_emit.h): `name` (one of the tasks above, or the
+ * element-wise binary "add" / "mul": out = in + in2 / in * in2, in fp32, one
+ * rounding) over `rows` rows of `n` elements, row-major and contiguous;
+ * element-wise ones see rows * n elements (out == in or in2 is fine: in
+ * place). */
 typedef struct vliw_rows_op {
     const char *name;
     uint32_t rows, n;
     double eps;                        /* layernorm, rmsnorm */
     vliw_opnd in, out, gamma, beta;    /* gamma: layernorm, rmsnorm; beta: layernorm */
+    vliw_opnd in2;                     /* add, mul */
 } vliw_rows_op;
 
 /* The stage function: args is a const vliw_rows_op *. */

@@ -19,7 +19,11 @@
  * template may use BDs 4.. and locks 4..13 in its `setup` (where r1..r7, r9, r13..r15 and p7 are free;
  * r8, r10..r12 are live).
  * As a stage (vliw_emit.h) it leaves locks 2 and 3 back at 0 when a stage
- * follows (acquiring them also waits for its last stores). */
+ * follows (acquiring them also waits for its last stores).
+ * A second input (has_in2: element-wise binary ops) streams beside the first:
+ * BD b chains to BD 4 + b, which brings the same block of in2 into IN2_b and
+ * releases lock b; r7 walks in2's DRAM, the compute subroutine gets p2 = IN2_b
+ * (and may then not use r7; the setup may not use BDs 4, 5). */
 #ifndef VLIW_SKEL_H
 #define VLIW_SKEL_H
 
@@ -29,6 +33,9 @@
 
 typedef struct vliw_skel_stream {
     vliw_opnd in, out;       /* the input and output tensors */
+    int has_in2;             /* a second input, element-wise with the first */
+    vliw_opnd in2;
+    uint32_t in2_0, in2_1;   /* its DM buffers */
     uint64_t total;          /* units of the tensor */
     uint32_t quantum;        /* a tile's share is a multiple of it (but the last) */
     int rows;                /* 1: a unit is a row of row_bytes (DM pitch `pitch`);
