@@ -20,9 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kc_asm.h"
-#include "vliw_emit.h"
-#include "vliw_iss.h"
+#include "vliw_test_run.h"
 
 #define DRAM_BYTES (1u << 20)
 #define WORDS 0x1000u   /* DRAM: tile t's word at WORDS + 64 t (r1) */
@@ -110,57 +108,27 @@ static kc_status stage_sum(vliw_gen *g, const void *args, kc_err *err)
     return KC_OK;
 }
 
-/* Generates, assembles and runs the kernel of `nst` stages; *cycles. */
+/* Runs the kernel of `nst` stages; *cycles; check: every tile's sum. */
 static int run(const kc_isa *isa, const vliw_iss_params *pr, const probe *p, int nst, uint64_t *cycles,
                int check)
 {
-    static vliw_gen g;
-    kc_err err = {0};
-    memset(&g, 0, sizeof g);
-    g.hw = *pr;
-    g.ntiles = pr->rows * pr->cols;
-    g.nargs = p->xargs ? 10 : 2;
-    kc_text_init(&g.out);
-    kc_text_init(&g.sub);
-    vliw_stage st[2] = {{stage_write, p}, {stage_sum, p}};
-    kc_status s = vliw_emit_stages(&g, st, nst, &err);
-    kc_text_free(&g.sub);
-    char *text = kc_text_take(&g.out);
-    if (s != KC_OK || g.bad || !text) {
-        printf("%ux%u: generation failed: %s%s\n", pr->rows, pr->cols, err.text, g.why);
-        free(text);
-        return 0;
-    }
-    kc_program bin;
-    memset(&bin, 0, sizeof bin);
-    vliw_iss *iss = NULL;
     kc_dram *dram = NULL;
     kc_dram_cfg dc = {DRAM_BYTES, KC_DRAM_DEFAULT_LATENCY, KC_DRAM_DEFAULT_BW};
-    int ok = 0;
+    kc_err err = {0};
+    if (kc_dram_open(&dram, &dc, VLIW_ISS_BEAT, &err)) {
+        printf("%s\n", err.text);
+        return 0;
+    }
     uint32_t args[10] = {WORDS, SUMS};
     if (p->xargs)
         args[0] = args[1] = 0, args[8] = WORDS, args[9] = SUMS;
-    if (kc_asm_assemble(isa, text, "barrier.s", &bin, &err) || vliw_iss_create(&iss, pr, &err) ||
-        kc_dram_open(&dram, &dc, VLIW_ISS_BEAT, &err) || vliw_iss_load_program(iss, &bin, &err) ||
-        vliw_iss_reset(iss, args, g.nargs, dram, &err)) {
-        printf("%ux%u: %s (line %d)\n", pr->rows, pr->cols, err.text, err.line);
-        goto out;
-    }
-    vliw_iss_run(iss, 1000000);
-    vliw_iss_trap tr;
-    uint64_t c[VLIW_NCOUNTERS];
-    vliw_iss_counters(iss, c, VLIW_NCOUNTERS);
-    *cycles = c[VLIW_C_CYCLES];
-    if (vliw_iss_state(iss, &tr) != KC_CORE_HALTED) {
-        printf("%ux%u: did not halt (%s, tile %u pc %u)\n", pr->rows, pr->cols, vliw_iss_cause_name(tr.cause),
-               tr.tile, tr.pc);
-        goto out;
-    }
-    ok = 1;
-    if (check) {
+    vliw_stage st[2] = {{stage_write, p}, {stage_sum, p}};
+    unsigned ntiles = pr->rows * pr->cols;
+    int ok = vliw_test_run(isa, pr, st, nst, args, p->xargs ? 10 : 2, dram, cycles);
+    if (ok && check) {
         const uint8_t *d = kc_dram_data(dram);
-        uint32_t want = g.ntiles * (g.ntiles + 1) / 2;
-        for (unsigned t = 0; t < g.ntiles; t++) {
+        uint32_t want = ntiles * (ntiles + 1) / 2;
+        for (unsigned t = 0; t < ntiles; t++) {
             uint32_t got;
             memcpy(&got, d + SUMS + 64 * t, 4);
             if (got != want) {
@@ -170,11 +138,7 @@ static int run(const kc_isa *isa, const vliw_iss_params *pr, const probe *p, int
             }
         }
     }
-out:
-    kc_program_free(&bin);
-    vliw_iss_destroy(iss);
     kc_dram_close(dram);
-    free(text);
     return ok;
 }
 
@@ -197,16 +161,9 @@ int main(int argc, char **argv)
     char list[256];
     snprintf(list, sizeof list, "%s", argv[a]);
     for (char *sz = strtok(list, ","); sz; sz = strtok(NULL, ",")) {
-        unsigned r, c;
-        if (sscanf(sz, "%ux%u", &r, &c) != 2)
-            return 2;
-        kc_hw_param hp[2] = {{"ROWS", r, NULL}, {"COLS", c, NULL}};
-        kc_hw hw = {"vliw", "vliw", 2, hp};
         vliw_iss_params pr;
-        if (vliw_iss_params_from(&hw, &pr, &err)) {
-            fprintf(stderr, "%s\n", err.text);
+        if (!vliw_test_size(sz, &pr))
             return 2;
-        }
         for (int v = 0; v < 4; v++, n++) {
             probe p = {v & 1, 0, v >> 1};
             uint64_t cy;
@@ -216,8 +173,8 @@ int main(int argc, char **argv)
             probe e = {0, 1, 0};
             uint64_t one = 0, two = 0;
             if (run(isa, &pr, &e, 1, &one, 0) && run(isa, &pr, &e, 2, &two, 0))
-                printf("%ux%u: barrier %" PRIu64 " cycles (two empty stages %" PRIu64 ", one %" PRIu64 ")\n", r,
-                       c, two - one, two, one);
+                printf("%ux%u: barrier %" PRIu64 " cycles (two empty stages %" PRIu64 ", one %" PRIu64 ")\n",
+                       pr.rows, pr.cols, two - one, two, one);
         }
     }
     printf("%d of %d correct\n", n - fails, n);

@@ -12,11 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kc_asm.h"
-#include "kc_fp.h"
-#include "vliw_emit.h"
-#include "vliw_iss.h"
 #include "vliw_rows.h"
+#include "vliw_test_run.h"
 
 #define DRAM_BYTES (1u << 20)
 #define N (16u * 301u + 5u)   /* elements: ragged */
@@ -41,37 +38,16 @@ static float f_of(uint16_t h)
 
 static int run(const kc_isa *isa, const vliw_iss_params *pr)
 {
-    static vliw_gen g;
-    kc_err err = {0};
-    memset(&g, 0, sizeof g);
-    g.hw = *pr;
-    g.ntiles = pr->rows * pr->cols;
-    g.nargs = 3;   /* a, b, scratch */
-    kc_text_init(&g.out);
-    kc_text_init(&g.sub);
     const vliw_opnd a = vliw_opnd_at(0, 0), b = vliw_opnd_at(1, 0), c = vliw_opnd_at(2, OFF);
     vliw_rows_op add = {.name = "add", .rows = 1, .n = N, .in = a, .out = c, .in2 = b};
     vliw_rows_op mul = {.name = "mul", .rows = 1, .n = N, .in = c, .out = c, .in2 = a};
     vliw_stage st[2] = {{vliw_rows_stage, &add}, {vliw_rows_stage, &mul}};
-    kc_status s = vliw_emit_stages(&g, st, 2, &err);
-    kc_text_free(&g.sub);
-    char *text = kc_text_take(&g.out);
-    if (s != KC_OK || g.bad || !text) {
-        printf("%ux%u: generation failed: %s%s\n", pr->rows, pr->cols, err.text, g.why);
-        free(text);
-        return 0;
-    }
-    kc_program bin;
-    memset(&bin, 0, sizeof bin);
-    vliw_iss *iss = NULL;
     kc_dram *dram = NULL;
     kc_dram_cfg dc = {DRAM_BYTES, KC_DRAM_DEFAULT_LATENCY, KC_DRAM_DEFAULT_BW};
-    uint32_t args[3] = {A, B, S};
-    int ok = 0;
-    if (kc_asm_assemble(isa, text, "stages.s", &bin, &err) || vliw_iss_create(&iss, pr, &err) ||
-        kc_dram_open(&dram, &dc, VLIW_ISS_BEAT, &err)) {
-        printf("%ux%u: %s (line %d)\n", pr->rows, pr->cols, err.text, err.line);
-        goto out;
+    kc_err err = {0};
+    if (kc_dram_open(&dram, &dc, VLIW_ISS_BEAT, &err)) {
+        printf("%s\n", err.text);
+        return 0;
     }
     uint8_t *d = kc_dram_data(dram);
     uint16_t *va = (uint16_t *)(d + A), *vb = (uint16_t *)(d + B), *vc = (uint16_t *)(d + S + OFF);
@@ -82,18 +58,9 @@ static int run(const kc_isa *isa, const vliw_iss_params *pr)
         x = x * 1103515245u + 12345u;
         vb[i] = bf16_of((float)((int)(x >> 8) % 2001 - 1000) / 53.0f);
     }
-    if (vliw_iss_load_program(iss, &bin, &err) || vliw_iss_reset(iss, args, 3, dram, &err)) {
-        printf("%ux%u: %s\n", pr->rows, pr->cols, err.text);
-        goto out;
-    }
-    vliw_iss_run(iss, 10000000);
-    vliw_iss_trap tr;
-    if (vliw_iss_state(iss, &tr) != KC_CORE_HALTED) {
-        printf("%ux%u: did not halt (%s, tile %u pc %u)\n", pr->rows, pr->cols, vliw_iss_cause_name(tr.cause),
-               tr.tile, tr.pc);
-        goto out;
-    }
-    ok = 1;
+    uint32_t args[3] = {A, B, S};
+    uint64_t cycles;
+    int ok = vliw_test_run(isa, pr, st, 2, args, 3, dram, &cycles);
     for (unsigned i = 0; i < N && ok; i++) {
         uint16_t sum = bf16_of(f_of(va[i]) + f_of(vb[i]));
         uint16_t want = bf16_of(f_of(sum) * f_of(va[i]));
@@ -104,11 +71,7 @@ static int run(const kc_isa *isa, const vliw_iss_params *pr)
     }
     if (ok && (vc[-1] || vc[N]))   /* nothing written around c */
         printf("%ux%u: wrote outside c\n", pr->rows, pr->cols), ok = 0;
-out:
-    kc_program_free(&bin);
-    vliw_iss_destroy(iss);
     kc_dram_close(dram);
-    free(text);
     return ok;
 }
 
@@ -128,16 +91,9 @@ int main(int argc, char **argv)
     char list[256];
     snprintf(list, sizeof list, "%s", argv[1]);
     for (char *sz = strtok(list, ","); sz; sz = strtok(NULL, ","), n++) {
-        unsigned r, c;
-        if (sscanf(sz, "%ux%u", &r, &c) != 2)
-            return 2;
-        kc_hw_param hp[2] = {{"ROWS", r, NULL}, {"COLS", c, NULL}};
-        kc_hw hw = {"vliw", "vliw", 2, hp};
         vliw_iss_params pr;
-        if (vliw_iss_params_from(&hw, &pr, &err)) {
-            fprintf(stderr, "%s\n", err.text);
+        if (!vliw_test_size(sz, &pr))
             return 2;
-        }
         fails += !run(isa, &pr);
     }
     printf("%d of %d correct\n", n - fails, n);
