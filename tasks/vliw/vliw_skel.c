@@ -182,3 +182,24 @@ void vliw_skel_stream_tile(vliw_gen *g, const void *ctx, const vliw_skel_stream 
     vliw_emit_line(g, "    nop");
     vliw_emit_sub_end(g);
 }
+
+typedef struct stream_args {
+    const void *ctx;
+    const vliw_skel_stream *st;
+} stream_args;
+
+static kc_status stream_stage(vliw_gen *g, const void *args, kc_err *err)
+{
+    (void)err;
+    const stream_args *a = args;
+    vliw_skel_stream_tile(g, a->ctx, a->st);
+    return KC_OK;
+}
+
+void vliw_skel_stream_gen(vliw_gen *g, const void *ctx, const vliw_skel_stream *st)
+{
+    stream_args a = {ctx, st};
+    vliw_stage stage = {stream_stage, &a};
+    kc_err err = {0};
+    vliw_emit_stages(g, &stage, 1, &err);   /* a stream stage cannot fail */
+}

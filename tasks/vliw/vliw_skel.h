@@ -55,5 +55,8 @@ typedef struct vliw_skel_stream {
 /* Emits tile g->tile's stream (a stage's code; the compute subroutine goes
  * after the tile's halt). */
 void vliw_skel_stream_tile(vliw_gen *g, const void *ctx, const vliw_skel_stream *st);
+/* A whole kernel of the one stream: every tile's program (vliw_emit_stages
+ * with this stream as its only stage). */
+void vliw_skel_stream_gen(vliw_gen *g, const void *ctx, const vliw_skel_stream *st);
 
 #endif
