@@ -15,9 +15,9 @@ static kc_status ffn_gen(vliw_gen *g, const kc_task_config *c, kc_err *err)
     const vliw_opnd x = vliw_opnd_at(0, 0), w1 = vliw_opnd_at(1, 0), b1 = vliw_opnd_at(2, 0);
     const vliw_opnd w2 = vliw_opnd_at(3, 0), b2 = vliw_opnd_at(4, 0), y = vliw_opnd_at(5, 0);
     const vliw_opnd h = vliw_opnd_at(6, 0);
-    const vliw_mm_op up = {M, F, D, 1, 1, x, w1, h, b1, 1, 0, x};
-    const vliw_rows_op act = {"gelu", M, F, 0.0, h, h, h, h};
-    const vliw_mm_op down = {M, D, F, 1, 1, h, w2, y, b2, 1, 0, x};
+    const vliw_mm_op up = {.m = M, .n = F, .k = D, .bt = 1, .has_bias = 1, .a = x, .b = w1, .c = h, .bias = b1};
+    const vliw_rows_op act = {.name = "gelu", .rows = M, .n = F, .in = h, .out = h};
+    const vliw_mm_op down = {.m = M, .n = D, .k = F, .bt = 1, .has_bias = 1, .a = h, .b = w2, .c = y, .bias = b2};
     const vliw_stage st[] = {
         {vliw_matmul_gemm_stage, &up}, {vliw_rows_stage, &act}, {vliw_matmul_gemm_stage, &down},
     };
