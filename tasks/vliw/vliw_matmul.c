@@ -12,6 +12,7 @@
 
 #include <string.h>
 
+#include "kc_task_matmul.h"
 #include "vliw_skel.h"
 
 typedef struct gemv {
@@ -122,37 +123,87 @@ kc_status vliw_matmul_gemv_stage(vliw_gen *g, const void *args, kc_err *err)
 }
 
 
-/* ---- GEMM ----------------------------------------------------------------------------
+/* ---- GEMM family: GEMM, BatchMatMul, Linear, SwiGLU -----------------------------------
 
  * C = A B on 4x4 blocks with vmmac. The columns are split by tile id (4-column
- * blocks); a tile keeps its B columns in DM in block layout while A streams
- * past them (block j, k-block kb: the 4x4 of B[4kb..4kb+3][4j..4j+3] row-major
- * at Bdm + (j KB + kb) 32; the DMA gathers it with 8-byte rows: len0 = 8,
- * cnt1 = K rows, cnt2 = blocks). When a tile's columns do not fit its DM they
- * go in chunks, A streaming past each. With bt (B given as [n][k]) a chunk's
- * NF = 4 nbt rows of B^T lie k-block-major (block (j, kb) at Bdm + kb NF 8 +
- * j 32: rows n, columns k: one BD, len0 = 8, cnt1 = rows, cnt2 = k-blocks)
- * and vtrn turns each into B's block. A flows through in panels of 8 rows (two
- * row blocks, each [kb][4 rows][4 k] in DM, gathered the same way). Per panel
- * and 16-column group: 2 A vectors and 4 B vectors per k-block feed 8 vmmac
- * into 8 accumulators (the MAC unit chains each one back to back), which start
- * at 0 or at the bias (a block [4 rows][4 columns] of it in DM: the DMA
- * repeats the 4 values with dstride1 = 0); the 4x4 results (srs) go to an
- * output buffer in block layout, written back by the DMA with 8-byte rows.
- * Ragged K, N and M: partial k-block / column block / row block BDs; what
- * the DMA never writes stays 0 in DM (K padding; cleared first when an earlier
- * stage used the DM), so padding lanes add 0; rows and columns past M and N
- * are computed from stale DM and not written back. */
-typedef struct gemm {
-    uint32_t m, n, k;
-    int bt, bias;
-    int loop;                   /* panels by a subroutine with a group loop (code size), BDs set once */
-    int nsub, sub_label[2];     /* the panel subroutines emitted (per chunk width sub_nbt) */
-    uint32_t sub_nbt[2];
+ * blocks); a tile holds its B columns in DM in block layout while every A
+ * panel flows past them, in chunks of columns when they do not all fit its DM
+ * (A then streams once per chunk). B is gathered by one 3-D BD of 8-byte rows
+ * per chunk: as B[k][n] (GEMM, BMM: column block j, k-block kb at
+ * Bdm + (j KB + kb) 32; len0 = 8, cnt1 = K rows, cnt2 = blocks), or as
+ * W[n][k] (Linear, SwiGLU: the chunk's W rows, k-block-major, block (j, kb) at
+ * Bdm + (kb CB + j) 32; cnt1 = rows, cnt2 = k-blocks), whose 4x4 blocks are
+ * W-blocks: `vtrn` turns each into the B block in the free VEC slot of the
+ * vmmac loop. A flows through in panels of 8 rows (two row blocks, each
+ * [kb][4 rows][4 k] in DM, gathered the same way, double-buffered under locks
+ * 0 / 1). Per panel and group of columns: 2 A vectors and the B vectors per
+ * k-block feed vmmac into up to 8 accumulators (the MAC unit chains each one
+ * back to back); the 4x4 results (srs) go to an output buffer in block layout,
+ * written back by the DMA with 8-byte rows. Linear starts the accumulators at
+ * the bias (a DM vector per column block, bias[4j..4j+3] in every row: the
+ * gather reads DRAM with stride 0); SwiGLU runs both weights in one loop (one
+ * column block per group, gate and up accumulators) and forms silu(g) u in
+ * fp32 before the single rounding. BatchMatMul repeats the whole per batch
+ * (a branch loop advancing the ABI registers, restored after it). Ragged K, N
+ * and M: partial k-block / column block / row block BDs; what the DMA never
+ * writes stays 0 in DM (B's rows k >= K), so padding lanes add 0; rows and
+ * columns past M and N are computed from stale DM and not written back.
+ * The panel is a subroutine (after the tile's halt, one per chunk width:
+ * code size) called with the A buffer in r8, link r7.
+ * Registers: r1..r4 the operands, r5 the chunk's B offset, r6 its column
+ * byte offset, r8 the panel's A buffer, r13 / r14 temporaries, r9 / r10 the
+ * next A panel / C panel, r11 / r12 / r15 the panel-pair / batch / chunk
+ * loops. */
+
+/* The contraction as the code below sees it: operands in registers (their
+ * DRAM addresses). */
+typedef struct vliw_mm {
+    uint32_t batch, m, n, k;
+    int a, b, c;      /* A (M x K), B (K x N, or N x K when bt; SwiGLU: W_gate), C (M x N) */
+    int b2;           /* SwiGLU: W_up (N x K), else -1 */
+    int bias;         /* Linear: bias (N), else -1 */
+    int bt;           /* B held as W[n][k] (torch.nn.Linear's layout) */
+} vliw_mm;
+
+/* The DM layout and column range of one chunk. Every chunk of a tile has the
+ * layout of the widest (cw column blocks), so B's padding (k >= K) stays
+ * where no chunk writes: 0. */
+typedef struct mm_chunk {
+    uint32_t cw;                /* column blocks the layout holds */
+    uint32_t cb, nbf, nrag;     /* column blocks, whole ones, ragged columns (0: none) */
+    uint32_t bdm[2], biasdm, adm[2], cdm;
+    uint32_t kstride, jstride;  /* DM bytes between B's k-blocks / column blocks */
+} mm_chunk;
+
+typedef struct mm_plan {
+    const vliw_mm *a;
     uint32_t kb, kbf, krag;     /* k-blocks (padded), whole ones, ragged k (0: none) */
-    uint32_t bdm, adm[2], cdm, biasdm;  /* DM: B blocks, A panels (2 buffers of 2 row blocks), C panel, bias */
-    uint32_t j0, nbt, nbf, nrag;   /* chunk's first column block, blocks, whole blocks, ragged cols */
-} gemm;
+    uint32_t nw, gw;            /* weights (SwiGLU: 2), column blocks per group */
+    int nsub, sub_label[2];     /* panel subroutines emitted, per chunk width sub_cb */
+    uint32_t sub_cb[2];
+} mm_plan;
+
+static int acc_of(const mm_plan *p, int rb, uint32_t w, uint32_t i)
+{
+    return rb * (int)(p->nw * p->gw) + (int)(w * p->gw + i);
+}
+
+static void chunk_layout(const mm_plan *p, uint32_t cw, uint32_t cb, uint32_t nrag, mm_chunk *ch)
+{
+    memset(ch, 0, sizeof *ch);
+    ch->cw = cw;
+    ch->cb = cb;
+    ch->nrag = nrag;
+    ch->nbf = cb - (nrag ? 1 : 0);
+    ch->bdm[0] = 0;
+    ch->bdm[1] = cw * p->kb * 32;
+    ch->biasdm = p->nw * cw * p->kb * 32;
+    ch->adm[0] = ch->biasdm + (p->a->bias >= 0 ? cw * 32 : 0);
+    ch->adm[1] = ch->adm[0] + 2 * p->kb * 32;
+    ch->cdm = ch->adm[1] + 2 * p->kb * 32;
+    ch->kstride = p->a->bt ? cw * 32 : 32;
+    ch->jstride = p->a->bt ? 32 : p->kb * 32;
+}
 
 /* BD fields from a constant (through r13). */
 static void bd_const(vliw_gen *g, int bd, const char *field, uint32_t v)
@@ -161,14 +212,16 @@ static void bd_const(vliw_gen *g, int bd, const char *field, uint32_t v)
     vliw_emit_op(g, "bd.set %d, %s, r13", bd, field);
 }
 
-/* A 2-D gather BD: len0 bytes per row, cnt1 rows (dstride1 DRAM, mstride1 DM),
- * cnt2 blocks (dstride2, mstride2), DRAM address reg + off, DM dm. */
-static void bd_gather(vliw_gen *g, int bd, int reg, uint32_t off, uint32_t dm, uint32_t len0, uint32_t cnt1,
-                      uint32_t ds1, uint32_t ms1, uint32_t cnt2, uint32_t ds2, uint32_t ms2, uint32_t next,
-                      uint32_t rel)
+/* A 3-D gather BD: len0 bytes per row, cnt1 rows (dstride1 DRAM, mstride1 DM),
+ * cnt2 blocks (dstride2, mstride2), DRAM address reg (+ offreg when nonzero)
+ * + off, DM dm. */
+static void bd_gather(vliw_gen *g, int bd, int reg, int offreg, uint32_t off, uint32_t dm, uint32_t len0,
+                      uint32_t cnt1, uint32_t ds1, uint32_t ms1, uint32_t cnt2, uint32_t ds2, uint32_t ms2)
 {
     vliw_emit_li(g, 13, off);
     vliw_emit_op(g, "add r14, r%d, r13", reg);
+    if (offreg)
+        vliw_emit_op(g, "add r14, r14, r%d", offreg);
     vliw_emit_op(g, "bd.set %d, dram, r14", bd);
     bd_const(g, bd, "dm", dm);
     bd_const(g, bd, "len0", len0);
@@ -178,21 +231,28 @@ static void bd_gather(vliw_gen *g, int bd, int reg, uint32_t off, uint32_t dm, u
     bd_const(g, bd, "cnt2", cnt2);
     bd_const(g, bd, "dstride2", ds2);
     bd_const(g, bd, "mstride2", ms2);
-    bd_const(g, bd, "next", next ? 0x10u | next : 0);
-    bd_const(g, bd, "rel", rel);
+    bd_const(g, bd, "next", 0);
+    bd_const(g, bd, "rel", 0);
+}
+
+/* Links BDs ids[0..n-1] into one chain and starts it on channel ch. */
+static void bd_chain_start(vliw_gen *g, const int *ids, int n, int ch)
+{
+    for (int i = 0; i + 1 < n; i++)
+        bd_const(g, ids[i], "next", 0x10u | (uint32_t)ids[i + 1]);
+    vliw_emit_op(g, "dma.start %d, %d", ch, ids[0]);
 }
 
 /* The chain of BDs moving `rows` rows of each row block: A in (DRAM r9, into
- * the A buffer b; its last BD releases lock b) or C out (DRAM r10, BDs 6..9).
- * Whole panels (8 rows) differ only in their DRAM addresses: `how` is
- * BD_ALL (every field, then start), BD_SETUP (every field, no start: once per
- * chunk) or BD_DRAM (the addresses, then start). */
-enum { BD_ALL, BD_SETUP, BD_DRAM };
-
-static void panel_bds(vliw_gen *g, const gemm *m, int out, int b, uint32_t rows, int how)
+ * the A buffer b, BDs 0..3 / 10..13; its last BD releases lock b) or C out
+ * (DRAM r10, BDs 6..9). full = 1 writes every field (a chunk's start, a ragged
+ * panel), 0 only the DRAM addresses (a whole panel: the rest is as the chunk's
+ * start left it); then the chain starts. */
+static void panel_bds(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, int out, int b, uint32_t rows,
+                      int full, int start)
 {
     int bd = out ? 6 : b ? 10 : 0, reg = out ? 10 : 9;
-    uint32_t pitch = out ? m->n * 2 : m->k * 2;
+    uint32_t pitch = out ? p->a->n * 2 : p->a->k * 2;
     int nbd = 0, ids[8] = {0};
     uint32_t r0 = rows < 4 ? rows : 4, r1 = rows - r0;
     for (int rb = 0; rb < 2; rb++) {
@@ -200,343 +260,403 @@ static void panel_bds(vliw_gen *g, const gemm *m, int out, int b, uint32_t rows,
         if (!rr)
             continue;
         uint32_t base = (uint32_t)rb * 4 * pitch;
-        uint32_t dm = out ? m->cdm + (uint32_t)rb * m->nbt * 32 : m->adm[b] + (uint32_t)rb * m->kb * 32;
-        uint32_t nf = out ? m->nbf : m->kbf, rag = out ? m->nrag : m->krag;
+        uint32_t dm = out ? ch->cdm + (uint32_t)rb * ch->cw * 32 : ch->adm[b] + (uint32_t)rb * p->kb * 32;
+        uint32_t nf = out ? ch->nbf : p->kbf, rag = out ? ch->nrag : p->krag;
         for (int part = 0; part < 2; part++) {
             if (!(part ? rag : nf))
                 continue;
             uint32_t off = base + (part ? nf * 8 : 0);
-            ids[nbd++] = bd;
-            if (how == BD_DRAM) {
+            if (full)
+                bd_gather(g, bd, reg, 0, off, dm + (part ? nf * 32 : 0), part ? rag * 2 : 8, rr, pitch, 8,
+                          part ? 1 : nf, 8, 32);
+            else {
                 vliw_emit_li(g, 13, off);
                 vliw_emit_op(g, "add r14, r%d, r13", reg);
                 vliw_emit_op(g, "bd.set %d, dram, r14", bd);
-            } else if (!part) {
-                bd_gather(g, bd, reg, off, dm, 8, rr, pitch, 8, nf, 8, 32, 0, 0);
-            } else {
-                bd_gather(g, bd, reg, off, dm + nf * 32, rag * 2, rr, pitch, 8, 1, 8, 32, 0, 0);
             }
-            bd++;
+            ids[nbd++] = bd++;
         }
     }
-    if (how != BD_DRAM) {
+    if (full && !out)
+        bd_const(g, ids[nbd - 1], "rel", 0x2000u | (uint32_t)b << 6 | 1u);
+    if (full)
         for (int i = 0; i + 1 < nbd; i++)
             bd_const(g, ids[i], "next", 0x10u | (uint32_t)ids[i + 1]);
-        if (!out)
-            bd_const(g, ids[nbd - 1], "rel", 0x2000u | (uint32_t)b << 6 | 1u);
-    }
-    if (how != BD_SETUP)
+    if (start)
         vliw_emit_op(g, "dma.start %d, %d", out, ids[0]);
 }
 
 /* Starts the load of the next A panel (`rows` rows, DRAM r9) into buffer b. */
-static void gemm_prefetch(vliw_gen *g, const gemm *m, int b, uint32_t rows)
+static void mm_prefetch(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, int b, uint32_t rows)
 {
     vliw_emit_begin(g);
-    panel_bds(g, m, 0, b, rows, m->loop && rows == 8 ? BD_DRAM : BD_ALL);
-    vliw_emit_li(g, 13, 8 * m->k * 2);
+    panel_bds(g, p, ch, 0, b, rows, rows != 8, 1);
+    vliw_emit_li(g, 13, 8 * p->a->k * 2);
     vliw_emit_op(g, "add r9, r9, r13");
     vliw_emit_end(g);
 }
 
-/* One group of jn (<= 4) column blocks of the panel in A buffer b: 16
- * columns' accumulators through the k-blocks, then out to the C buffer.
- * Unrolled (looped = 0) the group's DM addresses are constants (first block
- * j0); in the panel subroutine (looped = 1) they come from r6 (A buffer), r1
- * (B), r3 (bias) and r4 (C), and B, bias and C advance by one group. */
-static void gemm_group(vliw_gen *g, const gemm *m, int b, uint32_t j0, uint32_t jn, int looped, int wait)
+/* SwiGLU's gate: g = silu(g) u in fp32 (acc6 = -1, acc7 = 1, t a temporary). */
+static void swiglu_gate(vliw_gen *g, int gacc, int uacc, int t)
 {
-    uint32_t bstep = m->bt ? 32 : m->kb * 32;
+    vliw_emit_op(g, "amul acc%d, acc%d, acc6", t, gacc);
+    vliw_emit_op(g, "aexp acc%d, acc%d", t, t);
+    vliw_emit_op(g, "aadd acc%d, acc%d, acc7", t, t);
+    vliw_emit_op(g, "arcp acc%d, acc%d", t, t);
+    vliw_emit_op(g, "amul acc%d, acc%d, acc%d", gacc, gacc, t);
+    vliw_emit_op(g, "amul acc%d, acc%d, acc%d", gacc, gacc, uacc);
+}
+
+/* One group of jn column blocks of the panel in A buffer b: p2.. its B
+ * columns (then moved on by m1 to the next group's), p6 its C outputs, p7 its
+ * bias (both moved on by a group). */
+static void mm_group(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, uint32_t jn)
+{
+    const vliw_mm *a = p->a;
     vliw_emit_begin(g);
-    for (int rb = 0; rb < 2; rb++) {
-        if (looped)
-            vliw_emit_op(g, "addi r15, r6, %u", (uint32_t)rb * m->kb * 32);
-        else
-            vliw_emit_li(g, 15, m->adm[b] + (uint32_t)rb * m->kb * 32);
-        vliw_emit_op(g, "mov p%d, r15", rb);
+    for (int rb = 0; rb < 2; rb++) {   /* r8: the A buffer */
+        vliw_emit_op(g, "addi r13, r8, %u", (uint32_t)rb * p->kb * 32);
+        vliw_emit_op(g, "mov p%d, r13", rb);
     }
-    if (m->bias) {
-        if (looped) {
-            vliw_emit_op(g, "mov p7, r3");
-        } else {
-            vliw_emit_li(g, 15, m->biasdm + j0 * 32);
-            vliw_emit_op(g, "mov p7, r15");
+    if (p->nw == 2) {
+        vliw_emit_li(g, 13, vliw_emit_fbits(-1.0f));
+        vliw_emit_op(g, "abcst acc6, r13");
+        vliw_emit_li(g, 14, vliw_emit_fbits(1.0f));
+        vliw_emit_op(g, "abcst acc7, r14");
+    }
+    for (uint32_t w = 0; w < p->nw; w++)
+        for (uint32_t i = 0; i < jn; i++) {
+            if (a->bias >= 0) {
+                vliw_emit_op(g, "vld v%u, [p7, %u]", 10 + i, i * 32);
+                for (int rb = 0; rb < 2; rb++)
+                    vliw_emit_op(g, "ups acc%d, v%u", acc_of(p, rb, w, i), 10 + i);
+            } else {
+                for (int rb = 0; rb < 2; rb++)
+                    vliw_emit_op(g, "abcst acc%d, r0", acc_of(p, rb, w, i));
+            }
         }
-    }
-    for (uint32_t i = 0; i < jn; i++) {
-        if (looped)
-            vliw_emit_op(g, "addi r15, r1, %u", i * bstep);
-        else
-            vliw_emit_li(g, 15, m->bdm + (j0 + i) * bstep);
-        vliw_emit_op(g, "mov p%u, r15", 2 + i);
-        if (m->bias)
-            vliw_emit_op(g, "vld v%u, [p7, %u]", 12 + i, i * 32);
-        for (int rb = 0; rb < 2; rb++) {
-            if (m->bias)
-                vliw_emit_op(g, "ups acc%u, v%u", 4 * rb + i, 12 + i);
-            else
-                vliw_emit_op(g, "abcst acc%u, r0", 4 * rb + i);
-        }
-    }
+    if (a->bias >= 0)
+        vliw_emit_op(g, "padd p7, %u", p->gw * 32);
     vliw_emit_end(g);
     vliw_emit_begin(g);
     for (int rb = 0; rb < 2; rb++)
         vliw_emit_op(g, "vld v%d, [p%d], 32", rb, rb);
-    for (uint32_t i = 0; i < jn; i++) {
-        if (m->bt) {   /* B^T's block, transposed */
-            vliw_emit_op(g, "vld v%u, [p%u], %u", 2 + i, 2 + i, m->nbt * 32);
-            vliw_emit_op(g, "vtrn v%u, v%u", 8 + i, 2 + i);
-        } else {
-            vliw_emit_op(g, "vld v%u, [p%u], 32", 2 + i, 2 + i);
+    for (uint32_t w = 0; w < p->nw; w++)
+        for (uint32_t i = 0; i < jn; i++) {
+            uint32_t x = w * p->gw + i;
+            vliw_emit_op(g, "vld v%u, [p%u], m0", 2 + x, 2 + x);
+            if (a->bt)
+                vliw_emit_op(g, "vtrn v%u, v%u", 6 + x, 2 + x);
         }
-    }
     for (int rb = 0; rb < 2; rb++)
-        for (uint32_t i = 0; i < jn; i++)
-            vliw_emit_op(g, "vmmac acc%u, v%d, v%u", 4 * rb + i, rb, (m->bt ? 8 : 2) + i);
-    vliw_emit_loopi_end(g, m->kb);
+        for (uint32_t w = 0; w < p->nw; w++)
+            for (uint32_t i = 0; i < jn; i++) {
+                uint32_t x = w * p->gw + i;
+                vliw_emit_op(g, "vmmac acc%d, v%d, v%u", acc_of(p, rb, w, i), rb, (a->bt ? 6 : 2) + x);
+            }
+    vliw_emit_loopi_end(g, p->kb);
     vliw_emit_begin(g);
-    if (wait)
-        vliw_emit_op(g, "dma.wait 1");   /* the previous panel's C is out */
-    if (looped) {
-        vliw_emit_op(g, "mov p6, r4");
-    } else {
-        vliw_emit_li(g, 15, m->cdm);
-        vliw_emit_op(g, "mov p6, r15");
-    }
-    uint32_t c0 = looped ? 0 : j0;
+    vliw_emit_op(g, "dma.wait 1");   /* the previous panel's C is out (waits in a panel's first group only) */
     for (int rb = 0; rb < 2; rb++)
         for (uint32_t i = 0; i < jn; i++) {
-            vliw_emit_op(g, "srs v%u, acc%u", 8 + 4 * rb + i, 4 * rb + i);
-            vliw_emit_op(g, "vst v%u, [p6, %u]", 8 + 4 * rb + i, ((uint32_t)rb * m->nbt + c0 + i) * 32);
+            int acc = acc_of(p, rb, 0, i);
+            uint32_t v = 8 + 4 * (uint32_t)rb + i;
+            if (p->nw == 2)
+                swiglu_gate(g, acc, acc_of(p, rb, 1, i), 4 + rb);
+            vliw_emit_op(g, "srs v%u, acc%d", v, acc);
+            vliw_emit_op(g, "vst v%u, [p6, %u]", v, ((uint32_t)rb * ch->cw + i) * 32);
         }
-    if (looped) {
-        vliw_emit_li(g, 15, 4 * bstep);
-        vliw_emit_op(g, "add r1, r1, r15");
-        vliw_emit_op(g, "addi r3, r3, 128");
-        vliw_emit_op(g, "addi r4, r4, 128");
-    }
+    vliw_emit_op(g, "padd p6, %u", p->gw * 32);
+    for (uint32_t x = 0; x < p->nw * p->gw; x++)
+        vliw_emit_op(g, "padd p%u, m1", 2 + x);
     vliw_emit_end(g);
 }
 
-/* The panel subroutine of loop mode (one per chunk width, after the tile's
- * halt): the groups of 4 column blocks in a branch loop (r12), then the
- * partial group; r6 = the A buffer, link r8. Returns its label. */
-static int gemm_panel_sub(vliw_gen *g, gemm *m)
+/* The panel subroutine of a chunk width (after the tile's halt; one per
+ * width): the whole groups in a hardware loop, then the partial one; r8 = the
+ * A buffer, link r7. Returns its label. */
+static int mm_panel_sub(vliw_gen *g, mm_plan *p, const mm_chunk *ch)
 {
-    for (int i = 0; i < m->nsub; i++)
-        if (m->sub_nbt[i] == m->nbt)
-            return m->sub_label[i];
+    for (int i = 0; i < p->nsub; i++)
+        if (p->sub_cb[i] == ch->cb)
+            return p->sub_label[i];
+    const vliw_mm *a = p->a;
     int l = vliw_emit_label(g);
-    if (m->nsub < 2) {
-        m->sub_nbt[m->nsub] = m->nbt;
-        m->sub_label[m->nsub++] = l;
+    if (p->nsub < 2) {
+        p->sub_cb[p->nsub] = ch->cb;
+        p->sub_label[p->nsub++] = l;
     }
+    uint32_t ng = ch->cb / p->gw, tail = ch->cb % p->gw;
     vliw_emit_sub_begin(g);
     vliw_emit_line(g, "L%d:", l);
     vliw_emit_begin(g);
-    vliw_emit_li(g, 1, m->bdm);
-    vliw_emit_li(g, 3, m->biasdm);
-    vliw_emit_li(g, 4, m->cdm);
-    vliw_emit_end(g);
-    if (m->nbt >= 4) {
-        int top = vliw_emit_branch_loop_open(g, 12, m->nbt / 4);
-        gemm_group(g, m, 0, 0, 4, 1, 1);
-        vliw_emit_branch_loop_close(g, 12, top);
+    vliw_emit_li(g, 13, ch->cdm);
+    vliw_emit_op(g, "mov p6, r13");
+    if (a->bias >= 0) {
+        vliw_emit_li(g, 13, ch->biasdm);
+        vliw_emit_op(g, "mov p7, r13");
     }
-    if (m->nbt % 4)
-        gemm_group(g, m, 0, 0, m->nbt % 4, 1, m->nbt < 4);
-    vliw_emit_line(g, "    jr r8");
+    for (uint32_t w = 0; w < p->nw; w++)
+        for (uint32_t i = 0; i < p->gw; i++) {
+            vliw_emit_li(g, 14, ch->bdm[w] + i * ch->jstride);
+            vliw_emit_op(g, "mov p%u, r14", 2 + w * p->gw + i);
+        }
+    if (ng > 1)
+        vliw_emit_li(g, 13, ng);
+    vliw_emit_end(g);
+    if (ng) {
+        int e = vliw_emit_label(g);
+        if (ng > 1)
+            vliw_emit_line(g, "    loop r13, L%d", e);
+        mm_group(g, p, ch, p->gw);
+        vliw_emit_line(g, "L%d:", e);
+    }
+    if (tail)
+        mm_group(g, p, ch, tail);
+    vliw_emit_line(g, "    jr r7");
     vliw_emit_line(g, "    nop");
     vliw_emit_line(g, "    nop");
     vliw_emit_sub_end(g);
     return l;
 }
 
-/* Computes the panel in A buffer b (`rows` rows) and stores it (DRAM r10):
- * unrolled groups, or (m->loop: code size) a call of the panel subroutine. */
-static void gemm_panel(vliw_gen *g, gemm *m, int b, uint32_t rows)
+/* Computes the panel in A buffer b (`rows` rows; the subroutine) and stores
+ * it (DRAM r10). */
+static void mm_panel(vliw_gen *g, mm_plan *p, const mm_chunk *ch, int b, uint32_t rows)
 {
+    int l = mm_panel_sub(g, p, ch);
     vliw_emit_begin(g);
     vliw_emit_op(g, "acq 0x%02x, 1", b);
-    if (m->loop)
-        vliw_emit_li(g, 6, m->adm[b]);
+    vliw_emit_li(g, 8, ch->adm[b]);
     vliw_emit_end(g);
-    if (m->loop) {
-        int l = gemm_panel_sub(g, m);
-        vliw_emit_line(g, "    jal r8, L%d", l);
-        vliw_emit_line(g, "    nop");
-        vliw_emit_line(g, "    nop");
-    } else {
-        for (uint32_t j0 = 0; j0 < m->nbt; j0 += 4)
-            gemm_group(g, m, b, j0, m->nbt - j0 < 4 ? m->nbt - j0 : 4, 0, j0 == 0);
-    }
+    vliw_emit_line(g, "    jal r7, L%d", l);
+    vliw_emit_line(g, "    nop");
+    vliw_emit_line(g, "    nop");
     vliw_emit_begin(g);
-    panel_bds(g, m, 1, 0, rows, m->loop && rows == 8 ? BD_DRAM : BD_ALL);
-    vliw_emit_li(g, 13, 8 * m->n * 2);
+    panel_bds(g, p, ch, 1, 0, rows, rows != 8, 1);
+    vliw_emit_li(g, 13, 8 * p->a->n * 2);
     vliw_emit_op(g, "add r10, r10, r13");
     vliw_emit_end(g);
 }
 
 /* Panel i of np (rows of the last: rag, 0 = whole): prefetch i + 1, compute i. */
-static void gemm_step(vliw_gen *g, gemm *m, uint32_t i, uint32_t np, uint32_t rag)
+static void mm_step(vliw_gen *g, mm_plan *p, const mm_chunk *ch, uint32_t i, uint32_t np, uint32_t rag)
 {
     if (i + 1 < np)
-        gemm_prefetch(g, m, (int)((i + 1) % 2), i + 2 == np && rag ? rag : 8);
-    gemm_panel(g, m, (int)(i % 2), i + 1 == np && rag ? rag : 8);
+        mm_prefetch(g, p, ch, (int)((i + 1) % 2), i + 2 == np && rag ? rag : 8);
+    mm_panel(g, p, ch, (int)(i % 2), i + 1 == np && rag ? rag : 8);
 }
 
-/* In the open block: B's columns of the chunk (and the bias) into DM, ch0. */
-static void gemm_load_b(vliw_gen *g, const gemm *m, const vliw_mm_op *op)
+/* One chunk (r5 = its B offset, r6 = its column byte offset): its B columns
+ * (and bias) into DM, then every A panel past them. */
+static void mm_chunk_gen(vliw_gen *g, mm_plan *p, const mm_chunk *ch)
 {
-    int rb = vliw_emit_addr_reg(g, 12, op->b);
-    if (m->bt) {   /* rows 4 j0 .. of B^T, k-block-major */
-        uint32_t rows = 4 * m->nbf + m->nrag, nf = 4 * m->nbt;
-        if (m->kbf)
-            bd_gather(g, 4, rb, 4 * m->j0 * m->k * 2, m->bdm, 8, rows, m->k * 2, 8, m->kbf, 8, nf * 8,
-                      m->krag ? 5 : 0, 0);
-        if (m->krag)
-            bd_gather(g, 5, rb, 4 * m->j0 * m->k * 2 + m->kbf * 8, m->bdm + m->kbf * nf * 8, m->krag * 2, rows,
-                      m->k * 2, 8, 1, 8, 32, 0, 0);
-        vliw_emit_op(g, "dma.start 0, %d", m->kbf ? 4 : 5);
-    } else {
-        if (m->nbf)
-            bd_gather(g, 4, rb, m->j0 * 8, m->bdm, 8, m->k, m->n * 2, 8, m->nbf, 8, m->kb * 32,
-                      m->nrag ? 5 : 0, 0);
-        if (m->nrag)
-            bd_gather(g, 5, rb, (m->j0 + m->nbf) * 8, m->bdm + m->nbf * m->kb * 32, m->nrag * 2, m->k, m->n * 2,
-                      8, 1, 8, 32, 0, 0);
-        vliw_emit_op(g, "dma.start 0, %d", m->nbf ? 4 : 5);
-    }
-    if (m->bias) {   /* [block][4 rows][4 columns]: the 4 values repeated (dstride1 = 0) */
-        int rs = vliw_emit_addr_reg(g, 11, op->bias);
-        if (m->nbf)
-            bd_gather(g, 14, rs, m->j0 * 8, m->biasdm, 8, 4, 0, 8, m->nbf, 8, 32, m->nrag ? 15 : 0, 0);
-        if (m->nrag)
-            bd_gather(g, 15, rs, (m->j0 + m->nbf) * 8, m->biasdm + m->nbf * 32, m->nrag * 2, 4, 0, 8, 1, 8, 32, 0,
-                      0);
-        vliw_emit_op(g, "dma.start 0, %d", m->nbf ? 14 : 15);
-    }
-}
-
-/* One chunk of the tile's columns: B in, every A panel past it. */
-static void gemm_chunk(vliw_gen *g, gemm *m, const vliw_mm_op *op, int first)
-{
-    vliw_emit_line(g, "// column blocks %u..%u", m->j0, m->j0 + m->nbt);
+    const vliw_mm *a = p->a;
+    int ids[6], n = 0;
     vliw_emit_begin(g);
-    gemm_load_b(g, m, op);
-    vliw_emit_addr(g, 9, 13, op->a, 0);
-    vliw_emit_addr(g, 10, 13, op->c, m->j0 * 8);
+    if (a->bt) {
+        uint32_t rows = 4 * ch->cb - (ch->nrag ? 4 - ch->nrag : 0);
+        for (uint32_t w = 0; w < p->nw; w++) {
+            int reg = w ? a->b2 : a->b, bd = w ? 14 : 4;
+            if (p->kbf)
+                ids[n++] = bd, bd_gather(g, bd, reg, 5, 0, ch->bdm[w], 8, rows, a->k * 2, 8, p->kbf, 8,
+                                         ch->kstride);
+            if (p->krag)
+                ids[n++] = bd + 1, bd_gather(g, bd + 1, reg, 5, p->kbf * 8, ch->bdm[w] + p->kbf * ch->kstride,
+                                             p->krag * 2, rows, a->k * 2, 8, 1, 8, 32);
+        }
+    } else {
+        if (ch->nbf)
+            ids[n++] = 4, bd_gather(g, 4, a->b, 5, 0, ch->bdm[0], 8, a->k, a->n * 2, 8, ch->nbf, 8, ch->jstride);
+        if (ch->nrag)
+            ids[n++] = 5, bd_gather(g, 5, a->b, 5, ch->nbf * 8, ch->bdm[0] + ch->nbf * ch->jstride,
+                                    ch->nrag * 2, a->k, a->n * 2, 8, 1, 8, 32);
+    }
+    if (a->bias >= 0) {   /* bias[4j..4j+3] in each of a block's 4 rows (DRAM stride 0) */
+        if (ch->nbf)
+            ids[n++] = 14, bd_gather(g, 14, a->bias, 6, 0, ch->biasdm, 8, 4, 0, 8, ch->nbf, 8, 32);
+        if (ch->nrag)
+            ids[n++] = 15, bd_gather(g, 15, a->bias, 6, ch->nbf * 8, ch->biasdm + ch->nbf * 32, ch->nrag * 2, 4,
+                                     0, 8, 1, 8, 32);
+    }
+    bd_chain_start(g, ids, n, 0);
     vliw_emit_end(g);
-    /* the whole panels' BDs, once: buffer 0's before the first panel starts,
-     * the others while it loads */
-    uint32_t full = m->m / 8, rag = m->m % 8, np = full + (rag ? 1 : 0);
-    /* (the A panels' BDs do not depend on the chunk: once, unless a ragged
-     * last panel changed them) */
-    int abds = first || rag;
-    if (m->loop && abds) {
-        vliw_emit_begin(g);
-        panel_bds(g, m, 0, 0, 8, BD_SETUP);
-        vliw_emit_end(g);
-    }
-    gemm_prefetch(g, m, 0, np == 1 && rag ? rag : 8);
-    if (m->loop) {
-        vliw_emit_begin(g);
-        if (abds)
-            panel_bds(g, m, 0, 1, 8, BD_SETUP);
-        panel_bds(g, m, 1, 0, 8, BD_SETUP);
-        vliw_emit_end(g);
-    }
+    /* the A and C chains of whole panels (their DRAM addresses per panel);
+     * the previous chunk's last C store may still use BDs 6..9 */
+    vliw_emit_begin(g);
+    vliw_emit_op(g, "dma.wait 1");
+    for (int b = 0; b < 2; b++)
+        panel_bds(g, p, ch, 0, b, 8, 1, 0);
+    panel_bds(g, p, ch, 1, 0, 8, 1, 0);
+    vliw_emit_li(g, 13, ch->kstride);
+    vliw_emit_op(g, "mov m0, r13");
+    vliw_emit_li(g, 14, p->gw * ch->jstride - p->kb * ch->kstride);
+    vliw_emit_op(g, "mov m1, r14");
+    vliw_emit_op(g, "mov r9, r%d", a->a);
+    vliw_emit_op(g, "add r10, r%d, r6", a->c);
+    vliw_emit_end(g);
+    uint32_t full = a->m / 8, rag = a->m % 8, np = full + (rag ? 1 : 0);
+    mm_prefetch(g, p, ch, 0, np == 1 && rag ? rag : 8);
     /* steps whose prefetch is a whole panel (i + 1 < full) run two at a time */
     uint32_t pairs = full >= 2 ? (full - 1) / 2 : 0;
     if (pairs) {
         int top = vliw_emit_branch_loop_open(g, 11, pairs);
-        gemm_prefetch(g, m, 1, 8);
-        gemm_panel(g, m, 0, 8);
-        gemm_prefetch(g, m, 0, 8);
-        gemm_panel(g, m, 1, 8);
+        mm_prefetch(g, p, ch, 1, 8);
+        mm_panel(g, p, ch, 0, 8);
+        mm_prefetch(g, p, ch, 0, 8);
+        mm_panel(g, p, ch, 1, 8);
         vliw_emit_branch_loop_close(g, 11, top);
     }
     for (uint32_t i = 2 * pairs; i < np; i++)
-        gemm_step(g, m, i, np, rag);
+        mm_step(g, p, ch, i, np, rag);
+}
+
+/* r<reg> += v (through r13; v may be "negative"). */
+static void add_const(vliw_gen *g, int reg, uint32_t v)
+{
+    vliw_emit_li(g, 13, v);
+    vliw_emit_op(g, "add r%d, r%d, r13", reg, reg);
+}
+
+/* Tile g->tile's share (its 4-column blocks of C): no `.tile`, no halt; the
+ * last C stores may still be in flight. Locks 0 and 1 end at 0. */
+static kc_status mm_tile(vliw_gen *g, const vliw_mm *a, kc_err *err)
+{
+    mm_plan p;
+    memset(&p, 0, sizeof p);
+    p.a = a;
+    p.kb = (a->k + 3) / 4;
+    p.kbf = a->k / 4;
+    p.krag = a->k % 4;
+    p.nw = a->b2 >= 0 ? 2 : 1;
+    p.gw = p.nw == 2 ? 1 : 4;
+    uint32_t nblk = (a->n + 3) / 4, base = nblk / g->ntiles, extra = nblk % g->ntiles;
+    uint32_t j0 = g->tile * base + (g->tile < extra ? g->tile : extra);
+    uint32_t nbt = base + (g->tile < extra);
+    uint32_t nrag = j0 + nbt == nblk ? a->n % 4 : 0;
+    /* DM: per column block its B (and bias) and its C outputs; the A buffers */
+    uint32_t avail = g->hw.dm_bytes - 128, fixed = 4 * p.kb * 32;
+    uint32_t per = p.nw * p.kb * 32 + (a->bias >= 0 ? 32 : 0) + 64;
+    uint32_t cbmax = avail > fixed ? (avail - fixed) / per : 0;
+    if (!cbmax || p.kb > 1023)
+        return kc_err_set(err, KC_ERR_RANGE, "baseline: does not fit: a matmul with K = %u needs %u bytes of "
+                          "A buffers plus %u per 4-column block in a tile's DM (%u bytes)", a->k, fixed, per,
+                          avail);
+    vliw_emit_line(g, "// tile %u: column blocks %u..%u", g->tile, j0, j0 + nbt);
+    if (!nbt)
+        return KC_OK;
+    uint32_t nch = (nbt + cbmax - 1) / cbmax, cbm = (nbt + nch - 1) / nch;
+    uint32_t q = nbt / cbm, rest = nbt % cbm;
+    if (nrag && !rest)
+        q--, rest = cbm;
+    uint32_t bstep = a->bt ? 4 * a->k * 2 : 8;   /* B bytes per column block */
+    mm_chunk ch;
+    chunk_layout(&p, cbm, cbm, 0, &ch);
+    if (p.krag)   /* the k padding of A and B must read 0 (an earlier stage's data may be NaN) */
+        vliw_emit_dm_zero(g, 0, ch.cdm);
+    if (a->batch > 1) {
+        vliw_emit_begin(g);
+        vliw_emit_li(g, 12, a->batch);
+        vliw_emit_end(g);
+    }
+    int btop = vliw_emit_label(g);
+    if (a->batch > 1)
+        vliw_emit_line(g, "L%d:", btop);
+    vliw_emit_begin(g);
+    vliw_emit_li(g, 5, j0 * bstep);
+    vliw_emit_li(g, 6, j0 * 8);
+    vliw_emit_end(g);
+    if (q) {
+        chunk_layout(&p, cbm, cbm, 0, &ch);
+        int top = q > 1 ? vliw_emit_branch_loop_open(g, 15, q) : 0;
+        mm_chunk_gen(g, &p, &ch);
+        vliw_emit_begin(g);
+        add_const(g, 5, cbm * bstep);
+        add_const(g, 6, cbm * 8);
+        vliw_emit_end(g);
+        if (q > 1)
+            vliw_emit_branch_loop_close(g, 15, top);
+    }
+    if (rest) {
+        chunk_layout(&p, cbm, rest, nrag, &ch);
+        mm_chunk_gen(g, &p, &ch);
+    }
+    if (a->batch > 1) {
+        vliw_emit_begin(g);
+        add_const(g, a->a, a->m * a->k * 2);
+        add_const(g, a->b, a->k * a->n * 2);
+        add_const(g, a->c, a->m * a->n * 2);
+        vliw_emit_op(g, "addi r12, r12, -1");
+        vliw_emit_end(g);
+        vliw_emit_line(g, "    bnez r12, L%d", btop);
+        vliw_emit_line(g, "    nop");
+        vliw_emit_line(g, "    nop");
+        /* the ABI registers as they came */
+        vliw_emit_begin(g);
+        add_const(g, a->a, (uint32_t)-(a->batch * a->m * a->k * 2));
+        add_const(g, a->b, (uint32_t)-(a->batch * a->k * a->n * 2));
+        add_const(g, a->c, (uint32_t)-(a->batch * a->m * a->n * 2));
+        vliw_emit_end(g);
+    }
+    return KC_OK;
 }
 
 kc_status vliw_matmul_gemm_stage(vliw_gen *g, const void *args, kc_err *err)
 {
     const vliw_mm_op *op = args;
-    gemm m;
-    memset(&m, 0, sizeof m);
-    m.m = op->m;
-    m.n = op->n;
-    m.k = op->k;
-    m.bt = op->bt;
-    m.bias = op->has_bias;
-    m.kb = (m.k + 3) / 4;
-    m.kbf = m.k / 4;
-    m.krag = m.k % 4;
-    uint32_t nblk = (m.n + 3) / 4;
-    uint32_t base = nblk / g->ntiles, extra = nblk % g->ntiles;
-    uint32_t tj0 = g->tile * base + (g->tile < extra ? g->tile : extra);
-    uint32_t tnb = base + (g->tile < extra);
-    if (!tnb)
-        return KC_OK;
-    /* chunks of at most cb column blocks: B (KB 32 bytes a block), the A
-     * buffers (4 KB 32), C (64 a block), the bias (32 a block) */
-    uint32_t avail = g->hw.dm_bytes - 128;
-    uint32_t per = m.kb * 32 + 64 + (m.bias ? 32 : 0), fixed = 4 * m.kb * 32;
-    uint32_t cb = avail > fixed ? (avail - fixed) / per : 0;
-    if (!cb)
-        return kc_err_set(err, KC_ERR_RANGE, "baseline: gemm with K = %u does not fit the vliw DM (%u bytes)", m.k,
-                          avail);
-    uint32_t nch = (tnb + cb - 1) / cb;
-    uint32_t cmax = (tnb + nch - 1) / nch;
-    /* one DM layout for every chunk (sized for the largest), so padding stays where it was */
-    m.bdm = 0;
-    m.adm[0] = cmax * m.kb * 32;
-    m.adm[1] = m.adm[0] + 2 * m.kb * 32;
-    m.cdm = m.adm[1] + 2 * m.kb * 32;
-    m.biasdm = m.cdm + 2 * cmax * 32;
-    vliw_emit_line(g, "// tile %u: column blocks %u..%u in %u chunks", g->tile, tj0, tj0 + tnb, nch);
-    /* unrolled groups where the code is small (every gemm task config on 2x2), else a loop */
-    m.loop = cmax > 16 || nch > 1 || g->nstages > 1 || g->hw.pm_bundles < 2048;
-    if (m.loop)
-        vliw_emit_args_save(g);
-    if (m.krag)
-        vliw_emit_dm_zero(g, 0, m.cdm);
-    for (uint32_t c = 0, j = tj0; c < nch; c++) {
-        m.j0 = j;
-        m.nbt = tnb / nch + (c < tnb % nch);
-        j += m.nbt;
-        m.nrag = j == nblk ? m.n % 4 : 0;
-        m.nbf = m.nbt - (m.nrag ? 1 : 0);
-        if (c) {   /* the last chunk's C is out before its DM is reused; the operands' registers back */
-            vliw_emit_begin(g);
-            vliw_emit_op(g, "dma.wait 1");
-            vliw_emit_end(g);
-            if (m.loop)
-                vliw_emit_args_restore(g);
-        }
-        gemm_chunk(g, &m, op, !c);
-    }
-    return KC_OK;
+    vliw_mm a;
+    memset(&a, 0, sizeof a);
+    a.batch = op->batch ? op->batch : 1;
+    a.m = op->m, a.n = op->n, a.k = op->k;
+    a.bt = op->bt;
+    /* the operands' addresses: A r1, the (first) weight r2, W_up or the bias
+     * r3, C r4 (through r9..r12: the ABI registers r1..r8 are sources until
+     * every operand is read) */
+    const vliw_opnd *src[4] = {&op->a, op->has_gate ? &op->gate : &op->b,
+                               op->has_gate ? &op->b : op->has_bias ? &op->bias : NULL, &op->c};
+    static const int tmp[4] = {9, 10, 11, 12};
+    vliw_emit_args_save(g);
+    vliw_emit_begin(g);
+    for (int i = 0; i < 4; i++)
+        if (src[i])
+            vliw_emit_addr(g, tmp[i], 13, *src[i], 0);
+    for (int i = 0; i < 4; i++)
+        if (src[i])
+            vliw_emit_op(g, "mov r%d, r%d", i + 1, tmp[i]);
+    vliw_emit_end(g);
+    a.a = 1, a.b = 2, a.c = 4;
+    a.b2 = op->has_gate ? 3 : -1;
+    a.bias = op->has_bias ? 3 : -1;
+    return mm_tile(g, &a, err);
 }
 
 int vliw_matmul_serves(const char *name)
 {
-    return !strcmp(name, "gemv") || !strcmp(name, "gemm");
+    static const char *const names[] = {"gemv", "gemm", "bmm", "linear", "swiglu"};
+    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(name, names[i]))
+            return 1;
+    return 0;
 }
 
 kc_status vliw_matmul_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err)
 {
-    /* ABI: gemv W, x, y (dims N, K); gemm A, B, C (dims M, N, K) */
+    kc_task_matmul_dims d;
+    if (!kc_task_matmul_view(t, c, &d))
+        return kc_err_set(err, KC_ERR_USAGE, "baseline: %s is not a matrix task", t->name);
     int mv = !strcmp(t->name, "gemv");
     vliw_mm_op op;
     memset(&op, 0, sizeof op);
-    op.m = mv ? 1 : c->dims[0];
-    op.n = c->dims[mv ? 0 : 1];
-    op.k = c->dims[mv ? 1 : 2];
-    op.a = vliw_opnd_at(0, 0);
-    op.b = vliw_opnd_at(1, 0);
-    op.c = vliw_opnd_at(2, 0);
+    op.batch = d.batch;
+    op.m = d.m, op.n = d.n, op.k = d.k;
+    op.bt = d.b_transposed;
+    op.a = vliw_opnd_at(mv ? d.b_idx : d.a_idx, 0);   /* gemv: a = W, b = x */
+    op.b = vliw_opnd_at(mv ? d.a_idx : d.b_idx, 0);
+    op.c = vliw_opnd_at(d.out_idx, 0);
+    op.has_bias = d.has_bias;
+    op.bias = vliw_opnd_at(d.has_bias ? d.bias_idx : 0, 0);
+    op.has_gate = d.gate_idx >= 0;
+    op.gate = vliw_opnd_at(op.has_gate ? d.gate_idx : 0, 0);
     vliw_stage st = {mv ? vliw_matmul_gemv_stage : vliw_matmul_gemm_stage, &op};
     return vliw_emit_stages(g, &st, 1, err);
 }

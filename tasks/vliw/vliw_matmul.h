@@ -1,8 +1,11 @@
 /* vliw_matmul.h — the vliw contraction templates: GEMV (W rows streamed through
- * the skeleton of vliw_skel.h, lane-wise MACs against x held in DM) and GEMM
- * (vmmac on 4x4 blocks). */
+ * the skeleton of vliw_skel.h, lane-wise MACs against x held in DM) and the
+ * GEMM family (vmmac on 4x4 blocks): GEMM, BatchMatMul, Linear (W[n][k] and a
+ * bias) and SwiGLU (two weights and the silu gate). */
 #ifndef VLIW_MATMUL_H
 #define VLIW_MATMUL_H
+
+#include <stdint.h>
 
 #include "kc_err.h"
 #include "kc_task.h"
@@ -12,16 +15,23 @@ int vliw_matmul_serves(const char *name);
 
 /* A contraction stage (vliw_emit.h). gemm: C[m][n] = sum_k A[m][k] B[k][n]
  * (+ bias[n]); with bt, B is given as [n][k] (a torch.nn.Linear weight:
- * C = A B^T). gemv: y[n] = sum_k W[n][k] x[k] (a = W, b = x, c = y; m, bt
+ * C = A B^T); batch > 1 repeats it over batch consecutive A, B and C (bmm;
+ * 0 or 1: one); has_gate (SwiGLU, with bt): C = silu(A gate^T) * (A B^T),
+ * gate [n][k]. gemv: y[n] = sum_k W[n][k] x[k] (a = W, b = x, c = y; m, bt
  * and bias unused). Row-major, contiguous operands. */
 typedef struct vliw_mm_op {
     uint32_t m, n, k;
     int bt;
     int has_bias;
     vliw_opnd a, b, c, bias;
+    uint32_t batch;
+    int has_gate;
+    vliw_opnd gate;
 } vliw_mm_op;
 
-/* The stage functions: args is a const vliw_mm_op *. */
+/* The stage functions: args is a const vliw_mm_op *. The gemm stage returns
+ * KC_ERR_RANGE "does not fit" when the A buffers and one column block of B
+ * exceed a tile's DM. */
 kc_status vliw_matmul_gemm_stage(vliw_gen *g, const void *args, kc_err *err);
 kc_status vliw_matmul_gemv_stage(vliw_gen *g, const void *args, kc_err *err);
 

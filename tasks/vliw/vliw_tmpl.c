@@ -9,6 +9,7 @@
 #include "vliw_block.h"
 #include "vliw_emit.h"
 #include "vliw_matmul.h"
+#include "vliw_rope.h"
 #include "vliw_rows.h"
 
 /* The template families: one row each (a task is served by the first row
@@ -20,6 +21,7 @@ static const struct family {
 } families[] = {
     {vliw_rows_serves, vliw_rows_gen},
     {vliw_matmul_serves, vliw_matmul_gen},
+    {vliw_rope_serves, vliw_rope_gen},
     {vliw_block_serves, vliw_block_gen},
 };
 
