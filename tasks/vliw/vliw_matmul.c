@@ -12,6 +12,7 @@
 
 #include <string.h>
 
+#include "kc_task_matmul.h"
 #include "vliw_skel.h"
 
 typedef struct gemv {
@@ -117,27 +118,72 @@ static kc_status gemv_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c
 }
 
 
-/* ---- GEMM ----------------------------------------------------------------------------
+/* ---- GEMM family: GEMM, BatchMatMul, Linear, SwiGLU -----------------------------------
 
  * C = A B on 4x4 blocks with vmmac. The columns are split by tile id (4-column
- * blocks); a tile keeps its B columns in DM in block layout for the whole run
- * (block j, k-block kb: the 4x4 of B[4kb..4kb+3][4j..4j+3] row-major at
- * Bdm + (j KB + kb) 32; the DMA gathers it with 8-byte rows: len0 = 8,
- * cnt1 = K rows, cnt2 = blocks). A flows through in panels of 8 rows (two row
- * blocks, each [kb][4 rows][4 k] in DM, gathered the same way). Per panel and
- * 16-column group: 2 A vectors and 4 B vectors per k-block feed 8 vmmac into
- * 8 accumulators (the MAC unit chains each one back to back); the 4x4 results
- * (srs) go to an output buffer in block layout, written back by the DMA with
- * 8-byte rows. Ragged K, N and M: partial k-block / column block / row block
- * BDs; what the DMA never writes stays 0 in DM (B's rows k >= K), so padding
- * lanes add 0; rows and columns past M and N are computed from stale DM and
- * not written back. */
-typedef struct gemm {
-    uint32_t m, n, k;
+ * blocks); a tile holds its B columns in DM in block layout while every A
+ * panel flows past them, in chunks of columns when they do not all fit its DM
+ * (A then streams once per chunk). B is gathered by one 3-D BD of 8-byte rows
+ * per chunk: as B[k][n] (GEMM, BMM: column block j, k-block kb at
+ * Bdm + (j KB + kb) 32; len0 = 8, cnt1 = K rows, cnt2 = blocks), or as
+ * W[n][k] (Linear, SwiGLU: the chunk's W rows, k-block-major, block (j, kb) at
+ * Bdm + (kb CB + j) 32; cnt1 = rows, cnt2 = k-blocks), whose 4x4 blocks are
+ * W-blocks: `vtrn` turns each into the B block in the free VEC slot of the
+ * vmmac loop. A flows through in panels of 8 rows (two row blocks, each
+ * [kb][4 rows][4 k] in DM, gathered the same way, double-buffered under locks
+ * 0 / 1). Per panel and group of columns: 2 A vectors and the B vectors per
+ * k-block feed vmmac into up to 8 accumulators (the MAC unit chains each one
+ * back to back); the 4x4 results (srs) go to an output buffer in block layout,
+ * written back by the DMA with 8-byte rows. Linear starts the accumulators at
+ * the bias (a DM vector per column block, bias[4j..4j+3] in every row: the
+ * gather reads DRAM with stride 0); SwiGLU runs both weights in one loop (one
+ * column block per group, gate and up accumulators) and forms silu(g) u in
+ * fp32 before the single rounding. BatchMatMul repeats the whole per batch
+ * (a branch loop advancing the ABI registers, restored after it). Ragged K, N
+ * and M: partial k-block / column block / row block BDs; what the DMA never
+ * writes stays 0 in DM (B's rows k >= K), so padding lanes add 0; rows and
+ * columns past M and N are computed from stale DM and not written back.
+ * Registers: r5 the chunk's B offset, r6 its column byte offset, r7 / r13 /
+ * r14 temporaries, r9 / r10 the next A panel / C panel, r11 / r12 / r15 the
+ * panel-pair / batch / chunk loops. */
+
+/* The DM layout and column range of one chunk. Every chunk of a tile has the
+ * layout of the widest (cw column blocks), so B's padding (k >= K) stays
+ * where no chunk writes: 0. */
+typedef struct mm_chunk {
+    uint32_t cw;                /* column blocks the layout holds */
+    uint32_t cb, nbf, nrag;     /* column blocks, whole ones, ragged columns (0: none) */
+    uint32_t bdm[2], biasdm, adm[2], cdm;
+    uint32_t kstride, jstride;  /* DM bytes between B's k-blocks / column blocks */
+} mm_chunk;
+
+typedef struct mm_plan {
+    const vliw_mm *a;
     uint32_t kb, kbf, krag;     /* k-blocks (padded), whole ones, ragged k (0: none) */
-    uint32_t bdm, adm[2], cdm;  /* DM: B blocks, A panels (2 buffers of 2 row blocks), C panel */
-    uint32_t j0, nbt, nbf, nrag;   /* tile's first column block, blocks, whole blocks, ragged cols */
-} gemm;
+    uint32_t nw, gw;            /* weights (SwiGLU: 2), column blocks per group */
+} mm_plan;
+
+static int acc_of(const mm_plan *p, int rb, uint32_t w, uint32_t i)
+{
+    return rb * (int)(p->nw * p->gw) + (int)(w * p->gw + i);
+}
+
+static void chunk_layout(const mm_plan *p, uint32_t cw, uint32_t cb, uint32_t nrag, mm_chunk *ch)
+{
+    memset(ch, 0, sizeof *ch);
+    ch->cw = cw;
+    ch->cb = cb;
+    ch->nrag = nrag;
+    ch->nbf = cb - (nrag ? 1 : 0);
+    ch->bdm[0] = 0;
+    ch->bdm[1] = cw * p->kb * 32;
+    ch->biasdm = p->nw * cw * p->kb * 32;
+    ch->adm[0] = ch->biasdm + (p->a->bias >= 0 ? cw * 32 : 0);
+    ch->adm[1] = ch->adm[0] + 2 * p->kb * 32;
+    ch->cdm = ch->adm[1] + 2 * p->kb * 32;
+    ch->kstride = p->a->bt ? cw * 32 : 32;
+    ch->jstride = p->a->bt ? 32 : p->kb * 32;
+}
 
 /* BD fields from a constant (through r13). */
 static void bd_const(vliw_gen *g, int bd, const char *field, uint32_t v)
@@ -146,14 +192,16 @@ static void bd_const(vliw_gen *g, int bd, const char *field, uint32_t v)
     vliw_emit_op(g, "bd.set %d, %s, r13", bd, field);
 }
 
-/* A 2-D gather BD: len0 bytes per row, cnt1 rows (dstride1 DRAM, mstride1 DM),
- * cnt2 blocks (dstride2, mstride2), DRAM address reg + off, DM dm. */
-static void bd_gather(vliw_gen *g, int bd, int reg, uint32_t off, uint32_t dm, uint32_t len0, uint32_t cnt1,
-                      uint32_t ds1, uint32_t ms1, uint32_t cnt2, uint32_t ds2, uint32_t ms2, uint32_t next,
-                      uint32_t rel)
+/* A 3-D gather BD: len0 bytes per row, cnt1 rows (dstride1 DRAM, mstride1 DM),
+ * cnt2 blocks (dstride2, mstride2), DRAM address reg (+ offreg when nonzero)
+ * + off, DM dm. */
+static void bd_gather(vliw_gen *g, int bd, int reg, int offreg, uint32_t off, uint32_t dm, uint32_t len0,
+                      uint32_t cnt1, uint32_t ds1, uint32_t ms1, uint32_t cnt2, uint32_t ds2, uint32_t ms2)
 {
     vliw_emit_li(g, 13, off);
     vliw_emit_op(g, "add r14, r%d, r13", reg);
+    if (offreg)
+        vliw_emit_op(g, "add r14, r14, r%d", offreg);
     vliw_emit_op(g, "bd.set %d, dram, r14", bd);
     bd_const(g, bd, "dm", dm);
     bd_const(g, bd, "len0", len0);
@@ -163,16 +211,28 @@ static void bd_gather(vliw_gen *g, int bd, int reg, uint32_t off, uint32_t dm, u
     bd_const(g, bd, "cnt2", cnt2);
     bd_const(g, bd, "dstride2", ds2);
     bd_const(g, bd, "mstride2", ms2);
-    bd_const(g, bd, "next", next ? 0x10u | next : 0);
-    bd_const(g, bd, "rel", rel);
+    bd_const(g, bd, "next", 0);
+    bd_const(g, bd, "rel", 0);
+}
+
+/* Links BDs ids[0..n-1] into one chain and starts it on channel ch. */
+static void bd_chain_start(vliw_gen *g, const int *ids, int n, int ch)
+{
+    for (int i = 0; i + 1 < n; i++)
+        bd_const(g, ids[i], "next", 0x10u | (uint32_t)ids[i + 1]);
+    vliw_emit_op(g, "dma.start %d, %d", ch, ids[0]);
 }
 
 /* The chain of BDs moving `rows` rows of each row block: A in (DRAM r9, into
- * the A buffer b; its last BD releases lock b) or C out (DRAM r10, BDs 6..9). */
-static void panel_bds(vliw_gen *g, const gemm *m, int out, int b, uint32_t rows)
+ * the A buffer b, BDs 0..3 / 10..13; its last BD releases lock b) or C out
+ * (DRAM r10, BDs 6..9). full = 1 writes every field (a chunk's start, a ragged
+ * panel), 0 only the DRAM addresses (a whole panel: the rest is as the chunk's
+ * start left it); then the chain starts. */
+static void panel_bds(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, int out, int b, uint32_t rows,
+                      int full, int start)
 {
     int bd = out ? 6 : b ? 10 : 0, reg = out ? 10 : 9;
-    uint32_t pitch = out ? m->n * 2 : m->k * 2;
+    uint32_t pitch = out ? p->a->n * 2 : p->a->k * 2;
     int nbd = 0, ids[8] = {0};
     uint32_t r0 = rows < 4 ? rows : 4, r1 = rows - r0;
     for (int rb = 0; rb < 2; rb++) {
@@ -180,146 +240,333 @@ static void panel_bds(vliw_gen *g, const gemm *m, int out, int b, uint32_t rows)
         if (!rr)
             continue;
         uint32_t base = (uint32_t)rb * 4 * pitch;
-        uint32_t dm = out ? m->cdm + (uint32_t)rb * m->nbt * 32 : m->adm[b] + (uint32_t)rb * m->kb * 32;
-        uint32_t nf = out ? m->nbf : m->kbf, rag = out ? m->nrag : m->krag;
-        if (nf)
-            ids[nbd++] = bd, bd_gather(g, bd, reg, base, dm, 8, rr, pitch, 8, nf, 8, 32, 0, 0), bd++;
-        if (rag)
-            ids[nbd++] = bd, bd_gather(g, bd, reg, base + nf * 8, dm + nf * 32, rag * 2, rr, pitch, 8, 1, 8,
-                                       32, 0, 0), bd++;
+        uint32_t dm = out ? ch->cdm + (uint32_t)rb * ch->cw * 32 : ch->adm[b] + (uint32_t)rb * p->kb * 32;
+        uint32_t nf = out ? ch->nbf : p->kbf, rag = out ? ch->nrag : p->krag;
+        for (int part = 0; part < 2; part++) {
+            if (!(part ? rag : nf))
+                continue;
+            uint32_t off = base + (part ? nf * 8 : 0);
+            if (full)
+                bd_gather(g, bd, reg, 0, off, dm + (part ? nf * 32 : 0), part ? rag * 2 : 8, rr, pitch, 8,
+                          part ? 1 : nf, 8, 32);
+            else {
+                vliw_emit_li(g, 13, off);
+                vliw_emit_op(g, "add r14, r%d, r13", reg);
+                vliw_emit_op(g, "bd.set %d, dram, r14", bd);
+            }
+            ids[nbd++] = bd++;
+        }
     }
-    for (int i = 0; i + 1 < nbd; i++)
-        bd_const(g, ids[i], "next", 0x10u | (uint32_t)ids[i + 1]);
-    if (!out)
+    if (full && !out)
         bd_const(g, ids[nbd - 1], "rel", 0x2000u | (uint32_t)b << 6 | 1u);
-    vliw_emit_op(g, "dma.start %d, %d", out, ids[0]);
+    if (full)
+        for (int i = 0; i + 1 < nbd; i++)
+            bd_const(g, ids[i], "next", 0x10u | (uint32_t)ids[i + 1]);
+    if (start)
+        vliw_emit_op(g, "dma.start %d, %d", out, ids[0]);
 }
 
 /* Starts the load of the next A panel (`rows` rows, DRAM r9) into buffer b. */
-static void gemm_prefetch(vliw_gen *g, const gemm *m, int b, uint32_t rows)
+static void mm_prefetch(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, int b, uint32_t rows)
 {
     vliw_emit_begin(g);
-    panel_bds(g, m, 0, b, rows);
-    vliw_emit_li(g, 13, 8 * m->k * 2);
+    panel_bds(g, p, ch, 0, b, rows, rows != 8, 1);
+    vliw_emit_li(g, 13, 8 * p->a->k * 2);
     vliw_emit_op(g, "add r9, r9, r13");
     vliw_emit_end(g);
 }
 
-/* Computes the panel in A buffer b (`rows` rows) and stores it (DRAM r10). */
-static void gemm_panel(vliw_gen *g, const gemm *m, int b, uint32_t rows)
+/* SwiGLU's gate: g = silu(g) u in fp32 (acc6 = -1, acc7 = 1, t a temporary). */
+static void swiglu_gate(vliw_gen *g, int gacc, int uacc, int t)
 {
+    vliw_emit_op(g, "amul acc%d, acc%d, acc6", t, gacc);
+    vliw_emit_op(g, "aexp acc%d, acc%d", t, t);
+    vliw_emit_op(g, "aadd acc%d, acc%d, acc7", t, t);
+    vliw_emit_op(g, "arcp acc%d, acc%d", t, t);
+    vliw_emit_op(g, "amul acc%d, acc%d, acc%d", gacc, gacc, t);
+    vliw_emit_op(g, "amul acc%d, acc%d, acc%d", gacc, gacc, uacc);
+}
+
+/* One group of jn column blocks of the panel in A buffer b: p2.. its B
+ * columns (then moved on by m1 to the next group's), p6 its C outputs, p7 its
+ * bias (both moved on by a group). */
+static void mm_group(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, int b, uint32_t jn)
+{
+    const vliw_mm *a = p->a;
+    vliw_emit_begin(g);
+    for (int rb = 0; rb < 2; rb++) {
+        vliw_emit_li(g, 7, ch->adm[b] + (uint32_t)rb * p->kb * 32);
+        vliw_emit_op(g, "mov p%d, r7", rb);
+    }
+    if (p->nw == 2) {
+        vliw_emit_li(g, 13, vliw_emit_fbits(-1.0f));
+        vliw_emit_op(g, "abcst acc6, r13");
+        vliw_emit_li(g, 14, vliw_emit_fbits(1.0f));
+        vliw_emit_op(g, "abcst acc7, r14");
+    }
+    for (uint32_t w = 0; w < p->nw; w++)
+        for (uint32_t i = 0; i < jn; i++) {
+            if (a->bias >= 0) {
+                vliw_emit_op(g, "vld v%u, [p7, %u]", 10 + i, i * 32);
+                for (int rb = 0; rb < 2; rb++)
+                    vliw_emit_op(g, "ups acc%d, v%u", acc_of(p, rb, w, i), 10 + i);
+            } else {
+                for (int rb = 0; rb < 2; rb++)
+                    vliw_emit_op(g, "abcst acc%d, r0", acc_of(p, rb, w, i));
+            }
+        }
+    if (a->bias >= 0)
+        vliw_emit_op(g, "padd p7, %u", p->gw * 32);
+    vliw_emit_end(g);
+    vliw_emit_begin(g);
+    for (int rb = 0; rb < 2; rb++)
+        vliw_emit_op(g, "vld v%d, [p%d], 32", rb, rb);
+    for (uint32_t w = 0; w < p->nw; w++)
+        for (uint32_t i = 0; i < jn; i++) {
+            uint32_t x = w * p->gw + i;
+            vliw_emit_op(g, "vld v%u, [p%u], m0", 2 + x, 2 + x);
+            if (a->bt)
+                vliw_emit_op(g, "vtrn v%u, v%u", 6 + x, 2 + x);
+        }
+    for (int rb = 0; rb < 2; rb++)
+        for (uint32_t w = 0; w < p->nw; w++)
+            for (uint32_t i = 0; i < jn; i++) {
+                uint32_t x = w * p->gw + i;
+                vliw_emit_op(g, "vmmac acc%d, v%d, v%u", acc_of(p, rb, w, i), rb, (a->bt ? 6 : 2) + x);
+            }
+    vliw_emit_loopi_end(g, p->kb);
+    vliw_emit_begin(g);
+    vliw_emit_op(g, "dma.wait 1");   /* the previous panel's C is out (waits in a panel's first group only) */
+    for (int rb = 0; rb < 2; rb++)
+        for (uint32_t i = 0; i < jn; i++) {
+            int acc = acc_of(p, rb, 0, i);
+            uint32_t v = 8 + 4 * (uint32_t)rb + i;
+            if (p->nw == 2)
+                swiglu_gate(g, acc, acc_of(p, rb, 1, i), 4 + rb);
+            vliw_emit_op(g, "srs v%u, acc%d", v, acc);
+            vliw_emit_op(g, "vst v%u, [p6, %u]", v, ((uint32_t)rb * ch->cw + i) * 32);
+        }
+    vliw_emit_op(g, "padd p6, %u", p->gw * 32);
+    for (uint32_t x = 0; x < p->nw * p->gw; x++)
+        vliw_emit_op(g, "padd p%u, m1", 2 + x);
+    vliw_emit_end(g);
+}
+
+/* Computes the panel in A buffer b (`rows` rows) and stores it (DRAM r10):
+ * the whole groups in a hardware loop, then the partial one. */
+static void mm_panel(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, int b, uint32_t rows)
+{
+    const vliw_mm *a = p->a;
+    uint32_t ng = ch->cb / p->gw, tail = ch->cb % p->gw;
     vliw_emit_begin(g);
     vliw_emit_op(g, "acq 0x%02x, 1", b);
-    vliw_emit_end(g);
-    for (uint32_t j0 = 0; j0 < m->nbt; j0 += 4) {
-        uint32_t jn = m->nbt - j0 < 4 ? m->nbt - j0 : 4;
-        vliw_emit_begin(g);
-        for (int rb = 0; rb < 2; rb++) {
-            vliw_emit_li(g, 7, m->adm[b] + (uint32_t)rb * m->kb * 32);
-            vliw_emit_op(g, "mov p%d, r7", rb);
-        }
-        for (uint32_t i = 0; i < jn; i++) {
-            vliw_emit_li(g, 7, m->bdm + (j0 + i) * m->kb * 32);
-            vliw_emit_op(g, "mov p%u, r7", 2 + i);
-            for (int rb = 0; rb < 2; rb++)
-                vliw_emit_op(g, "abcst acc%u, r0", 4 * rb + i);
-        }
-        vliw_emit_end(g);
-        vliw_emit_begin(g);
-        for (int rb = 0; rb < 2; rb++)
-            vliw_emit_op(g, "vld v%d, [p%d], 32", rb, rb);
-        for (uint32_t i = 0; i < jn; i++)
-            vliw_emit_op(g, "vld v%u, [p%u], 32", 2 + i, 2 + i);
-        for (int rb = 0; rb < 2; rb++)
-            for (uint32_t i = 0; i < jn; i++)
-                vliw_emit_op(g, "vmmac acc%u, v%d, v%u", 4 * rb + i, rb, 2 + i);
-        vliw_emit_loopi_end(g, m->kb);
-        vliw_emit_begin(g);
-        if (j0 == 0)
-            vliw_emit_op(g, "dma.wait 1");   /* the previous panel's C is out */
-        vliw_emit_li(g, 7, m->cdm);
-        vliw_emit_op(g, "mov p6, r7");
-        for (int rb = 0; rb < 2; rb++)
-            for (uint32_t i = 0; i < jn; i++) {
-                vliw_emit_op(g, "srs v%u, acc%u", 8 + 4 * rb + i, 4 * rb + i);
-                vliw_emit_op(g, "vst v%u, [p6, %u]", 8 + 4 * rb + i, ((uint32_t)rb * m->nbt + j0 + i) * 32);
-            }
-        vliw_emit_end(g);
+    vliw_emit_li(g, 7, ch->cdm);
+    vliw_emit_op(g, "mov p6, r7");
+    if (a->bias >= 0) {
+        vliw_emit_li(g, 13, ch->biasdm);
+        vliw_emit_op(g, "mov p7, r13");
     }
+    for (uint32_t w = 0; w < p->nw; w++)
+        for (uint32_t i = 0; i < p->gw; i++) {
+            vliw_emit_li(g, 14, ch->bdm[w] + i * ch->jstride);
+            vliw_emit_op(g, "mov p%u, r14", 2 + w * p->gw + i);
+        }
+    if (ng > 1)
+        vliw_emit_li(g, 7, ng);
+    vliw_emit_end(g);
+    if (ng) {
+        int l = vliw_emit_label(g);
+        if (ng > 1)
+            vliw_emit_line(g, "    loop r7, L%d", l);
+        mm_group(g, p, ch, b, p->gw);
+        vliw_emit_line(g, "L%d:", l);
+    }
+    if (tail)
+        mm_group(g, p, ch, b, tail);
     vliw_emit_begin(g);
-    panel_bds(g, m, 1, 0, rows);
-    vliw_emit_li(g, 13, 8 * m->n * 2);
+    panel_bds(g, p, ch, 1, 0, rows, rows != 8, 1);
+    vliw_emit_li(g, 13, 8 * a->n * 2);
     vliw_emit_op(g, "add r10, r10, r13");
     vliw_emit_end(g);
 }
 
 /* Panel i of np (rows of the last: rag, 0 = whole): prefetch i + 1, compute i. */
-static void gemm_step(vliw_gen *g, const gemm *m, uint32_t i, uint32_t np, uint32_t rag)
+static void mm_step(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, uint32_t i, uint32_t np, uint32_t rag)
 {
     if (i + 1 < np)
-        gemm_prefetch(g, m, (int)((i + 1) % 2), i + 2 == np && rag ? rag : 8);
-    gemm_panel(g, m, (int)(i % 2), i + 1 == np && rag ? rag : 8);
+        mm_prefetch(g, p, ch, (int)((i + 1) % 2), i + 2 == np && rag ? rag : 8);
+    mm_panel(g, p, ch, (int)(i % 2), i + 1 == np && rag ? rag : 8);
 }
 
-static kc_status gemm_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err)
+/* One chunk (r5 = its B offset, r6 = its column byte offset): its B columns
+ * (and bias) into DM, then every A panel past them. */
+static void mm_chunk_gen(vliw_gen *g, const mm_plan *p, const mm_chunk *ch)
 {
-    gemm m;
-    memset(&m, 0, sizeof m);
-    m.m = c->dims[0];
-    m.n = c->dims[1];
-    m.k = c->dims[2];
-    m.kb = (m.k + 3) / 4;
-    m.kbf = m.k / 4;
-    m.krag = m.k % 4;
-    uint32_t nblk = (m.n + 3) / 4;
+    const vliw_mm *a = p->a;
+    int ids[6], n = 0;
+    vliw_emit_begin(g);
+    if (a->bt) {
+        uint32_t rows = 4 * ch->cb - (ch->nrag ? 4 - ch->nrag : 0);
+        for (uint32_t w = 0; w < p->nw; w++) {
+            int reg = w ? a->b2 : a->b, bd = w ? 14 : 4;
+            if (p->kbf)
+                ids[n++] = bd, bd_gather(g, bd, reg, 5, 0, ch->bdm[w], 8, rows, a->k * 2, 8, p->kbf, 8,
+                                         ch->kstride);
+            if (p->krag)
+                ids[n++] = bd + 1, bd_gather(g, bd + 1, reg, 5, p->kbf * 8, ch->bdm[w] + p->kbf * ch->kstride,
+                                             p->krag * 2, rows, a->k * 2, 8, 1, 8, 32);
+        }
+    } else {
+        if (ch->nbf)
+            ids[n++] = 4, bd_gather(g, 4, a->b, 5, 0, ch->bdm[0], 8, a->k, a->n * 2, 8, ch->nbf, 8, ch->jstride);
+        if (ch->nrag)
+            ids[n++] = 5, bd_gather(g, 5, a->b, 5, ch->nbf * 8, ch->bdm[0] + ch->nbf * ch->jstride,
+                                    ch->nrag * 2, a->k, a->n * 2, 8, 1, 8, 32);
+    }
+    if (a->bias >= 0) {   /* bias[4j..4j+3] in each of a block's 4 rows (DRAM stride 0) */
+        if (ch->nbf)
+            ids[n++] = 14, bd_gather(g, 14, a->bias, 6, 0, ch->biasdm, 8, 4, 0, 8, ch->nbf, 8, 32);
+        if (ch->nrag)
+            ids[n++] = 15, bd_gather(g, 15, a->bias, 6, ch->nbf * 8, ch->biasdm + ch->nbf * 32, ch->nrag * 2, 4,
+                                     0, 8, 1, 8, 32);
+    }
+    bd_chain_start(g, ids, n, 0);
+    vliw_emit_end(g);
+    /* the A and C chains of whole panels (their DRAM addresses per panel);
+     * the previous chunk's last C store may still use BDs 6..9 */
+    vliw_emit_begin(g);
+    vliw_emit_op(g, "dma.wait 1");
+    for (int b = 0; b < 2; b++)
+        panel_bds(g, p, ch, 0, b, 8, 1, 0);
+    panel_bds(g, p, ch, 1, 0, 8, 1, 0);
+    vliw_emit_li(g, 13, ch->kstride);
+    vliw_emit_op(g, "mov m0, r13");
+    vliw_emit_li(g, 14, p->gw * ch->jstride - p->kb * ch->kstride);
+    vliw_emit_op(g, "mov m1, r14");
+    vliw_emit_op(g, "mov r9, r%d", a->a);
+    vliw_emit_op(g, "add r10, r%d, r6", a->c);
+    vliw_emit_end(g);
+    uint32_t full = a->m / 8, rag = a->m % 8, np = full + (rag ? 1 : 0);
+    mm_prefetch(g, p, ch, 0, np == 1 && rag ? rag : 8);
+    /* steps whose prefetch is a whole panel (i + 1 < full) run two at a time */
+    uint32_t pairs = full >= 2 ? (full - 1) / 2 : 0;
+    if (pairs) {
+        int top = vliw_emit_branch_loop_open(g, 11, pairs);
+        mm_prefetch(g, p, ch, 1, 8);
+        mm_panel(g, p, ch, 0, 8);
+        mm_prefetch(g, p, ch, 0, 8);
+        mm_panel(g, p, ch, 1, 8);
+        vliw_emit_branch_loop_close(g, 11, top);
+    }
+    for (uint32_t i = 2 * pairs; i < np; i++)
+        mm_step(g, p, ch, i, np, rag);
+}
+
+/* r<reg> += v (through r13; v may be "negative"). */
+static void add_const(vliw_gen *g, int reg, uint32_t v)
+{
+    vliw_emit_li(g, 13, v);
+    vliw_emit_op(g, "add r%d, r%d, r13", reg, reg);
+}
+
+kc_status vliw_matmul_mm_tile(vliw_gen *g, const vliw_mm *a, kc_err *err)
+{
+    mm_plan p;
+    memset(&p, 0, sizeof p);
+    p.a = a;
+    p.kb = (a->k + 3) / 4;
+    p.kbf = a->k / 4;
+    p.krag = a->k % 4;
+    p.nw = a->b2 >= 0 ? 2 : 1;
+    p.gw = p.nw == 2 ? 1 : 4;
+    uint32_t nblk = (a->n + 3) / 4, base = nblk / g->ntiles, extra = nblk % g->ntiles;
+    uint32_t j0 = g->tile * base + (g->tile < extra ? g->tile : extra);
+    uint32_t nbt = base + (g->tile < extra);
+    uint32_t nrag = j0 + nbt == nblk ? a->n % 4 : 0;
+    /* DM: per column block its B (and bias) and its C outputs; the A buffers */
+    uint32_t avail = g->hw.dm_bytes - 128, fixed = 4 * p.kb * 32;
+    uint32_t per = p.nw * p.kb * 32 + (a->bias >= 0 ? 32 : 0) + 64;
+    uint32_t cbmax = avail > fixed ? (avail - fixed) / per : 0;
+    if (!cbmax || p.kb > 1023)
+        return kc_err_set(err, KC_ERR_RANGE, "baseline: does not fit: a matmul with K = %u needs %u bytes of "
+                          "A buffers plus %u per 4-column block in a tile's DM (%u bytes)", a->k, fixed, per,
+                          avail);
+    vliw_emit_line(g, "// tile %u: column blocks %u..%u", g->tile, j0, j0 + nbt);
+    if (!nbt)
+        return KC_OK;
+    uint32_t nch = (nbt + cbmax - 1) / cbmax, cbm = (nbt + nch - 1) / nch;
+    uint32_t q = nbt / cbm, rest = nbt % cbm;
+    if (nrag && !rest)
+        q--, rest = cbm;
+    uint32_t bstep = a->bt ? 4 * a->k * 2 : 8;   /* B bytes per column block */
+    if (a->batch > 1) {
+        vliw_emit_begin(g);
+        vliw_emit_li(g, 12, a->batch);
+        vliw_emit_end(g);
+    }
+    int btop = vliw_emit_label(g);
+    if (a->batch > 1)
+        vliw_emit_line(g, "L%d:", btop);
+    vliw_emit_begin(g);
+    vliw_emit_li(g, 5, j0 * bstep);
+    vliw_emit_li(g, 6, j0 * 8);
+    vliw_emit_end(g);
+    mm_chunk ch;
+    if (q) {
+        chunk_layout(&p, cbm, cbm, 0, &ch);
+        int top = q > 1 ? vliw_emit_branch_loop_open(g, 15, q) : 0;
+        mm_chunk_gen(g, &p, &ch);
+        vliw_emit_begin(g);
+        add_const(g, 5, cbm * bstep);
+        add_const(g, 6, cbm * 8);
+        vliw_emit_end(g);
+        if (q > 1)
+            vliw_emit_branch_loop_close(g, 15, top);
+    }
+    if (rest) {
+        chunk_layout(&p, cbm, rest, nrag, &ch);
+        mm_chunk_gen(g, &p, &ch);
+    }
+    if (a->batch > 1) {
+        vliw_emit_begin(g);
+        add_const(g, a->a, a->m * a->k * 2);
+        add_const(g, a->b, a->k * a->n * 2);
+        add_const(g, a->c, a->m * a->n * 2);
+        vliw_emit_op(g, "addi r12, r12, -1");
+        vliw_emit_end(g);
+        vliw_emit_line(g, "    bnez r12, L%d", btop);
+        vliw_emit_line(g, "    nop");
+        vliw_emit_line(g, "    nop");
+        /* the ABI registers as they came */
+        vliw_emit_begin(g);
+        add_const(g, a->a, (uint32_t)-(a->batch * a->m * a->k * 2));
+        add_const(g, a->b, (uint32_t)-(a->batch * a->k * a->n * 2));
+        add_const(g, a->c, (uint32_t)-(a->batch * a->m * a->n * 2));
+        vliw_emit_end(g);
+    }
+    return KC_OK;
+}
+
+static kc_status mm_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err)
+{
+    kc_task_matmul_dims d;
+    if (!kc_task_matmul_view(t, c, &d))
+        return kc_err_set(err, KC_ERR_USAGE, "baseline: %s is not a matrix task", t->name);
+    vliw_mm a;
+    memset(&a, 0, sizeof a);
+    a.batch = d.batch, a.m = d.m, a.n = d.n, a.k = d.k;
+    a.bt = d.b_transposed;
+    a.a = d.a_idx + 1;
+    a.b = (d.gate_idx >= 0 ? d.gate_idx : d.b_idx) + 1;
+    a.b2 = d.gate_idx >= 0 ? d.b_idx + 1 : -1;
+    a.bias = d.has_bias ? d.bias_idx + 1 : -1;
+    a.c = d.out_idx + 1;
     for (unsigned tile = 0; tile < g->ntiles; tile++) {
-        uint32_t base = nblk / g->ntiles, extra = nblk % g->ntiles;
-        m.j0 = tile * base + (tile < extra ? tile : extra);
-        m.nbt = base + (tile < extra);
-        int last = m.j0 + m.nbt == nblk;
-        m.nrag = last ? m.n % 4 : 0;
-        m.nbf = m.nbt - (m.nrag ? 1 : 0);
-        m.bdm = 0;
-        m.adm[0] = m.nbt * m.kb * 32;
-        m.adm[1] = m.adm[0] + 2 * m.kb * 32;
-        m.cdm = m.adm[1] + 2 * m.kb * 32;
         g->tile = tile;
         vliw_emit_line(g, ".tile %u", tile);
-        if (!m.nbt) {
-            vliw_emit_line(g, "    halt");
-            continue;
-        }
-        if (m.cdm + 2 * m.nbt * 32 > g->hw.dm_bytes - 128)
-            return kc_err_set(err, KC_ERR_USAGE, "baseline: %s with N = %u, K = %u on %u tiles: a tile's "
-                              "columns of B (%u bytes) do not fit its DM (%u bytes) yet", t->name, m.n, m.k,
-                              g->ntiles, m.cdm + 2 * m.nbt * 32, g->hw.dm_bytes - 128);
-        vliw_emit_line(g, "// tile %u: column blocks %u..%u", tile, m.j0, m.j0 + m.nbt);
-        /* B columns, once */
-        vliw_emit_begin(g);
-        if (m.nbf)
-            bd_gather(g, 4, 2, m.j0 * 8, m.bdm, 8, m.k, m.n * 2, 8, m.nbf, 8, m.kb * 32, m.nrag ? 5 : 0, 0);
-        if (m.nrag)
-            bd_gather(g, 5, 2, (m.j0 + m.nbf) * 8, m.bdm + m.nbf * m.kb * 32, m.nrag * 2, m.k, m.n * 2, 8, 1, 8,
-                      32, 0, 0);
-        vliw_emit_op(g, "dma.start 0, %d", m.nbf ? 4 : 5);
-        vliw_emit_op(g, "mov r9, r1");
-        vliw_emit_li(g, 13, m.j0 * 8);
-        vliw_emit_op(g, "add r10, r3, r13");
-        vliw_emit_end(g);
-        uint32_t full = m.m / 8, rag = m.m % 8, np = full + (rag ? 1 : 0);
-        gemm_prefetch(g, &m, 0, np == 1 && rag ? rag : 8);
-        /* steps whose prefetch is a whole panel (i + 1 < full) run two at a time */
-        uint32_t pairs = full >= 2 ? (full - 1) / 2 : 0;
-        if (pairs) {
-            int top = vliw_emit_branch_loop_open(g, 11, pairs);
-            gemm_prefetch(g, &m, 1, 8);
-            gemm_panel(g, &m, 0, 8);
-            gemm_prefetch(g, &m, 0, 8);
-            gemm_panel(g, &m, 1, 8);
-            vliw_emit_branch_loop_close(g, 11, top);
-        }
-        for (uint32_t i = 2 * pairs; i < np; i++)
-            gemm_step(g, &m, i, np, rag);
+        kc_status s = vliw_matmul_mm_tile(g, &a, err);
+        if (s != KC_OK)
+            return s;
         vliw_emit_line(g, "    halt");
     }
     return KC_OK;
@@ -327,10 +574,14 @@ static kc_status gemm_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c
 
 int vliw_matmul_serves(const char *name)
 {
-    return !strcmp(name, "gemv") || !strcmp(name, "gemm");
+    static const char *const names[] = {"gemv", "gemm", "bmm", "linear", "swiglu"};
+    for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(name, names[i]))
+            return 1;
+    return 0;
 }
 
 kc_status vliw_matmul_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err)
 {
-    return !strcmp(t->name, "gemv") ? gemv_gen(g, t, c, err) : gemm_gen(g, t, c, err);
+    return !strcmp(t->name, "gemv") ? gemv_gen(g, t, c, err) : mm_gen(g, t, c, err);
 }

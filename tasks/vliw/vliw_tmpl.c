@@ -8,6 +8,7 @@
 #include "vliw_attn.h"
 #include "vliw_emit.h"
 #include "vliw_matmul.h"
+#include "vliw_rope.h"
 #include "vliw_rows.h"
 
 kc_status vliw_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char **text, kc_err *err)
@@ -23,8 +24,9 @@ kc_status vliw_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char 
         return KC_ERR_USAGE;
     int rows = vliw_rows_serves(task->name);
     int matmul = vliw_matmul_serves(task->name);
+    int rope = vliw_rope_serves(task->name);
     int attn = vliw_attn_serves(task->name);
-    if (!rows && !matmul && !attn)
+    if (!rows && !matmul && !rope && !attn)
         return kc_err_set(err, KC_ERR_USAGE, "baseline: no vliw template for task %s yet", task->name);
     kc_task_shape shape;
     task->shape(task, c, &shape);
@@ -38,6 +40,7 @@ kc_status vliw_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char 
         kc_text_printf(&g.out, " r%u=%s", i + 1, shape.t[i].name);
     kc_text_printf(&g.out, "\n");
     kc_status s = rows ? vliw_rows_gen(&g, task, c, err)
+                  : rope ? vliw_rope_gen(&g, task, c, err)
                   : attn ? vliw_attn_gen(&g, task, c, err) : vliw_matmul_gen(&g, task, c, err);
     if (s == KC_OK && g.bad)
         s = kc_err_set(err, KC_ERR_INTERNAL, "%s", g.why);
