@@ -35,9 +35,11 @@
  * the permutation products; exp(-1e30 - m) is 0. */
 #include "vliw_attn.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "kc_task_attn.h"
+#include "vliw_matmul.h"
 
 #define NEG_BIG (-1e30f)
 #define DIAG_MASK 0xf731u   /* lane 4i + j kept when key j <= query i */
@@ -513,9 +515,10 @@ kc_status vliw_attn_stage(vliw_gen *g, const vliw_attn *a, kc_err *err)
     if (plan_make(a, &p))
         return kc_err_set(err, KC_ERR_USAGE, "vliw attention: unsupported shape (d = %u must be a multiple of 4)",
                           a->d);
-    if (p.end > g->hw.dm_bytes)
-        return kc_err_set(err, KC_ERR_RANGE, "vliw attention: a head's K and V (d = %u, %u keys) and the buffers "
-                          "(%u bytes) do not fit a tile's DM (%u bytes)", a->d, a->sk, p.end, g->hw.dm_bytes);
+    if (p.end > g->hw.dm_bytes - 128)   /* the top 128 bytes: DM-passed arguments */
+        return kc_err_set(err, KC_ERR_RANGE, "vliw attention: does not fit: a head's K and V (d = %u, %u keys) "
+                          "and the buffers (%u bytes) exceed a tile's DM (%u bytes)", a->d, a->sk, p.end,
+                          g->hw.dm_bytes - 128);
     uint64_t items = (uint64_t)a->batch * a->heads * p.nqg;
     uint64_t base = items / g->ntiles, extra = items % g->ntiles, t = g->tile;
     uint64_t i0 = t * base + (t < extra ? t : extra), i1 = i0 + base + (t < extra);
@@ -553,11 +556,138 @@ kc_status vliw_attn_stage(vliw_gen *g, const vliw_attn *a, kc_err *err)
     return KC_OK;
 }
 
-/* ---- ScaledDotProduct and FlashAttention alone -------------------------------------------- */
+/* ---- the tasks ------------------------------------------------------------------------------ */
 
 int vliw_attn_serves(const char *name)
 {
-    return !strcmp(name, "sdpa") || !strcmp(name, "flash_attn");
+    static const char *const names[] = {"sdpa", "flash_attn", "mha", "gqa", "mqa"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strcmp(name, names[i]))
+            return 1;
+    return 0;
+}
+
+/* A grid barrier over locks 12..15: arrivals gather along each row to column 0
+ * (lock 12, from the east neighbour), then down column 0 to tile 0 (lock 13,
+ * from the north); the release goes back up column 0 (lock 14) and along the
+ * rows (lock 15). Each tile first drains its output DMA, so whatever a tile
+ * stored before the barrier is in DRAM for every tile after it. */
+static void grid_barrier(vliw_gen *g)
+{
+    unsigned r = g->tile / g->hw.cols, c = g->tile % g->hw.cols;
+    vliw_emit_line(g, "    dma.wait 1");
+    if (c + 1 < g->hw.cols)
+        vliw_emit_line(g, "    acq 0x0c, 1");
+    if (c > 0)
+        vliw_emit_line(g, "    rel 0x1c, 1");
+    if (c == 0 && r + 1 < g->hw.rows)
+        vliw_emit_line(g, "    acq 0x0d, 1");
+    if (c == 0 && r > 0)
+        vliw_emit_line(g, "    rel 0x3d, 1");
+    if (c == 0 && r > 0)
+        vliw_emit_line(g, "    acq 0x0e, 1");
+    if (c == 0 && r + 1 < g->hw.rows)
+        vliw_emit_line(g, "    rel 0x4e, 1");
+    if (c > 0)
+        vliw_emit_line(g, "    acq 0x0f, 1");
+    if (c + 1 < g->hw.cols)
+        vliw_emit_line(g, "    rel 0x2f, 1");
+}
+
+/* The ABI registers r1..r8 to (save) or back from the DM argument area (the
+ * top 128 bytes; these tasks pass every tensor in registers), around stages
+ * that clobber them; then the moves `then` (NULL-terminated), e.g. operands. */
+static void abi_regs(vliw_gen *g, int save, const char *const *then)
+{
+    vliw_emit_begin(g);
+    vliw_emit_op(g, "mov p0, %u", g->hw.dm_bytes - 128);
+    for (int r = 1; r <= 8; r++)
+        vliw_emit_op(g, "%s r%d, [p0, %d]", save ? "st" : "ld", r, 4 * (r - 1));
+    for (; then && *then; then++)
+        vliw_emit_op(g, "%s", *then);
+    vliw_emit_end(g);
+}
+
+/* r<rd> = r7 (ws) + off: three instructions (lui, ori, add). */
+static void ws_addr(char ops[3][32], int rd, uint32_t off)
+{
+    snprintf(ops[0], 32, "lui r%d, 0x%x", rd, off >> 16);
+    snprintf(ops[1], 32, "ori r%d, r%d, 0x%x", rd, rd, off & 0xffff);
+    snprintf(ops[2], 32, "add r%d, r7, r%d", rd, rd);
+}
+
+static void call(vliw_gen *g, int label)
+{
+    vliw_emit_line(g, "    jal r2, L%d", label);
+    vliw_emit_line(g, "    nop");
+    vliw_emit_line(g, "    nop");
+}
+
+/* MHA / GQA / MQA: q = x Wq^T, k = x Wk^T, v = x Wv^T into the scratch ws (r7:
+ * q [S][H Dh] at 0, k and v [S][Hkv Dh] after it, o [S][H Dh] last), a grid
+ * barrier, the attention stage over ws, a barrier, y = o Wo^T. H Dh = D, so
+ * the q and output projections are one subroutine (and the k / v ones a second
+ * when Hkv < H): operands A in r1, W in r3, C in r8, the link in r2 (the
+ * projection keeps r1..r4 and r8), the ABI registers back from DM between. */
+static kc_status proj_gen(vliw_gen *g, const kc_task_attn_dims *d, kc_err *err)
+{
+    uint32_t S = d->sq, D = d->model, qw = d->heads * d->dh, kvw = d->kv_heads * d->dh;
+    uint32_t offk = S * qw * 2, offv = offk + S * kvw * 2, offo = offv + S * kvw * 2;
+    vliw_attn a;
+    memset(&a, 0, sizeof a);
+    a.batch = 1, a.heads = d->heads, a.kv_heads = d->kv_heads;
+    a.sq = a.sk = S, a.d = d->dh, a.scale = d->scale;
+    a.q = (vliw_attn_opnd){7, 0}, a.k = (vliw_attn_opnd){7, offk};
+    a.v = (vliw_attn_opnd){7, offv}, a.o = (vliw_attn_opnd){7, offo};
+    a.ldq = a.ldo = qw, a.ldk = kvw;
+    a.q_hstride = a.kv_hstride = a.o_hstride = d->dh * 2;
+    const vliw_mm sq = {.batch = 1, .m = S, .n = D, .k = D, .a = 1, .b = 3, .c = 8, .b2 = -1, .bias = -1, .bt = 1};
+    vliw_mm kv = sq;
+    kv.n = kvw;
+    char k8[3][32], v8[3][32], o1[3][32];
+    ws_addr(k8, 8, offk);
+    ws_addr(v8, 8, offv);
+    ws_addr(o1, 1, offo);
+    const char *const q_ops[] = {"mov r3, r2", "mov r8, r7", NULL};
+    const char *const k_ops[] = {k8[0], k8[1], k8[2], NULL};
+    const char *const v_ops[] = {"mov r3, r4", v8[0], v8[1], v8[2], NULL};
+    const char *const o_ops[] = {"mov r3, r5", "mov r8, r6", o1[0], o1[1], o1[2], NULL};
+    for (unsigned tile = 0; tile < g->ntiles; tile++) {
+        g->tile = tile;
+        vliw_emit_line(g, ".tile %u", tile);
+        abi_regs(g, 1, NULL);
+        int lsq = vliw_emit_label(g), lkv = kvw != D ? vliw_emit_label(g) : lsq, lmain = vliw_emit_label(g);
+        vliw_emit_line(g, "    j L%d", lmain);
+        vliw_emit_line(g, "    nop");
+        vliw_emit_line(g, "    nop");
+        for (int i = 0; i < (lkv != lsq ? 2 : 1); i++) {
+            vliw_emit_line(g, "L%d:", i ? lkv : lsq);
+            kc_status s = vliw_matmul_mm_tile(g, i ? &kv : &sq, err);
+            if (s != KC_OK)
+                return s;
+            vliw_emit_line(g, "    jr r2");
+            vliw_emit_line(g, "    nop");
+            vliw_emit_line(g, "    nop");
+        }
+        vliw_emit_line(g, "L%d:", lmain);
+        abi_regs(g, 0, q_ops);
+        call(g, lsq);
+        abi_regs(g, 0, k_ops);
+        call(g, lkv);
+        abi_regs(g, 0, v_ops);
+        call(g, lkv);
+        grid_barrier(g);
+        abi_regs(g, 0, NULL);
+        kc_status s = vliw_attn_stage(g, &a, err);
+        if (s != KC_OK)
+            return s;
+        grid_barrier(g);
+        abi_regs(g, 0, o_ops);
+        call(g, lsq);
+        vliw_emit_line(g, "    dma.wait 1");
+        vliw_emit_line(g, "    halt");
+    }
+    return KC_OK;
 }
 
 kc_status vliw_attn_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err)
@@ -565,6 +695,8 @@ kc_status vliw_attn_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, 
     kc_task_attn_dims d;
     if (!kc_task_attn_view(t, c, &d))
         return kc_err_set(err, KC_ERR_USAGE, "baseline: %s is no attention task", t->name);
+    if (d.projected)
+        return proj_gen(g, &d, err);
     vliw_attn a;
     memset(&a, 0, sizeof a);
     a.batch = d.batch, a.heads = d.heads, a.kv_heads = d.kv_heads;

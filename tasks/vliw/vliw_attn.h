@@ -45,7 +45,8 @@ uint32_t vliw_attn_dm_bytes(const vliw_attn *a);
  * and the buffers exceed the DM. */
 kc_status vliw_attn_stage(vliw_gen *g, const vliw_attn *a, kc_err *err);
 
-/* The tasks served alone by the stage: sdpa, flash_attn. */
+/* The tasks: sdpa and flash_attn (the stage alone), mha / gqa / mqa (the
+ * projections, vliw_matmul_mm_tile, around the stage, with grid barriers). */
 int vliw_attn_serves(const char *name);
 kc_status vliw_attn_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err);
 
