@@ -57,7 +57,8 @@ typedef struct plan {
     int sub;                 /* the group subroutine's label */
 } plan;
 
-static int plan_make(const vliw_attn *a, plan *p)
+/* ns: sub-blocks per key block of a causal stage (4 or 8). */
+static int plan_make(const vliw_attn *a, uint32_t ns, plan *p)
 {
     memset(p, 0, sizeof *p);
     p->a = a;
@@ -71,7 +72,7 @@ static int plan_make(const vliw_attn *a, plan *p)
     p->nkb = (a->sk + 3) / 4;
     p->krag = a->sk % 4;
     if (a->causal) {
-        p->ns = a->sq >= 96 ? 8 : 4;
+        p->ns = ns;
         p->nkbpad = (p->nkb + p->ns - 1) / p->ns * p->ns;
         p->nmt = p->nqg + p->ns - 1;
     } else {
@@ -93,10 +94,20 @@ static int plan_make(const vliw_attn *a, plan *p)
     return 0;
 }
 
+/* The plan for a DM of `avail` bytes: causal key blocks of 8 sub-blocks from 96
+ * rows on (less per-block overhead), of 4 when that does not fit (less padding
+ * of K and V to whole key blocks) or the rows are fewer. */
+static int plan_for(const vliw_attn *a, uint32_t avail, plan *p)
+{
+    if (a->sq >= 96 && !plan_make(a, 8, p) && p->end <= avail)
+        return 0;
+    return plan_make(a, 4, p);
+}
+
 uint32_t vliw_attn_dm_bytes(const vliw_attn *a)
 {
     plan p;
-    return plan_make(a, &p) ? 0 : p.end;
+    return plan_for(a, ~0u, &p) ? 0 : p.end;
 }
 
 /* ---- the group subroutine ------------------------------------------------------------
@@ -512,7 +523,7 @@ static void setup(vliw_gen *g, const plan *p)
 kc_status vliw_attn_stage(vliw_gen *g, const vliw_attn *a, kc_err *err)
 {
     plan p;
-    if (plan_make(a, &p))
+    if (plan_for(a, g->hw.dm_bytes - 128, &p))
         return kc_err_set(err, KC_ERR_USAGE, "vliw attention: unsupported shape (d = %u must be a multiple of 4)",
                           a->d);
     if (p.end > g->hw.dm_bytes - 128)   /* the top 128 bytes: DM-passed arguments */
@@ -553,6 +564,19 @@ kc_status vliw_attn_stage(vliw_gen *g, const vliw_attn *a, kc_err *err)
     for (int r = 1; r <= 8; r++)
         vliw_emit_op(g, "ld r%d, [p0, %d]", r, 4 * (r - 1));
     vliw_emit_end(g);
+    return KC_OK;
+}
+
+/* KC_ERR_RANGE when the tile program emitted since text offset `from` (one
+ * bundle per indented line) exceeds the PM. */
+static kc_status pm_check(vliw_gen *g, size_t from, kc_err *err)
+{
+    unsigned n = 0;
+    for (const char *c = g->out.buf + from; c && *c; c = strchr(c, '\n') ? strchr(c, '\n') + 1 : NULL)
+        n += !strncmp(c, "    ", 4);
+    if (n > g->hw.pm_bundles)
+        return kc_err_set(err, KC_ERR_RANGE, "baseline: does not fit: tile %u's program is %u bundles, its "
+                          "program memory holds %u", g->tile, n, g->hw.pm_bundles);
     return KC_OK;
 }
 
@@ -654,6 +678,7 @@ static kc_status proj_gen(vliw_gen *g, const kc_task_attn_dims *d, kc_err *err)
     const char *const o_ops[] = {"mov r3, r5", "mov r8, r6", o1[0], o1[1], o1[2], NULL};
     for (unsigned tile = 0; tile < g->ntiles; tile++) {
         g->tile = tile;
+        size_t from = g->out.len;
         vliw_emit_line(g, ".tile %u", tile);
         abi_regs(g, 1, NULL);
         int lsq = vliw_emit_label(g), lkv = kvw != D ? vliw_emit_label(g) : lsq, lmain = vliw_emit_label(g);
@@ -686,6 +711,8 @@ static kc_status proj_gen(vliw_gen *g, const kc_task_attn_dims *d, kc_err *err)
         call(g, lsq);
         vliw_emit_line(g, "    dma.wait 1");
         vliw_emit_line(g, "    halt");
+        if ((s = pm_check(g, from, err)) != KC_OK)
+            return s;
     }
     return KC_OK;
 }
@@ -710,11 +737,15 @@ kc_status vliw_attn_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, 
     a.kv_bstride = d.kv_heads * a.kv_hstride;
     for (unsigned tile = 0; tile < g->ntiles; tile++) {
         g->tile = tile;
+        size_t from = g->out.len;
         vliw_emit_line(g, ".tile %u", tile);
         kc_status s = vliw_attn_stage(g, &a, err);
+        if (s == KC_OK) {
+            vliw_emit_line(g, "    halt");
+            s = pm_check(g, from, err);
+        }
         if (s != KC_OK)
             return s;
-        vliw_emit_line(g, "    halt");
     }
     return KC_OK;
 }
