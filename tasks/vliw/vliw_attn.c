@@ -35,7 +35,6 @@
  * the permutation products; exp(-1e30 - m) is 0. */
 #include "vliw_attn.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "kc_task_attn.h"
@@ -53,7 +52,7 @@ typedef struct plan {
     uint32_t nkb, krag;      /* key sub-blocks; keys of the last (0: whole) */
     uint32_t ns, nkbpad;     /* sub-blocks per key block; sub-blocks of K^T / V in DM */
     uint32_t nmt;            /* mask-table words */
-    uint32_t kt, vt, sb, qb[2], ob[2], mt, args, end;   /* DM */
+    uint32_t kt, vt, sb, qb[2], ob[2], mt, end;   /* DM */
     int sub;                 /* the group subroutine's label */
 } plan;
 
@@ -76,9 +75,9 @@ static int plan_make(const vliw_attn *a, uint32_t ns, plan *p)
         p->nkbpad = (p->nkb + p->ns - 1) / p->ns * p->ns;
         p->nmt = p->nqg + p->ns - 1;
     } else {
-        p->ns = p->nkb;
-        p->nkbpad = p->nkb;
-        p->nmt = p->nkb;
+        p->ns = (p->nkb + 1) / 2 * 2;   /* even: the passes' loops need no remainder (code size) */
+        p->nkbpad = p->ns;
+        p->nmt = p->ns;
     }
     uint32_t kv = p->dc * p->nkbpad * 32, q = p->dc * 32;
     p->kt = 0;
@@ -89,8 +88,7 @@ static int plan_make(const vliw_attn *a, uint32_t ns, plan *p)
     p->ob[0] = p->qb[1] + q;
     p->ob[1] = p->ob[0] + q;
     p->mt = p->ob[1] + q;
-    p->args = p->mt + (p->nmt * 4 + 31) / 32 * 32;
-    p->end = p->args + 32;
+    p->end = p->mt + (p->nmt * 4 + 31) / 32 * 32;
     return 0;
 }
 
@@ -202,23 +200,20 @@ static void p_body(vliw_gen *g, const plan *p, int u, int st)
     }
 }
 
-/* The O pass of d-chunks c0 .. c0 + cg - 1: O = alpha O + sum over the key
- * block's sub-blocks of P V. */
-static void o_chunk(vliw_gen *g, const plan *p, uint32_t n, uint32_t c0, uint32_t cg)
+/* The O pass of cg d-chunks from r3 (their O in DM) and r4 (their V blocks):
+ * O = alpha O + sum over the key block's sub-blocks of P V; then r3 / r4 move
+ * to the next chunk. */
+static void o_chunk(vliw_gen *g, const plan *p, uint32_t n, uint32_t cg)
 {
     vliw_emit_begin(g);
-    vliw_emit_op(g, "addi r13, r7, %u", c0 * 32);
-    vliw_emit_op(g, "mov p1, r13");
+    vliw_emit_op(g, "mov p1, r3");
     for (uint32_t c = 0; c < cg; c++) {
         vliw_emit_op(g, "vld v%u, [p1, %u]", c, c * 32);
         vliw_emit_op(g, "ups acc%u, v%u", c, c);
         vliw_emit_op(g, "amul acc%u, acc%u, acc5", c, c);
     }
-    vliw_emit_li(g, 13, p->sb);
-    vliw_emit_op(g, "mov p0, r13");
-    vliw_emit_li(g, 13, c0 * p->nkbpad * 32);
-    vliw_emit_op(g, "add r13, r2, r13");
-    vliw_emit_op(g, "mov p2, r13");
+    vliw_emit_op(g, "mov p0, %u", p->sb);
+    vliw_emit_op(g, "mov p2, r4");
     vliw_emit_end(g);
     vliw_emit_begin(g);
     vliw_emit_op(g, "vld v10, [p0], 32");
@@ -233,6 +228,8 @@ static void o_chunk(vliw_gen *g, const plan *p, uint32_t n, uint32_t c0, uint32_
         vliw_emit_op(g, "srs v%u, acc%u", c, c);
         vliw_emit_op(g, "vst v%u, [p1, %u]", c, c * 32);
     }
+    vliw_emit_op(g, "addi r3, r3, %u", cg * 32);
+    vliw_emit_op(g, "addi r4, r4, %u", cg * p->nkbpad * 32);
     vliw_emit_end(g);
 }
 
@@ -273,14 +270,38 @@ static void key_block(vliw_gen *g, const plan *p)
     vliw_emit_op(g, "mov p0, r13");
     vliw_emit_end(g);
     pass(g, p, p->ns, 2, 7, p_body);
-    uint32_t nch = (p->dc + MAX_CHUNK - 1) / MAX_CHUNK, cg = (p->dc + nch - 1) / nch;   /* even chunks */
-    for (uint32_t c0 = 0; c0 < p->dc; c0 += cg)
-        o_chunk(g, p, p->ns, c0, p->dc - c0 < cg ? p->dc - c0 : cg);
+    /* even chunks (a chunk of one d-chunk would make a 1-bundle loop body),
+     * the whole ones in a branch loop (r13), the rest after it */
+    uint32_t nch = (p->dc + MAX_CHUNK - 1) / MAX_CHUNK, cg = (p->dc + nch - 1) / nch;
+    uint32_t whole = p->dc / cg, rest = p->dc % cg;
+    vliw_emit_begin(g);
+    vliw_emit_op(g, "mov r3, r7");
+    vliw_emit_op(g, "mov r4, r2");
+    vliw_emit_end(g);
+    int top = whole > 1 ? vliw_emit_branch_loop_open(g, 13, whole) : 0;
+    o_chunk(g, p, p->ns, cg);
+    if (whole > 1)
+        vliw_emit_branch_loop_close(g, 13, top);
+    if (rest)
+        o_chunk(g, p, p->ns, rest);
     if (a->causal) {
         vliw_emit_begin(g);
         vliw_emit_op(g, "addi r1, r1, %u", p->ns * 32);
         vliw_emit_op(g, "addi r2, r2, %u", p->ns * 32);
         vliw_emit_end(g);
+    }
+}
+
+/* O = O rl (acc0) for chunk u: loaded from p1, stored to p2. */
+static void norm_body(vliw_gen *g, const plan *p, int u, int st)
+{
+    (void)p;
+    switch (st) {
+    case 0: vliw_emit_op(g, "vld v%d, [p1], 32", u); break;
+    case 1: vliw_emit_op(g, "ups acc%d, v%d", 1 + u, u); break;
+    case 2: vliw_emit_op(g, "amul acc%d, acc%d, acc0", 1 + u, 1 + u); break;
+    case 3: vliw_emit_op(g, "srs v%d, acc%d", 4 + u, 1 + u); break;
+    default: vliw_emit_op(g, "vst v%d, [p2], 32", 4 + u); break;
     }
 }
 
@@ -317,25 +338,13 @@ static void group_sub(vliw_gen *g, const plan *p)
     key_block(g, p);
     if (a->causal)
         vliw_emit_line(g, "L%d:", kbl);
-    /* O = O / l, four d-chunks at a time (their loads ahead of their stores) */
+    /* O = O / l, four d-chunks per loop iteration (their loads ahead of their stores) */
     vliw_emit_begin(g);
     vliw_emit_op(g, "arcp acc0, acc7");
     vliw_emit_op(g, "mov p1, r7");
+    vliw_emit_op(g, "mov p2, r7");
     vliw_emit_end(g);
-    for (uint32_t c0 = 0; c0 < p->dc; c0 += 4) {
-        uint32_t n = p->dc - c0 < 4 ? p->dc - c0 : 4;
-        vliw_emit_begin(g);
-        for (uint32_t c = 0; c < n; c++)
-            vliw_emit_op(g, "vld v%u, [p1, %u]", c, (c0 + c) * 32);
-        for (uint32_t c = 0; c < n; c++) {
-            vliw_emit_op(g, "ups acc%u, v%u", 1 + c, c);
-            vliw_emit_op(g, "amul acc%u, acc%u, acc0", 1 + c, 1 + c);
-            vliw_emit_op(g, "srs v%u, acc%u", 4 + c, 1 + c);
-        }
-        for (uint32_t c = 0; c < n; c++)
-            vliw_emit_op(g, "vst v%u, [p1, %u]", 4 + c, (c0 + c) * 32);
-        vliw_emit_end(g);
-    }
+    pass(g, p, p->dc, 4, 5, norm_body);
 }
 
 /* ---- the tile's driver ------------------------------------------------------------------ */
@@ -402,14 +411,6 @@ static void step(vliw_gen *g, const plan *p, uint32_t g0, uint32_t n, uint32_t i
     vliw_emit_end(g);
 }
 
-/* r<dst> = saved ABI register of op + off (p0 = the save area). */
-static void opnd_addr(vliw_gen *g, int dst, const vliw_attn_opnd *op, uint32_t off)
-{
-    vliw_emit_op(g, "ld r%d, [p0, %d]", dst, 4 * (op->reg - 1));
-    vliw_emit_li(g, 13, op->off + off);
-    vliw_emit_op(g, "add r%d, r%d, r13", dst, dst);
-}
-
 static void transpose_body(vliw_gen *g, const plan *p, int u, int st)
 {
     (void)p;
@@ -426,19 +427,18 @@ static void segment(vliw_gen *g, const plan *p, uint32_t bh, uint32_t g0, uint32
     const vliw_attn *a = p->a;
     uint32_t b = bh / a->heads, h = bh % a->heads, kvh = h / (a->heads / a->kv_heads), n = g1 - g0;
     vliw_emit_line(g, "// (batch %u, head %u): query groups %u..%u", b, h, g0, g1);
+    vliw_emit_args_restore(g);
     vliw_emit_begin(g);
-    vliw_emit_li(g, 13, p->args);
-    vliw_emit_op(g, "mov p0, r13");
     if (new_kv) {
         uint32_t kvoff = b * a->kv_bstride + kvh * a->kv_hstride;
-        opnd_addr(g, 14, &a->k, kvoff);
+        vliw_emit_addr(g, 14, 13, a->k, kvoff);
         vliw_emit_op(g, "bd.set 4, dram, r14");
-        opnd_addr(g, 14, &a->v, kvoff);
+        vliw_emit_addr(g, 14, 13, a->v, kvoff);
         vliw_emit_op(g, "bd.set 5, dram, r14");
         vliw_emit_op(g, "dma.start 0, 4");
     }
-    opnd_addr(g, 10, &a->q, b * a->q_bstride + h * a->q_hstride + g0 * 8 * a->ldq);
-    opnd_addr(g, 11, &a->o, b * a->o_bstride + h * a->o_hstride + g0 * 8 * a->ldo);
+    vliw_emit_addr(g, 10, 13, a->q, b * a->q_bstride + h * a->q_hstride + g0 * 8 * a->ldq);
+    vliw_emit_addr(g, 11, 13, a->o, b * a->o_bstride + h * a->o_hstride + g0 * 8 * a->ldo);
     vliw_emit_li(g, 12, 8 * a->ldq);
     vliw_emit_li(g, 8, 8 * a->ldo);
     vliw_emit_li(g, 5, g0);
@@ -473,11 +473,11 @@ static void segment(vliw_gen *g, const plan *p, uint32_t bh, uint32_t g0, uint32
 static void setup(vliw_gen *g, const plan *p)
 {
     const vliw_attn *a = p->a;
-    vliw_emit_begin(g);   /* the ABI registers, restored at the end */
-    vliw_emit_li(g, 13, p->args);
-    vliw_emit_op(g, "mov p0, r13");
-    for (int r = 1; r <= 8; r++)
-        vliw_emit_op(g, "st r%d, [p0, %d]", r, 4 * (r - 1));
+    vliw_emit_args_save(g);   /* r1..r8: scratch of the group subroutine */
+    /* V's rows past the last key meet P = 0: they must be finite (an earlier
+     * stage may have left anything; later heads leave V rows) */
+    vliw_emit_dm_zero(g, p->vt, p->sb);
+    vliw_emit_begin(g);
     vliw_emit_op(g, "vbcst v12, r0");
     vliw_emit_li(g, 13, 0x3f80);
     vliw_emit_op(g, "vbcst v15, r13");
@@ -513,15 +513,17 @@ static void setup(vliw_gen *g, const plan *p)
     vliw_emit_li(g, 13, a->causal ? DIAG_MASK : rag);
     vliw_emit_op(g, "st r13, [p0], 4");
     vliw_emit_end(g);
-    if (a->causal && p->ns > 1) {
+    uint32_t nzero = a->causal ? p->ns - 1 : p->ns - p->nkb;   /* after the diagonal / past the keys */
+    if (nzero) {
         vliw_emit_begin(g);
         vliw_emit_op(g, "st r0, [p0], 4");
-        vliw_emit_loopi_end(g, p->ns - 1);
+        vliw_emit_loopi_end(g, nzero);
     }
 }
 
-kc_status vliw_attn_stage(vliw_gen *g, const vliw_attn *a, kc_err *err)
+kc_status vliw_attn_stage(vliw_gen *g, const void *args, kc_err *err)
 {
+    const vliw_attn *a = args;
     plan p;
     if (plan_for(a, g->hw.dm_bytes - 128, &p))
         return kc_err_set(err, KC_ERR_USAGE, "vliw attention: unsupported shape (d = %u must be a multiple of 4)",
@@ -538,16 +540,13 @@ kc_status vliw_attn_stage(vliw_gen *g, const vliw_attn *a, kc_err *err)
     if (i0 == i1)
         return KC_OK;
     p.sub = vliw_emit_label(g);
-    int skip = vliw_emit_label(g);
-    vliw_emit_line(g, "    j L%d", skip);
-    vliw_emit_line(g, "    nop");
-    vliw_emit_line(g, "    nop");
+    vliw_emit_sub_begin(g);
     vliw_emit_line(g, "L%d:", p.sub);
     group_sub(g, &p);
     vliw_emit_line(g, "    jr r15");
     vliw_emit_line(g, "    nop");
     vliw_emit_line(g, "    nop");
-    vliw_emit_line(g, "L%d:", skip);
+    vliw_emit_sub_end(g);
     setup(g, &p);
     long prev_kv = -1;
     for (uint64_t bh = i0 / p.nqg; bh * p.nqg < i1; bh++) {
@@ -560,23 +559,8 @@ kc_status vliw_attn_stage(vliw_gen *g, const vliw_attn *a, kc_err *err)
     vliw_emit_begin(g);
     vliw_emit_op(g, "acq 0x02, 1");
     vliw_emit_op(g, "acq 0x03, 1");
-    vliw_emit_op(g, "mov p0, %u", p.args);
-    for (int r = 1; r <= 8; r++)
-        vliw_emit_op(g, "ld r%d, [p0, %d]", r, 4 * (r - 1));
     vliw_emit_end(g);
-    return KC_OK;
-}
-
-/* KC_ERR_RANGE when the tile program emitted since text offset `from` (one
- * bundle per indented line) exceeds the PM. */
-static kc_status pm_check(vliw_gen *g, size_t from, kc_err *err)
-{
-    unsigned n = 0;
-    for (const char *c = g->out.buf + from; c && *c; c = strchr(c, '\n') ? strchr(c, '\n') + 1 : NULL)
-        n += !strncmp(c, "    ", 4);
-    if (n > g->hw.pm_bundles)
-        return kc_err_set(err, KC_ERR_RANGE, "baseline: does not fit: tile %u's program is %u bundles, its "
-                          "program memory holds %u", g->tile, n, g->hw.pm_bundles);
+    vliw_emit_args_restore(g);
     return KC_OK;
 }
 
@@ -591,130 +575,32 @@ int vliw_attn_serves(const char *name)
     return 0;
 }
 
-/* A grid barrier over locks 12..15: arrivals gather along each row to column 0
- * (lock 12, from the east neighbour), then down column 0 to tile 0 (lock 13,
- * from the north); the release goes back up column 0 (lock 14) and along the
- * rows (lock 15). Each tile first drains its output DMA, so whatever a tile
- * stored before the barrier is in DRAM for every tile after it. */
-static void grid_barrier(vliw_gen *g)
-{
-    unsigned r = g->tile / g->hw.cols, c = g->tile % g->hw.cols;
-    vliw_emit_line(g, "    dma.wait 1");
-    if (c + 1 < g->hw.cols)
-        vliw_emit_line(g, "    acq 0x0c, 1");
-    if (c > 0)
-        vliw_emit_line(g, "    rel 0x1c, 1");
-    if (c == 0 && r + 1 < g->hw.rows)
-        vliw_emit_line(g, "    acq 0x0d, 1");
-    if (c == 0 && r > 0)
-        vliw_emit_line(g, "    rel 0x3d, 1");
-    if (c == 0 && r > 0)
-        vliw_emit_line(g, "    acq 0x0e, 1");
-    if (c == 0 && r + 1 < g->hw.rows)
-        vliw_emit_line(g, "    rel 0x4e, 1");
-    if (c > 0)
-        vliw_emit_line(g, "    acq 0x0f, 1");
-    if (c + 1 < g->hw.cols)
-        vliw_emit_line(g, "    rel 0x2f, 1");
-}
-
-/* The ABI registers r1..r8 to (save) or back from the DM argument area (the
- * top 128 bytes; these tasks pass every tensor in registers), around stages
- * that clobber them; then the moves `then` (NULL-terminated), e.g. operands. */
-static void abi_regs(vliw_gen *g, int save, const char *const *then)
-{
-    vliw_emit_begin(g);
-    vliw_emit_op(g, "mov p0, %u", g->hw.dm_bytes - 128);
-    for (int r = 1; r <= 8; r++)
-        vliw_emit_op(g, "%s r%d, [p0, %d]", save ? "st" : "ld", r, 4 * (r - 1));
-    for (; then && *then; then++)
-        vliw_emit_op(g, "%s", *then);
-    vliw_emit_end(g);
-}
-
-/* r<rd> = r7 (ws) + off: three instructions (lui, ori, add). */
-static void ws_addr(char ops[3][32], int rd, uint32_t off)
-{
-    snprintf(ops[0], 32, "lui r%d, 0x%x", rd, off >> 16);
-    snprintf(ops[1], 32, "ori r%d, r%d, 0x%x", rd, rd, off & 0xffff);
-    snprintf(ops[2], 32, "add r%d, r7, r%d", rd, rd);
-}
-
-static void call(vliw_gen *g, int label)
-{
-    vliw_emit_line(g, "    jal r2, L%d", label);
-    vliw_emit_line(g, "    nop");
-    vliw_emit_line(g, "    nop");
-}
-
-/* MHA / GQA / MQA: q = x Wq^T, k = x Wk^T, v = x Wv^T into the scratch ws (r7:
- * q [S][H Dh] at 0, k and v [S][Hkv Dh] after it, o [S][H Dh] last), a grid
- * barrier, the attention stage over ws, a barrier, y = o Wo^T. H Dh = D, so
- * the q and output projections are one subroutine (and the k / v ones a second
- * when Hkv < H): operands A in r1, W in r3, C in r8, the link in r2 (the
- * projection keeps r1..r4 and r8), the ABI registers back from DM between. */
+/* MHA / GQA / MQA (ABI x, Wq, Wk, Wv, Wo, y, ws): q = x Wq^T, k = x Wk^T,
+ * v = x Wv^T into the scratch ws (q [S][H Dh] at 0, k and v [S][Hkv Dh] after
+ * it, o [S][H Dh] last), the attention stage over ws, y = o Wo^T: a stage
+ * sequence (grid barriers between the stages). */
 static kc_status proj_gen(vliw_gen *g, const kc_task_attn_dims *d, kc_err *err)
 {
     uint32_t S = d->sq, D = d->model, qw = d->heads * d->dh, kvw = d->kv_heads * d->dh;
     uint32_t offk = S * qw * 2, offv = offk + S * kvw * 2, offo = offv + S * kvw * 2;
+    const vliw_opnd x = vliw_opnd_at(0, 0), y = vliw_opnd_at(5, 0);
     vliw_attn a;
     memset(&a, 0, sizeof a);
     a.batch = 1, a.heads = d->heads, a.kv_heads = d->kv_heads;
     a.sq = a.sk = S, a.d = d->dh, a.scale = d->scale;
-    a.q = (vliw_attn_opnd){7, 0}, a.k = (vliw_attn_opnd){7, offk};
-    a.v = (vliw_attn_opnd){7, offv}, a.o = (vliw_attn_opnd){7, offo};
+    a.q = vliw_opnd_at(6, 0), a.k = vliw_opnd_at(6, offk);
+    a.v = vliw_opnd_at(6, offv), a.o = vliw_opnd_at(6, offo);
     a.ldq = a.ldo = qw, a.ldk = kvw;
     a.q_hstride = a.kv_hstride = a.o_hstride = d->dh * 2;
-    const vliw_mm sq = {.batch = 1, .m = S, .n = D, .k = D, .a = 1, .b = 3, .c = 8, .b2 = -1, .bias = -1, .bt = 1};
-    vliw_mm kv = sq;
-    kv.n = kvw;
-    char k8[3][32], v8[3][32], o1[3][32];
-    ws_addr(k8, 8, offk);
-    ws_addr(v8, 8, offv);
-    ws_addr(o1, 1, offo);
-    const char *const q_ops[] = {"mov r3, r2", "mov r8, r7", NULL};
-    const char *const k_ops[] = {k8[0], k8[1], k8[2], NULL};
-    const char *const v_ops[] = {"mov r3, r4", v8[0], v8[1], v8[2], NULL};
-    const char *const o_ops[] = {"mov r3, r5", "mov r8, r6", o1[0], o1[1], o1[2], NULL};
-    for (unsigned tile = 0; tile < g->ntiles; tile++) {
-        g->tile = tile;
-        size_t from = g->out.len;
-        vliw_emit_line(g, ".tile %u", tile);
-        abi_regs(g, 1, NULL);
-        int lsq = vliw_emit_label(g), lkv = kvw != D ? vliw_emit_label(g) : lsq, lmain = vliw_emit_label(g);
-        vliw_emit_line(g, "    j L%d", lmain);
-        vliw_emit_line(g, "    nop");
-        vliw_emit_line(g, "    nop");
-        for (int i = 0; i < (lkv != lsq ? 2 : 1); i++) {
-            vliw_emit_line(g, "L%d:", i ? lkv : lsq);
-            kc_status s = vliw_matmul_mm_tile(g, i ? &kv : &sq, err);
-            if (s != KC_OK)
-                return s;
-            vliw_emit_line(g, "    jr r2");
-            vliw_emit_line(g, "    nop");
-            vliw_emit_line(g, "    nop");
-        }
-        vliw_emit_line(g, "L%d:", lmain);
-        abi_regs(g, 0, q_ops);
-        call(g, lsq);
-        abi_regs(g, 0, k_ops);
-        call(g, lkv);
-        abi_regs(g, 0, v_ops);
-        call(g, lkv);
-        grid_barrier(g);
-        abi_regs(g, 0, NULL);
-        kc_status s = vliw_attn_stage(g, &a, err);
-        if (s != KC_OK)
-            return s;
-        grid_barrier(g);
-        abi_regs(g, 0, o_ops);
-        call(g, lsq);
-        vliw_emit_line(g, "    dma.wait 1");
-        vliw_emit_line(g, "    halt");
-        if ((s = pm_check(g, from, err)) != KC_OK)
-            return s;
-    }
-    return KC_OK;
+    const vliw_mm_op pq = {.m = S, .n = qw, .k = D, .bt = 1, .a = x, .b = vliw_opnd_at(1, 0), .c = a.q};
+    const vliw_mm_op pk = {.m = S, .n = kvw, .k = D, .bt = 1, .a = x, .b = vliw_opnd_at(2, 0), .c = a.k};
+    const vliw_mm_op pv = {.m = S, .n = kvw, .k = D, .bt = 1, .a = x, .b = vliw_opnd_at(3, 0), .c = a.v};
+    const vliw_mm_op po = {.m = S, .n = D, .k = qw, .bt = 1, .a = a.o, .b = vliw_opnd_at(4, 0), .c = y};
+    const vliw_stage st[] = {
+        {vliw_matmul_gemm_stage, &pq}, {vliw_matmul_gemm_stage, &pk}, {vliw_matmul_gemm_stage, &pv},
+        {vliw_attn_stage, &a}, {vliw_matmul_gemm_stage, &po},
+    };
+    return vliw_emit_stages(g, st, 5, err);
 }
 
 kc_status vliw_attn_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err)
@@ -728,24 +614,12 @@ kc_status vliw_attn_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, 
     memset(&a, 0, sizeof a);
     a.batch = d.batch, a.heads = d.heads, a.kv_heads = d.kv_heads;
     a.sq = d.sq, a.sk = d.sk, a.d = d.dh, a.scale = d.scale, a.causal = d.causal;
-    a.q = (vliw_attn_opnd){1, 0}, a.k = (vliw_attn_opnd){2, 0};
-    a.v = (vliw_attn_opnd){3, 0}, a.o = (vliw_attn_opnd){4, 0};
+    a.q = vliw_opnd_at(0, 0), a.k = vliw_opnd_at(1, 0), a.v = vliw_opnd_at(2, 0), a.o = vliw_opnd_at(3, 0);
     a.ldq = a.ldk = a.ldo = d.dh;
     a.q_hstride = a.o_hstride = d.sq * d.dh * 2;
     a.kv_hstride = d.sk * d.dh * 2;
     a.q_bstride = a.o_bstride = d.heads * a.q_hstride;
     a.kv_bstride = d.kv_heads * a.kv_hstride;
-    for (unsigned tile = 0; tile < g->ntiles; tile++) {
-        g->tile = tile;
-        size_t from = g->out.len;
-        vliw_emit_line(g, ".tile %u", tile);
-        kc_status s = vliw_attn_stage(g, &a, err);
-        if (s == KC_OK) {
-            vliw_emit_line(g, "    halt");
-            s = pm_check(g, from, err);
-        }
-        if (s != KC_OK)
-            return s;
-    }
-    return KC_OK;
+    const vliw_stage st = {vliw_attn_stage, &a};
+    return vliw_emit_stages(g, &st, 1, err);
 }

@@ -17,6 +17,7 @@
 
 typedef struct gemv {
     uint32_t n, k, nv, pitch, xdm;
+    vliw_opnd x;
 } gemv;
 
 static void gemv_setup(vliw_gen *g, const void *ctx)
@@ -30,7 +31,7 @@ static void gemv_setup(vliw_gen *g, const void *ctx)
     vliw_emit_op(g, "bd.set 4, len0, r13");
     vliw_emit_li(g, 13, m->xdm);
     vliw_emit_op(g, "bd.set 4, dm, r13");
-    vliw_emit_op(g, "bd.set 4, dram, r2");
+    vliw_emit_op(g, "bd.set 4, dram, r%d", vliw_emit_addr_reg(g, 9, m->x));
     vliw_emit_op(g, "dma.start 0, 4");
     vliw_emit_end(g);
 }
@@ -79,12 +80,14 @@ static void gemv_compute(vliw_gen *g, const void *ctx)
     vliw_emit_line(g, "L%d:", grp);
 }
 
-static kc_status gemv_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err)
+kc_status vliw_matmul_gemv_stage(vliw_gen *g, const void *args, kc_err *err)
 {
+    const vliw_mm_op *op = args;
     gemv m;
     memset(&m, 0, sizeof m);
-    m.n = c->dims[0];
-    m.k = c->dims[1];
+    m.n = op->n;
+    m.k = op->k;
+    m.x = op->b;
     m.nv = (m.k + 15) / 16;
     m.pitch = m.nv * 32;
     uint32_t avail = g->hw.dm_bytes - 128 - m.pitch - 256;
@@ -95,11 +98,11 @@ static kc_status gemv_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c
     while (rows > 16 && rows > share / 4)   /* ~4 blocks per tile: DMA overlaps compute */
         rows -= 16;
     if (!rows || 16 * m.pitch > 32767)
-        return kc_err_set(err, KC_ERR_USAGE, "baseline: %s with K = %u does not fit the vliw DM", t->name, m.k);
+        return kc_err_set(err, KC_ERR_USAGE, "baseline: gemv with K = %u does not fit the vliw DM", m.k);
     vliw_skel_stream st;
     memset(&st, 0, sizeof st);
-    st.in_reg = 1;
-    st.out_reg = 3;
+    st.in = op->a;
+    st.out = op->c;
     st.total = m.n;
     st.quantum = 16;
     st.rows = 1;
@@ -113,7 +116,9 @@ static kc_status gemv_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c
     m.xdm = 2 * buf + rows * 4;
     st.setup = gemv_setup;
     st.compute = gemv_compute;
-    vliw_skel_stream_gen(g, &m, &st);
+    if (m.k % 16)   /* padding lanes of W and x must read 0 */
+        vliw_emit_dm_zero(g, 0, m.xdm + m.pitch);
+    vliw_skel_stream_tile(g, &m, &st);
     return KC_OK;
 }
 
@@ -143,9 +148,22 @@ static kc_status gemv_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c
  * and M: partial k-block / column block / row block BDs; what the DMA never
  * writes stays 0 in DM (B's rows k >= K), so padding lanes add 0; rows and
  * columns past M and N are computed from stale DM and not written back.
- * Registers: r5 the chunk's B offset, r6 its column byte offset, r7 / r13 /
- * r14 temporaries, r9 / r10 the next A panel / C panel, r11 / r12 / r15 the
- * panel-pair / batch / chunk loops. */
+ * The panel is a subroutine (after the tile's halt, one per chunk width:
+ * code size) called with the A buffer in r8, link r7.
+ * Registers: r1..r4 the operands, r5 the chunk's B offset, r6 its column
+ * byte offset, r8 the panel's A buffer, r13 / r14 temporaries, r9 / r10 the
+ * next A panel / C panel, r11 / r12 / r15 the panel-pair / batch / chunk
+ * loops. */
+
+/* The contraction as the code below sees it: operands in registers (their
+ * DRAM addresses). */
+typedef struct vliw_mm {
+    uint32_t batch, m, n, k;
+    int a, b, c;      /* A (M x K), B (K x N, or N x K when bt; SwiGLU: W_gate), C (M x N) */
+    int b2;           /* SwiGLU: W_up (N x K), else -1 */
+    int bias;         /* Linear: bias (N), else -1 */
+    int bt;           /* B held as W[n][k] (torch.nn.Linear's layout) */
+} vliw_mm;
 
 /* The DM layout and column range of one chunk. Every chunk of a tile has the
  * layout of the widest (cw column blocks), so B's padding (k >= K) stays
@@ -161,6 +179,8 @@ typedef struct mm_plan {
     const vliw_mm *a;
     uint32_t kb, kbf, krag;     /* k-blocks (padded), whole ones, ragged k (0: none) */
     uint32_t nw, gw;            /* weights (SwiGLU: 2), column blocks per group */
+    int nsub, sub_label[2];     /* panel subroutines emitted, per chunk width sub_cb */
+    uint32_t sub_cb[2];
 } mm_plan;
 
 static int acc_of(const mm_plan *p, int rb, uint32_t w, uint32_t i)
@@ -290,13 +310,13 @@ static void swiglu_gate(vliw_gen *g, int gacc, int uacc, int t)
 /* One group of jn column blocks of the panel in A buffer b: p2.. its B
  * columns (then moved on by m1 to the next group's), p6 its C outputs, p7 its
  * bias (both moved on by a group). */
-static void mm_group(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, int b, uint32_t jn)
+static void mm_group(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, uint32_t jn)
 {
     const vliw_mm *a = p->a;
     vliw_emit_begin(g);
-    for (int rb = 0; rb < 2; rb++) {
-        vliw_emit_li(g, 7, ch->adm[b] + (uint32_t)rb * p->kb * 32);
-        vliw_emit_op(g, "mov p%d, r7", rb);
+    for (int rb = 0; rb < 2; rb++) {   /* r8: the A buffer */
+        vliw_emit_op(g, "addi r13, r8, %u", (uint32_t)rb * p->kb * 32);
+        vliw_emit_op(g, "mov p%d, r13", rb);
     }
     if (p->nw == 2) {
         vliw_emit_li(g, 13, vliw_emit_fbits(-1.0f));
@@ -352,16 +372,26 @@ static void mm_group(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, int b, u
     vliw_emit_end(g);
 }
 
-/* Computes the panel in A buffer b (`rows` rows) and stores it (DRAM r10):
- * the whole groups in a hardware loop, then the partial one. */
-static void mm_panel(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, int b, uint32_t rows)
+/* The panel subroutine of a chunk width (after the tile's halt; one per
+ * width): the whole groups in a hardware loop, then the partial one; r8 = the
+ * A buffer, link r7. Returns its label. */
+static int mm_panel_sub(vliw_gen *g, mm_plan *p, const mm_chunk *ch)
 {
+    for (int i = 0; i < p->nsub; i++)
+        if (p->sub_cb[i] == ch->cb)
+            return p->sub_label[i];
     const vliw_mm *a = p->a;
+    int l = vliw_emit_label(g);
+    if (p->nsub < 2) {
+        p->sub_cb[p->nsub] = ch->cb;
+        p->sub_label[p->nsub++] = l;
+    }
     uint32_t ng = ch->cb / p->gw, tail = ch->cb % p->gw;
+    vliw_emit_sub_begin(g);
+    vliw_emit_line(g, "L%d:", l);
     vliw_emit_begin(g);
-    vliw_emit_op(g, "acq 0x%02x, 1", b);
-    vliw_emit_li(g, 7, ch->cdm);
-    vliw_emit_op(g, "mov p6, r7");
+    vliw_emit_li(g, 13, ch->cdm);
+    vliw_emit_op(g, "mov p6, r13");
     if (a->bias >= 0) {
         vliw_emit_li(g, 13, ch->biasdm);
         vliw_emit_op(g, "mov p7, r13");
@@ -372,26 +402,45 @@ static void mm_panel(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, int b, u
             vliw_emit_op(g, "mov p%u, r14", 2 + w * p->gw + i);
         }
     if (ng > 1)
-        vliw_emit_li(g, 7, ng);
+        vliw_emit_li(g, 13, ng);
     vliw_emit_end(g);
     if (ng) {
-        int l = vliw_emit_label(g);
+        int e = vliw_emit_label(g);
         if (ng > 1)
-            vliw_emit_line(g, "    loop r7, L%d", l);
-        mm_group(g, p, ch, b, p->gw);
-        vliw_emit_line(g, "L%d:", l);
+            vliw_emit_line(g, "    loop r13, L%d", e);
+        mm_group(g, p, ch, p->gw);
+        vliw_emit_line(g, "L%d:", e);
     }
     if (tail)
-        mm_group(g, p, ch, b, tail);
+        mm_group(g, p, ch, tail);
+    vliw_emit_line(g, "    jr r7");
+    vliw_emit_line(g, "    nop");
+    vliw_emit_line(g, "    nop");
+    vliw_emit_sub_end(g);
+    return l;
+}
+
+/* Computes the panel in A buffer b (`rows` rows; the subroutine) and stores
+ * it (DRAM r10). */
+static void mm_panel(vliw_gen *g, mm_plan *p, const mm_chunk *ch, int b, uint32_t rows)
+{
+    int l = mm_panel_sub(g, p, ch);
+    vliw_emit_begin(g);
+    vliw_emit_op(g, "acq 0x%02x, 1", b);
+    vliw_emit_li(g, 8, ch->adm[b]);
+    vliw_emit_end(g);
+    vliw_emit_line(g, "    jal r7, L%d", l);
+    vliw_emit_line(g, "    nop");
+    vliw_emit_line(g, "    nop");
     vliw_emit_begin(g);
     panel_bds(g, p, ch, 1, 0, rows, rows != 8, 1);
-    vliw_emit_li(g, 13, 8 * a->n * 2);
+    vliw_emit_li(g, 13, 8 * p->a->n * 2);
     vliw_emit_op(g, "add r10, r10, r13");
     vliw_emit_end(g);
 }
 
 /* Panel i of np (rows of the last: rag, 0 = whole): prefetch i + 1, compute i. */
-static void mm_step(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, uint32_t i, uint32_t np, uint32_t rag)
+static void mm_step(vliw_gen *g, mm_plan *p, const mm_chunk *ch, uint32_t i, uint32_t np, uint32_t rag)
 {
     if (i + 1 < np)
         mm_prefetch(g, p, ch, (int)((i + 1) % 2), i + 2 == np && rag ? rag : 8);
@@ -400,7 +449,7 @@ static void mm_step(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, uint32_t 
 
 /* One chunk (r5 = its B offset, r6 = its column byte offset): its B columns
  * (and bias) into DM, then every A panel past them. */
-static void mm_chunk_gen(vliw_gen *g, const mm_plan *p, const mm_chunk *ch)
+static void mm_chunk_gen(vliw_gen *g, mm_plan *p, const mm_chunk *ch)
 {
     const vliw_mm *a = p->a;
     int ids[6], n = 0;
@@ -469,7 +518,9 @@ static void add_const(vliw_gen *g, int reg, uint32_t v)
     vliw_emit_op(g, "add r%d, r%d, r13", reg, reg);
 }
 
-kc_status vliw_matmul_mm_tile(vliw_gen *g, const vliw_mm *a, kc_err *err)
+/* Tile g->tile's share (its 4-column blocks of C): no `.tile`, no halt; the
+ * last C stores may still be in flight. Locks 0 and 1 end at 0. */
+static kc_status mm_tile(vliw_gen *g, const vliw_mm *a, kc_err *err)
 {
     mm_plan p;
     memset(&p, 0, sizeof p);
@@ -499,6 +550,10 @@ kc_status vliw_matmul_mm_tile(vliw_gen *g, const vliw_mm *a, kc_err *err)
     if (nrag && !rest)
         q--, rest = cbm;
     uint32_t bstep = a->bt ? 4 * a->k * 2 : 8;   /* B bytes per column block */
+    mm_chunk ch;
+    chunk_layout(&p, cbm, cbm, 0, &ch);
+    if (p.krag)   /* the k padding of A and B must read 0 (an earlier stage's data may be NaN) */
+        vliw_emit_dm_zero(g, 0, ch.cdm);
     if (a->batch > 1) {
         vliw_emit_begin(g);
         vliw_emit_li(g, 12, a->batch);
@@ -511,7 +566,6 @@ kc_status vliw_matmul_mm_tile(vliw_gen *g, const vliw_mm *a, kc_err *err)
     vliw_emit_li(g, 5, j0 * bstep);
     vliw_emit_li(g, 6, j0 * 8);
     vliw_emit_end(g);
-    mm_chunk ch;
     if (q) {
         chunk_layout(&p, cbm, cbm, 0, &ch);
         int top = q > 1 ? vliw_emit_branch_loop_open(g, 15, q) : 0;
@@ -547,29 +601,33 @@ kc_status vliw_matmul_mm_tile(vliw_gen *g, const vliw_mm *a, kc_err *err)
     return KC_OK;
 }
 
-static kc_status mm_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err)
+kc_status vliw_matmul_gemm_stage(vliw_gen *g, const void *args, kc_err *err)
 {
-    kc_task_matmul_dims d;
-    if (!kc_task_matmul_view(t, c, &d))
-        return kc_err_set(err, KC_ERR_USAGE, "baseline: %s is not a matrix task", t->name);
+    const vliw_mm_op *op = args;
     vliw_mm a;
     memset(&a, 0, sizeof a);
-    a.batch = d.batch, a.m = d.m, a.n = d.n, a.k = d.k;
-    a.bt = d.b_transposed;
-    a.a = d.a_idx + 1;
-    a.b = (d.gate_idx >= 0 ? d.gate_idx : d.b_idx) + 1;
-    a.b2 = d.gate_idx >= 0 ? d.b_idx + 1 : -1;
-    a.bias = d.has_bias ? d.bias_idx + 1 : -1;
-    a.c = d.out_idx + 1;
-    for (unsigned tile = 0; tile < g->ntiles; tile++) {
-        g->tile = tile;
-        vliw_emit_line(g, ".tile %u", tile);
-        kc_status s = vliw_matmul_mm_tile(g, &a, err);
-        if (s != KC_OK)
-            return s;
-        vliw_emit_line(g, "    halt");
-    }
-    return KC_OK;
+    a.batch = op->batch ? op->batch : 1;
+    a.m = op->m, a.n = op->n, a.k = op->k;
+    a.bt = op->bt;
+    /* the operands' addresses: A r1, the (first) weight r2, W_up or the bias
+     * r3, C r4 (through r9..r12: the ABI registers r1..r8 are sources until
+     * every operand is read) */
+    const vliw_opnd *src[4] = {&op->a, op->has_gate ? &op->gate : &op->b,
+                               op->has_gate ? &op->b : op->has_bias ? &op->bias : NULL, &op->c};
+    static const int tmp[4] = {9, 10, 11, 12};
+    vliw_emit_args_save(g);
+    vliw_emit_begin(g);
+    for (int i = 0; i < 4; i++)
+        if (src[i])
+            vliw_emit_addr(g, tmp[i], 13, *src[i], 0);
+    for (int i = 0; i < 4; i++)
+        if (src[i])
+            vliw_emit_op(g, "mov r%d, r%d", i + 1, tmp[i]);
+    vliw_emit_end(g);
+    a.a = 1, a.b = 2, a.c = 4;
+    a.b2 = op->has_gate ? 3 : -1;
+    a.bias = op->has_bias ? 3 : -1;
+    return mm_tile(g, &a, err);
 }
 
 int vliw_matmul_serves(const char *name)
@@ -583,5 +641,22 @@ int vliw_matmul_serves(const char *name)
 
 kc_status vliw_matmul_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err)
 {
-    return !strcmp(t->name, "gemv") ? gemv_gen(g, t, c, err) : mm_gen(g, t, c, err);
+    kc_task_matmul_dims d;
+    if (!kc_task_matmul_view(t, c, &d))
+        return kc_err_set(err, KC_ERR_USAGE, "baseline: %s is not a matrix task", t->name);
+    int mv = !strcmp(t->name, "gemv");
+    vliw_mm_op op;
+    memset(&op, 0, sizeof op);
+    op.batch = d.batch;
+    op.m = d.m, op.n = d.n, op.k = d.k;
+    op.bt = d.b_transposed;
+    op.a = vliw_opnd_at(mv ? d.b_idx : d.a_idx, 0);   /* gemv: a = W, b = x */
+    op.b = vliw_opnd_at(mv ? d.a_idx : d.b_idx, 0);
+    op.c = vliw_opnd_at(d.out_idx, 0);
+    op.has_bias = d.has_bias;
+    op.bias = vliw_opnd_at(d.has_bias ? d.bias_idx : 0, 0);
+    op.has_gate = d.gate_idx >= 0;
+    op.gate = vliw_opnd_at(op.has_gate ? d.gate_idx : 0, 0);
+    vliw_stage st = {mv ? vliw_matmul_gemv_stage : vliw_matmul_gemm_stage, &op};
+    return vliw_emit_stages(g, &st, 1, err);
 }

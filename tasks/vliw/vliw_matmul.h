@@ -13,25 +13,28 @@
 
 int vliw_matmul_serves(const char *name);
 
+/* A contraction stage (vliw_emit.h). gemm: C[m][n] = sum_k A[m][k] B[k][n]
+ * (+ bias[n]); with bt, B is given as [n][k] (a torch.nn.Linear weight:
+ * C = A B^T); batch > 1 repeats it over batch consecutive A, B and C (bmm;
+ * 0 or 1: one); has_gate (SwiGLU, with bt): C = silu(A gate^T) * (A B^T),
+ * gate [n][k]. gemv: y[n] = sum_k W[n][k] x[k] (a = W, b = x, c = y; m, bt
+ * and bias unused). Row-major, contiguous operands. */
+typedef struct vliw_mm_op {
+    uint32_t m, n, k;
+    int bt;
+    int has_bias;
+    vliw_opnd a, b, c, bias;
+    uint32_t batch;
+    int has_gate;
+    vliw_opnd gate;
+} vliw_mm_op;
+
+/* The stage functions: args is a const vliw_mm_op *. The gemm stage returns
+ * KC_ERR_RANGE "does not fit" when the A buffers and one column block of B
+ * exceed a tile's DM. */
+kc_status vliw_matmul_gemm_stage(vliw_gen *g, const void *args, kc_err *err);
+kc_status vliw_matmul_gemv_stage(vliw_gen *g, const void *args, kc_err *err);
+
 kc_status vliw_matmul_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err);
-
-/* A contraction as a stage: C[b] = A[b] B[b] (+ bias), or SwiGLU's
- * silu(A W_gate^T) * (A W_up^T). Operands are the scalar registers holding
- * their DRAM addresses (row-major, contiguous; batch b at b * rows * cols). */
-typedef struct vliw_mm {
-    uint32_t batch, m, n, k;
-    int a, b, c;      /* registers of A (M x K), B (K x N, or N x K when bt; SwiGLU: W_gate), C (M x N) */
-    int b2;           /* SwiGLU: W_up (N x K), else -1 */
-    int bias;         /* Linear: bias (N), else -1 */
-    int bt;           /* B held as W[n][k] (torch.nn.Linear's layout) */
-} vliw_mm;
-
-/* Emits tile g->tile's share (its 4-column blocks of C) into the tile's
- * program: no `.tile`, no halt; the last C stores may still be in flight
- * (dma.wait 1 drains them). Uses r5..r7, r9..r15, every p, v and acc, BDs
- * 0..15 and locks 0..1 (each ends at 0); the operand registers keep their
- * values. KC_ERR_RANGE "does not fit" when the A buffers and one column block
- * of B exceed the DM. */
-kc_status vliw_matmul_mm_tile(vliw_gen *g, const vliw_mm *mm, kc_err *err);
 
 #endif

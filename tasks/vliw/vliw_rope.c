@@ -17,6 +17,7 @@
 #include "vliw_skel.h"
 
 typedef struct rope {
+    vliw_opnd cos, sin;
     uint32_t s, h, half, nvh, pitch;
     uint32_t tabdm;     /* DM: cos rows of the tile's positions, then sin rows */
     uint32_t maxpos;    /* the most positions a tile takes */
@@ -38,8 +39,7 @@ static void rope_setup(vliw_gen *g, const void *ctx)
     uint32_t sdm = r->tabdm + n * r->pitch;
     vliw_emit_begin(g);
     for (int bd = 4; bd < 6; bd++) {
-        vliw_emit_li(g, 13, first * r->half * 2);
-        vliw_emit_op(g, "add r14, r%d, r13", bd - 2);   /* r2 cos, r3 sin */
+        vliw_emit_addr(g, 14, 13, bd == 4 ? r->cos : r->sin, first * r->half * 2);
         vliw_emit_op(g, "bd.set %d, dram, r14", bd);
         vliw_emit_li(g, 13, bd == 4 ? r->tabdm : sdm);
         vliw_emit_op(g, "bd.set %d, dm, r13", bd);
@@ -101,13 +101,16 @@ int vliw_rope_serves(const char *name)
     return !strcmp(name, "rope");
 }
 
-kc_status vliw_rope_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err)
+kc_status vliw_rope_stage(vliw_gen *g, const void *args, kc_err *err)
 {
+    const vliw_rope_op *op = args;
     rope r;
     memset(&r, 0, sizeof r);
-    r.s = c->dims[0];
-    r.h = c->dims[1];
-    r.half = c->dims[2] / 2;
+    r.cos = op->cos;
+    r.sin = op->sin;
+    r.s = op->s;
+    r.h = op->h;
+    r.half = op->dh / 2;
     r.nvh = (r.half + 15) / 16;
     r.pitch = r.nvh * 32;
     r.maxpos = (r.s + g->ntiles - 1) / g->ntiles;
@@ -115,16 +118,16 @@ kc_status vliw_rope_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, 
     uint32_t tab = 2 * r.maxpos * r.pitch, avail = g->hw.dm_bytes - 128;
     uint32_t bp = avail > tab ? (avail - tab) / (4 * posbytes) : 0;
     if (!bp || r.h > 1023 || 2 * r.pitch > 32767)
-        return kc_err_set(err, KC_ERR_RANGE, "baseline: does not fit: %s with S = %u, H = %u, Dh = %u needs %u "
-                          "bytes of cos/sin plus 4 x %u per position block in a tile's DM (%u bytes)",
-                          t->name, r.s, r.h, c->dims[2], tab, posbytes, avail);
+        return kc_err_set(err, KC_ERR_RANGE, "baseline: does not fit: rope with S = %u, H = %u, Dh = %u needs %u "
+                          "bytes of cos/sin plus 4 x %u per position block in a tile's DM (%u bytes)", r.s, r.h,
+                          op->dh, tab, posbytes, avail);
     uint32_t want = (r.maxpos + 3) / 4;   /* ~4 blocks per tile: DMA overlaps compute */
     if (bp > want)
         bp = want ? want : 1;
     vliw_skel_stream st;
     memset(&st, 0, sizeof st);
-    st.in_reg = 1;
-    st.out_reg = 4;
+    st.in = op->x;
+    st.out = op->y;
     st.total = (uint64_t)r.s * r.h * 2;
     st.quantum = 2 * r.h;
     st.rows = 1;
@@ -137,6 +140,15 @@ kc_status vliw_rope_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, 
     r.tabdm = 4 * buf;
     st.setup = rope_setup;
     st.compute = rope_compute;
-    vliw_skel_stream_gen(g, &r, &st);
+    vliw_skel_stream_tile(g, &r, &st);
     return KC_OK;
+}
+
+kc_status vliw_rope_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err)
+{
+    (void)t;   /* ABI: x, cos, sin, y; dims S, H, Dh */
+    vliw_rope_op op = {c->dims[0], c->dims[1], c->dims[2], vliw_opnd_at(0, 0), vliw_opnd_at(1, 0),
+                       vliw_opnd_at(2, 0), vliw_opnd_at(3, 0)};
+    vliw_stage st = {vliw_rope_stage, &op};
+    return vliw_emit_stages(g, &st, 1, err);
 }

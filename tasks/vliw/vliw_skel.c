@@ -112,58 +112,57 @@ static void plan_tile(const vliw_skel_stream *st, unsigned ntiles, unsigned t, t
     tp->last_units = tp->nb ? (uint32_t)(tp->units - (uint64_t)(tp->nb - 1) * st->block_units) : 0;
 }
 
-void vliw_skel_stream_gen(vliw_gen *g, const void *ctx, const vliw_skel_stream *st)
+void vliw_skel_stream_tile(vliw_gen *g, const void *ctx, const vliw_skel_stream *st)
 {
     uint64_t unit_bytes = st->rows ? st->row_bytes : 2;
     uint64_t out_bytes = st->out_elems ? 2 : unit_bytes;
-    for (unsigned t = 0; t < g->ntiles; t++) {
-        tile_plan tp;
-        plan_tile(st, g->ntiles, t, &tp);
-        g->tile = t;
-        vliw_emit_line(g, ".tile %u", t);
-        vliw_emit_line(g, "// tile %u: units %llu..%llu in %u blocks", t, (unsigned long long)tp.first,
-                       (unsigned long long)(tp.first + tp.units), tp.nb);
-        if (!tp.nb) {
-            vliw_emit_line(g, "    halt");
-            continue;
-        }
-        int sub = vliw_emit_label(g);
-        /* DRAM addresses of the share, block size */
-        vliw_emit_begin(g);
-        vliw_emit_li(g, 13, (uint32_t)(tp.first * unit_bytes));
-        vliw_emit_op(g, "add r10, r%d, r13", st->in_reg);
-        vliw_emit_li(g, 13, (uint32_t)(tp.first * out_bytes));
-        vliw_emit_op(g, "add r11, r%d, r13", st->out_reg);
-        vliw_emit_li(g, 12, (uint32_t)(st->block_units * unit_bytes));
-        vliw_emit_li(g, 8, (uint32_t)(st->block_units * out_bytes));
-        vliw_emit_op(g, "rel 0x02, 1");
-        vliw_emit_op(g, "rel 0x03, 1");
-        vliw_emit_end(g);
-        if (st->setup)
-            st->setup(g, ctx);
-        setup_bds(g, st);
-        vliw_emit_begin(g);
-        prefetch(g, st, block_units(st, &tp, 0), 0);
-        if (tp.nb > 1)
-            prefetch(g, st, block_units(st, &tp, 1), 1);
-        vliw_emit_end(g);
-        /* steps whose prefetch (i + 2) is a whole block run in the loop */
-        uint32_t lastfull = tp.last_units == st->block_units ? tp.nb - 1 : tp.nb - 2;
-        uint32_t nloop = (tp.nb >= 3 && lastfull >= 2) ? lastfull - 1 : 0;
-        uint32_t npairs = nloop / 2;
-        if (npairs) {
-            int top = vliw_emit_branch_loop_open(g, 9, npairs);
-            step(g, st, &tp, 0, 0, 1, sub);
-            step(g, st, &tp, 1, 1, 1, sub);
-            vliw_emit_branch_loop_close(g, 9, top);
-        }
-        for (uint32_t i = 2 * npairs; i < tp.nb; i++)
-            step(g, st, &tp, i, (int)(i % 2), 0, sub);
-        vliw_emit_line(g, "    halt");
-        vliw_emit_line(g, "L%d:", sub);
-        st->compute(g, ctx);
-        vliw_emit_line(g, "    jr r15");
-        vliw_emit_line(g, "    nop");
-        vliw_emit_line(g, "    nop");
+    tile_plan tp;
+    plan_tile(st, g->ntiles, g->tile, &tp);
+    vliw_emit_line(g, "// tile %u: units %llu..%llu in %u blocks", g->tile, (unsigned long long)tp.first,
+                   (unsigned long long)(tp.first + tp.units), tp.nb);
+    if (!tp.nb)
+        return;
+    int sub = vliw_emit_label(g);
+    /* DRAM addresses of the share, block size */
+    vliw_emit_begin(g);
+    vliw_emit_addr(g, 10, 13, st->in, (uint32_t)(tp.first * unit_bytes));
+    vliw_emit_addr(g, 11, 13, st->out, (uint32_t)(tp.first * out_bytes));
+    vliw_emit_li(g, 12, (uint32_t)(st->block_units * unit_bytes));
+    vliw_emit_li(g, 8, (uint32_t)(st->block_units * out_bytes));
+    vliw_emit_op(g, "rel 0x02, 1");
+    vliw_emit_op(g, "rel 0x03, 1");
+    vliw_emit_end(g);
+    if (st->setup)
+        st->setup(g, ctx);
+    setup_bds(g, st);
+    vliw_emit_begin(g);
+    prefetch(g, st, block_units(st, &tp, 0), 0);
+    if (tp.nb > 1)
+        prefetch(g, st, block_units(st, &tp, 1), 1);
+    vliw_emit_end(g);
+    /* steps whose prefetch (i + 2) is a whole block run in the loop */
+    uint32_t lastfull = tp.last_units == st->block_units ? tp.nb - 1 : tp.nb - 2;
+    uint32_t nloop = (tp.nb >= 3 && lastfull >= 2) ? lastfull - 1 : 0;
+    uint32_t npairs = nloop / 2;
+    if (npairs) {
+        int top = vliw_emit_branch_loop_open(g, 9, npairs);
+        step(g, st, &tp, 0, 0, 1, sub);
+        step(g, st, &tp, 1, 1, 1, sub);
+        vliw_emit_branch_loop_close(g, 9, top);
     }
+    for (uint32_t i = 2 * npairs; i < tp.nb; i++)
+        step(g, st, &tp, i, (int)(i % 2), 0, sub);
+    if (!g->last_stage) {   /* the out buffers' locks back to 0: the last stores are out */
+        vliw_emit_begin(g);
+        vliw_emit_op(g, "acq 0x02, 1");
+        vliw_emit_op(g, "acq 0x03, 1");
+        vliw_emit_end(g);
+    }
+    vliw_emit_sub_begin(g);
+    vliw_emit_line(g, "L%d:", sub);
+    st->compute(g, ctx);
+    vliw_emit_line(g, "    jr r15");
+    vliw_emit_line(g, "    nop");
+    vliw_emit_line(g, "    nop");
+    vliw_emit_sub_end(g);
 }
