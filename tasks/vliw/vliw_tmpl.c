@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "kc_text.h"
+#include "vliw_attn.h"
 #include "vliw_block.h"
 #include "vliw_emit.h"
 #include "vliw_matmul.h"
@@ -23,6 +24,7 @@ static const struct family {
     {vliw_matmul_serves, vliw_matmul_gen},
     {vliw_rope_serves, vliw_rope_gen},
     {vliw_block_serves, vliw_block_gen},
+    {vliw_attn_serves, vliw_attn_gen},
 };
 
 /* KC_ERR_RANGE when a tile's program (bundle lines: indented; labels,
