@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "kc_text.h"
+#include "vliw_conv.h"
 #include "vliw_emit.h"
 #include "vliw_matmul.h"
 #include "vliw_rows.h"
@@ -22,7 +23,8 @@ kc_status vliw_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char 
         return KC_ERR_USAGE;
     int rows = vliw_rows_serves(task->name);
     int matmul = vliw_matmul_serves(task->name);
-    if (!rows && !matmul)
+    int conv = vliw_conv_serves(task->name);
+    if (!rows && !matmul && !conv)
         return kc_err_set(err, KC_ERR_USAGE, "baseline: no vliw template for task %s yet", task->name);
     kc_task_shape shape;
     task->shape(task, c, &shape);
@@ -35,7 +37,9 @@ kc_status vliw_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char 
     for (unsigned i = 0; i < shape.ntensors; i++)
         kc_text_printf(&g.out, " r%u=%s", i + 1, shape.t[i].name);
     kc_text_printf(&g.out, "\n");
-    kc_status s = rows ? vliw_rows_gen(&g, task, c, err) : vliw_matmul_gen(&g, task, c, err);
+    kc_status s = rows     ? vliw_rows_gen(&g, task, c, err)
+                  : matmul ? vliw_matmul_gen(&g, task, c, err)
+                           : vliw_conv_gen(&g, task, c, err);
     if (s == KC_OK && g.bad)
         s = kc_err_set(err, KC_ERR_INTERNAL, "%s", g.why);
     if (s != KC_OK) {
