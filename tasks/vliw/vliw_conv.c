@@ -45,12 +45,12 @@ typedef struct conv {
     uint32_t nbuf, nout;        /* input buffers, output BDs per buffer */
     uint32_t buf[2], out[2], wdm, bdm, pw, wrows;
     uint32_t c0, ct;            /* the tile's output channels (conv2d) or planes (dwconv) */
+    uint32_t reps;              /* dwconv: copies of the weight / bias table in DM (a share spans images) */
     int yreg;
 } conv;
 
 typedef struct blk {
     uint32_t n, oy0, ro;   /* conv2d: image, first output row, valid rows */
-    uint32_t q;            /* dwconv: plane n * C + c */
 } blk;
 
 static uint32_t jlo(const conv *c, uint32_t kx)
@@ -125,7 +125,8 @@ static int layout(const vliw_gen *g, conv *c, uint32_t ctmax)
     c->kxs = c->rows_in * c->pitch;
     c->cis = d->k * c->kxs;
     uint32_t blk_bytes = c->dw ? c->cis : d->ci * c->cis;
-    c->wrows = c->dw ? d->ci : ctmax * d->ci;
+    c->reps = c->dw ? (d->ci - 1 + ctmax + d->ci - 1) / d->ci : 1;
+    c->wrows = c->dw ? d->ci * c->reps : ctmax * d->ci;
     uint32_t ob = out_bytes(c, ctmax), at = 0;
     for (uint32_t b = 0; b < c->nbuf; b++)
         c->buf[b] = at, at += blk_bytes;
@@ -134,7 +135,7 @@ static int layout(const vliw_gen *g, conv *c, uint32_t ctmax)
     c->wdm = at;
     at = ALIGN32(at + c->wrows * c->pw);
     c->bdm = at;
-    at += (c->dw ? d->co : ctmax) * 4;
+    at += (c->dw ? d->co * c->reps : ctmax) * 4;
     return at <= g->hw.dm_bytes && bd_w(c) + 2 <= g->hw.nbds && c->cis <= 32767 &&
            (c->dw ? (d->k - 1) * c->kxs + c->rows_in * c->pitch : c->cis) <= 32767;
 }
@@ -154,10 +155,8 @@ static int plan(const vliw_gen *g, conv *c, uint32_t ctmax, uint32_t rmax)
 static void blk_of(const conv *c, uint32_t i, blk *bk)
 {
     memset(bk, 0, sizeof *bk);
-    if (c->dw) {
-        bk->q = c->c0 + i;
-        return;
-    }
+    if (c->dw)
+        return;   /* dwconv blocks run on registers (tile_gen) */
     uint32_t per = (c->d.ho + c->r - 1) / c->r;
     bk->n = i / per;
     bk->oy0 = i % per * c->r;
@@ -224,8 +223,8 @@ static void setup(vliw_gen *g, const conv *c)
     /* weights (rows of K*K at pitch pw) then bias (4-byte pitch), lock 4 */
     uint32_t wb = bd_w(c), kk2 = d->k * d->k * 2;
     uint32_t w0 = c->dw ? 0 : c->c0 * d->ci * kk2, b0 = c->dw ? 0 : c->c0 * 2;
-    uint32_t wf[7] = {kk2, c->dw ? d->ci : c->ct * d->ci, kk2, c->pw, 1, 0, 0};
-    uint32_t bf[7] = {2, c->dw ? d->co : c->ct, 2, 4, 1, 0, 0};
+    uint32_t wf[7] = {kk2, c->dw ? d->ci : c->ct * d->ci, kk2, c->pw, c->reps, 0, d->ci * c->pw};
+    uint32_t bf[7] = {2, c->dw ? d->co : c->ct, 2, 4, c->reps, 0, d->co * 4};
     bd_dram(g, wb, 2, w0);
     bd_const(g, wb, "dm", c->wdm);
     bd_shape(g, wb, wf);
@@ -247,7 +246,7 @@ static void prefetch(vliw_gen *g, const conv *c, const blk *bk, uint32_t b)
     for (uint32_t kx = 0; kx < d->k; kx++) {
         uint32_t bd = bd_in(c, b, kx), lo = jlo(c, kx), col = (lo + kx - d->pad) * 2;
         if (c->dw) {
-            bd_dram(g, bd, 1, bk->q * d->h * d->w * 2 + col);
+            bd_dram(g, bd, 5, col);
             continue;
         }
         int32_t iy0;
@@ -258,6 +257,10 @@ static void prefetch(vliw_gen *g, const conv *c, const blk *bk, uint32_t b)
         bd_const(g, bd, "cnt1", e - a);
     }
     vliw_emit_op(g, "dma.start 0, %u", bd_in(c, b, 0));
+    if (c->dw) {
+        vliw_emit_li(g, 13, d->h * d->w * 2);
+        vliw_emit_op(g, "add r5, r5, r13");
+    }
 }
 
 /* Starts the store of block bk from output buffer b. */
@@ -266,7 +269,9 @@ static void store(vliw_gen *g, const conv *c, const blk *bk, uint32_t b)
     const kc_task_conv_dims *d = &c->d;
     uint32_t row = d->wo * 2;
     if (c->dw) {
-        bd_dram(g, bd_out(c, b, 0), c->yreg, bk->q * d->ho * row);
+        vliw_emit_op(g, "bd.set %u, dram, r8", bd_out(c, b, 0));
+        vliw_emit_li(g, 13, d->ho * row);
+        vliw_emit_op(g, "add r8, r8, r13");
     } else {
         uint32_t base = ((bk->n * d->co + c->c0) * d->ho + bk->oy0) * row;
         if (d->stride == 1) {
@@ -404,7 +409,7 @@ static void step(vliw_gen *g, const conv *c, uint32_t i, uint32_t nb, int sub)
     blk bk, nx;
     blk_of(c, i, &bk);
     vliw_emit_begin(g);
-    if (i == 0)
+    if (i == 0 && !c->dw)
         vliw_emit_op(g, "acq 0x04, 1");
     vliw_emit_op(g, "acq 0x%02x, 1", b);
     vliw_emit_op(g, "acq 0x%02x, 1", 2 + b);
@@ -415,15 +420,18 @@ static void step(vliw_gen *g, const conv *c, uint32_t i, uint32_t nb, int sub)
     vliw_emit_op(g, "mov p0, 0x%x", c->buf[b]);
     vliw_emit_op(g, "mov p1, 0x%x", c->out[b]);
     if (c->dw) {
-        uint32_t ch = bk.q % c->d.ci;
-        vliw_emit_op(g, "mov p2, 0x%x", c->wdm + ch * c->pw);
-        vliw_emit_op(g, "mov p4, 0x%x", c->bdm + ch * 4);
+        vliw_emit_op(g, "mov p2, r6");
+        vliw_emit_op(g, "mov p4, r7");
     }
     vliw_emit_end(g);
     vliw_emit_line(g, "    jal r15, L%d", sub);
     vliw_emit_line(g, "    nop");
     vliw_emit_line(g, "    nop");
     vliw_emit_begin(g);
+    if (c->dw) {
+        vliw_emit_op(g, "addi r6, r6, %u", c->pw);
+        vliw_emit_op(g, "addi r7, r7, 4");
+    }
     store(g, c, &bk, b);
     if (i + c->nbuf < nb) {
         blk_of(c, i + c->nbuf, &nx);
@@ -445,14 +453,41 @@ static void tile_gen(vliw_gen *g, const conv *c)
                    c->nbuf > 1 ? "s" : "");
     int sub = vliw_emit_label(g);
     setup(g, c);
+    uint32_t first = 0;
+    if (c->dw) {
+        /* r5 / r8: DRAM planes of the next load / store; r6 / r7: the block's
+         * weight row and bias in DM (the tables repeat, so they only advance) */
+        const kc_task_conv_dims *d = &c->d;
+        vliw_emit_begin(g);
+        vliw_emit_li(g, 13, c->c0 * d->h * d->w * 2);
+        vliw_emit_op(g, "add r5, r1, r13");
+        vliw_emit_li(g, 13, c->c0 * d->ho * d->wo * 2);
+        vliw_emit_op(g, "add r8, r%d, r13", c->yreg);
+        vliw_emit_li(g, 6, c->wdm + c->c0 % d->ci * c->pw);
+        vliw_emit_li(g, 7, c->bdm + c->c0 % d->ci * 4);
+        vliw_emit_end(g);
+    }
     vliw_emit_begin(g);
     for (uint32_t i = 0; i < c->nbuf && i < nb; i++) {
         blk bk;
         blk_of(c, i, &bk);
         prefetch(g, c, &bk, i);
     }
+    if (c->dw)
+        vliw_emit_op(g, "acq 0x04, 1");
     vliw_emit_end(g);
-    for (uint32_t i = 0; i < nb; i++)
+    /* dwconv: the steps with a prefetch (i + 2 < nb) are alike: two per
+     * iteration of a branch loop (counter r2: w's address is not needed
+     * after setup) */
+    uint32_t pairs = c->dw && c->nbuf == 2 && nb > 2 ? (nb - 2) / 2 : 0;
+    if (pairs) {
+        int top = vliw_emit_branch_loop_open(g, 2, pairs);
+        step(g, c, 0, nb, sub);
+        step(g, c, 1, nb, sub);
+        vliw_emit_branch_loop_close(g, 2, top);
+        first = 2 * pairs;
+    }
+    for (uint32_t i = first; i < nb; i++)
         step(g, c, i, nb, sub);
     vliw_emit_line(g, "    halt");
     vliw_emit_line(g, "L%d:", sub);
