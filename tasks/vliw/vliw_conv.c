@@ -45,6 +45,10 @@ typedef struct conv {
     uint32_t nbuf, nout;        /* input buffers, output BDs per buffer */
     uint32_t buf[2], out[2], wdm, bdm, pw, wrows;
     uint32_t c0, ct;            /* the tile's output channels (conv2d) or planes (dwconv) */
+    uint32_t hc, orows;         /* conv rows computed; output rows per group (R / pool) */
+    uint32_t ow, oh, lstep;     /* output row width, rows per plane; DM lane step of an output column */
+    uint32_t tab;               /* DM stride between the per-channel tables (bias, gamma, beta, mean, var) */
+    uint32_t pdm;               /* convblock: DM address of the pair-swap matrix */
     uint32_t reps;              /* dwconv: copies of the weight / bias table in DM (a share spans images) */
     int yreg;
 } conv;
@@ -104,7 +108,7 @@ static void bd_shape(vliw_gen *g, uint32_t bd, const uint32_t f[7])
 
 static uint32_t out_bytes(const conv *c, uint32_t ct)
 {
-    return c->dw ? ALIGN32(c->grp * c->r * c->pitch) : ct * c->u * 32;
+    return c->dw ? ALIGN32(c->grp * c->r * c->pitch) : ct * c->orows * c->segs * 32;
 }
 
 /* Lays out DM for the largest ct of any tile; 0 when it does not fit. */
@@ -120,7 +124,8 @@ static int layout(const vliw_gen *g, conv *c, uint32_t ctmax)
         c->nout = 1;
     } else {
         c->rows_in = (c->r - 1) * d->stride + d->k;
-        c->nout = d->stride > 1 ? c->r : 1;
+        c->orows = c->r / d->pool;
+        c->nout = c->lstep > 1 ? c->orows : 1;
     }
     c->kxs = c->rows_in * c->pitch;
     c->cis = d->k * c->kxs;
@@ -135,8 +140,12 @@ static int layout(const vliw_gen *g, conv *c, uint32_t ctmax)
     c->wdm = at;
     at = ALIGN32(at + c->wrows * c->pw);
     c->bdm = at;
-    at += (c->dw ? d->co * c->reps : ctmax) * 4;
-    return at <= g->hw.dm_bytes && bd_w(c) + 2 <= g->hw.nbds && c->cis <= 32767 &&
+    c->tab = (c->dw ? d->co * c->reps : ctmax) * 4;
+    at += c->tab * (d->bn ? 5 : 1);
+    c->pdm = ALIGN32(at);
+    at = c->pdm + 32;
+    return at <= g->hw.dm_bytes && bd_w(c) + 2 + (d->bn ? 4 : 0) <= g->hw.nbds && c->cis <= 32767 &&
+           c->r % d->pool == 0 && (!d->bn || c->u <= 4) &&
            (c->dw ? (d->k - 1) * c->kxs + c->rows_in * c->pitch : c->cis) <= 32767;
 }
 
@@ -157,15 +166,15 @@ static void blk_of(const conv *c, uint32_t i, blk *bk)
     memset(bk, 0, sizeof *bk);
     if (c->dw)
         return;   /* dwconv blocks run on registers (tile_gen) */
-    uint32_t per = (c->d.ho + c->r - 1) / c->r;
+    uint32_t per = (c->hc + c->r - 1) / c->r;
     bk->n = i / per;
     bk->oy0 = i % per * c->r;
-    bk->ro = c->d.ho - bk->oy0 < c->r ? c->d.ho - bk->oy0 : c->r;
+    bk->ro = c->hc - bk->oy0 < c->r ? c->hc - bk->oy0 : c->r;
 }
 
 static uint32_t nblocks(const conv *c)
 {
-    return c->dw ? c->ct : c->d.n * ((c->d.ho + c->r - 1) / c->r);
+    return c->dw ? c->ct : c->d.n * ((c->hc + c->r - 1) / c->r);
 }
 
 /* conv2d band: the input rows [a, e) it fetches (DM row = iy - iy0). */
@@ -181,7 +190,7 @@ static void band_rows(const conv *c, const blk *bk, int32_t *iy0, uint32_t *a, u
 static void setup(vliw_gen *g, const conv *c)
 {
     const kc_task_conv_dims *d = &c->d;
-    uint32_t ybytes = d->ho * d->wo * 2;
+    uint32_t ybytes = c->oh * c->ow * 2, ostride = c->orows * c->segs * 32;
     vliw_emit_begin(g);
     vliw_emit_op(g, "rel 0x02, 1");
     if (c->nbuf > 1)
@@ -207,11 +216,11 @@ static void setup(vliw_gen *g, const conv *c)
             } else if (c->dw) {
                 uint32_t v[7] = {2, d->wo, 2, 2 * d->stride, d->ho, d->wo * 2, c->pitch};
                 memcpy(f, v, sizeof f);
-            } else if (d->stride == 1) {
-                uint32_t v[7] = {d->wo * 2, c->r, d->wo * 2, c->pitch, c->ct, ybytes, c->u * 32};
+            } else if (c->lstep == 1) {
+                uint32_t v[7] = {d->wo * 2, c->r, d->wo * 2, c->pitch, c->ct, ybytes, ostride};
                 memcpy(f, v, sizeof f);
             } else {
-                uint32_t v[7] = {2, d->wo, 2, 2 * d->stride, c->ct, ybytes, c->u * 32};
+                uint32_t v[7] = {2, c->ow, 2, 2 * c->lstep, c->ct, ybytes, ostride};
                 memcpy(f, v, sizeof f);
             }
             bd_shape(g, bd, f);
@@ -233,9 +242,26 @@ static void setup(vliw_gen *g, const conv *c)
     bd_dram(g, wb + 1, 3, b0);
     bd_const(g, wb + 1, "dm", c->bdm);
     bd_shape(g, wb + 1, bf);
-    bd_const(g, wb + 1, "next", 0);
-    bd_const(g, wb + 1, "rel", LOCK_REL(4));
+    /* convblock: gamma, beta, mean, var (r4..r7) follow the bias table */
+    uint32_t ntab = d->bn ? 5 : 1;
+    for (uint32_t i = 1; i < ntab; i++) {
+        bd_dram(g, wb + 1 + i, 3 + (int)i, b0);
+        bd_const(g, wb + 1 + i, "dm", c->bdm + i * c->tab);
+        bd_shape(g, wb + 1 + i, bf);
+    }
+    for (uint32_t i = 0; i < ntab; i++) {
+        bd_const(g, wb + 1 + i, "next", i + 1 < ntab ? BD_NEXT(wb + 2 + i) : 0);
+        bd_const(g, wb + 1 + i, "rel", i + 1 < ntab ? 0 : LOCK_REL(4));
+    }
     vliw_emit_op(g, "dma.start 0, %u", wb);
+    if (d->bn) {   /* the pair-swap matrix: P[k][k ^ 1] = 1.0 (bf16 0x3f80) */
+        vliw_emit_op(g, "vbcst v0, r0");
+        vliw_emit_li(g, 13, 0x3f80);
+        for (int k = 0; k < 4; k++)
+            vliw_emit_op(g, "vins v0, r13, %d", 4 * k + (k ^ 1));
+        vliw_emit_op(g, "mov p6, 0x%x", c->pdm);
+        vliw_emit_op(g, "vst v0, [p6, 0]");
+    }
     vliw_emit_end(g);
 }
 
@@ -273,16 +299,17 @@ static void store(vliw_gen *g, const conv *c, const blk *bk, uint32_t b)
         vliw_emit_li(g, 13, d->ho * row);
         vliw_emit_op(g, "add r8, r8, r13");
     } else {
-        uint32_t base = ((bk->n * d->co + c->c0) * d->ho + bk->oy0) * row;
-        if (d->stride == 1) {
+        uint32_t orow = c->ow * 2, base = ((bk->n * d->co + c->c0) * c->oh + bk->oy0 / d->pool) * orow;
+        if (c->lstep == 1) {
             bd_dram(g, bd_out(c, b, 0), c->yreg, base);
             bd_const(g, bd_out(c, b, 0), "cnt1", bk->ro);
         } else {
-            for (uint32_t r = 0; r < bk->ro; r++) {
+            uint32_t nr = bk->ro / d->pool;
+            for (uint32_t r = 0; r < nr; r++) {
                 uint32_t bd = bd_out(c, b, r);
-                bd_dram(g, bd, c->yreg, base + r * row);
-                bd_const(g, bd, "next", r + 1 < bk->ro ? BD_NEXT(bd + 1) : 0);
-                bd_const(g, bd, "rel", r + 1 < bk->ro ? 0 : LOCK_REL(2 + b));
+                bd_dram(g, bd, c->yreg, base + r * orow);
+                bd_const(g, bd, "next", r + 1 < nr ? BD_NEXT(bd + 1) : 0);
+                bd_const(g, bd, "rel", r + 1 < nr ? 0 : LOCK_REL(2 + b));
             }
         }
     }
@@ -355,6 +382,57 @@ static void bias_accs(vliw_gen *g, const conv *c)
         vliw_emit_op(g, "abcst acc%u, r10", a);
 }
 
+/* ConvBlock, per output channel (p4 at its bias; gamma, beta, mean, var one
+ * table stride apart): acc4 = scale = gamma / sqrt(var + eps), acc5 = shift =
+ * beta - mean * scale, in fp32 (the conv bias is already in the sum). */
+static void bn_factors(vliw_gen *g, const conv *c)
+{
+    static const int reg[4] = {12, 13, 14, 9};   /* gamma, beta, mean, var */
+    for (int i = 0; i < 4; i++) {
+        vliw_emit_op(g, "ld r%d, [p4, %u]", reg[i], (uint32_t)(i + 1) * c->tab);
+        vliw_emit_op(g, "slli r%d, r%d, 16", reg[i], reg[i]);
+    }
+    vliw_emit_op(g, "abcst acc7, r9");
+    vliw_emit_li(g, 9, vliw_emit_fbits((float)KC_TASK_CONV_BN_EPS));
+    vliw_emit_op(g, "abcst acc6, r9");
+    vliw_emit_op(g, "aadd acc7, acc7, acc6");
+    vliw_emit_op(g, "arsqrt acc7, acc7");
+    vliw_emit_op(g, "abcst acc4, r12");
+    vliw_emit_op(g, "amul acc4, acc4, acc7");
+    vliw_emit_op(g, "abcst acc6, r14");
+    vliw_emit_op(g, "amul acc6, acc6, acc4");
+    vliw_emit_op(g, "abcst acc5, r13");
+    vliw_emit_op(g, "asub acc5, acc5, acc6");
+}
+
+/* ConvBlock's epilogue: BN and ReLU per conv output (fp32), the max of each
+ * row pair, rounded to bf16; then the max with its lane-pair neighbour:
+ * `vmmul` by the pair-swap matrix (exact) puts lane 2j + 1 in lane 2j, and the
+ * output BD takes the even lanes. bf16 rounding is monotone, so max and round
+ * commute. Pooled rows go to [p5] (row pair, segment order). */
+static void bn_pool(vliw_gen *g, const conv *c, int *vd)
+{
+    vliw_emit_op(g, "abcst acc6, r0");
+    vliw_emit_op(g, "mov p6, 0x%x", c->pdm);
+    vliw_emit_op(g, "vld v3, [p6, 0]");
+    for (uint32_t a = 0; a < c->u; a++) {
+        vliw_emit_op(g, "amul acc%u, acc%u, acc4", a, a);
+        vliw_emit_op(g, "aadd acc%u, acc%u, acc5", a, a);
+        vliw_emit_op(g, "amax acc%u, acc%u, acc6", a, a);
+    }
+    for (uint32_t pr = 0; pr < c->r / 2; pr++)
+        for (uint32_t sg = 0; sg < c->segs; sg++) {
+            uint32_t top = 2 * pr * c->segs + sg, bot = top + c->segs;
+            int v = 4 + (*vd)++ % 12, w = 4 + (*vd)++ % 12;
+            vliw_emit_op(g, "amax acc%u, acc%u, acc%u", top, top, bot);
+            vliw_emit_op(g, "srs v%d, acc%u", v, top);
+            vliw_emit_op(g, "vmmul acc%u, v%d, v3", bot, v);
+            vliw_emit_op(g, "amax acc%u, acc%u, acc%u", top, top, bot);
+            vliw_emit_op(g, "srs v%d, acc%u", w, top);
+            vliw_emit_op(g, "vst v%d, [p5], 32", w);
+        }
+}
+
 /* The compute subroutine: p0 = input buffer, p1 = output buffer (dwconv: p2 =
  * the plane's weight row, p4 = its bias). */
 static void compute(vliw_gen *g, const conv *c)
@@ -387,6 +465,8 @@ static void compute(vliw_gen *g, const conv *c)
     int lco = vliw_emit_label(g);
     vliw_emit_line(g, "    loopi %u, L%d", c->ct, lco);
     vliw_emit_begin(g);
+    if (c->d.bn)
+        bn_factors(g, c);
     vliw_emit_op(g, "ld r10, [p4], 4");
     vliw_emit_op(g, "slli r10, r10, 16");
     bias_accs(g, c);
@@ -398,7 +478,10 @@ static void compute(vliw_gen *g, const conv *c)
     vliw_emit_op(g, "padd p2, %u", c->pw);
     vliw_emit_loopi_end(g, c->d.ci);
     vliw_emit_begin(g);
-    drain_accs(g, c, &vd);
+    if (c->d.bn)
+        bn_pool(g, c, &vd);
+    else
+        drain_accs(g, c, &vd);
     vliw_emit_end(g);
     vliw_emit_line(g, "L%d:", lco);
 }
@@ -507,7 +590,7 @@ static void share(uint32_t total, unsigned ntiles, unsigned t, uint32_t *c0, uin
 
 int vliw_conv_serves(const char *name)
 {
-    return !strcmp(name, "conv2d") || !strcmp(name, "dwconv");
+    return !strcmp(name, "conv2d") || !strcmp(name, "dwconv") || !strcmp(name, "convblock");
 }
 
 kc_status vliw_conv_gen(vliw_gen *g, const kc_task *t, const kc_task_config *cf, kc_err *err)
@@ -523,10 +606,14 @@ kc_status vliw_conv_gen(vliw_gen *g, const kc_task *t, const kc_task_config *cf,
     c.segs = (c.wc + 15) / 16;
     c.pitch = c.segs * 32;
     c.pw = (d->k * d->k * 2 + 3) & ~3u;
+    c.hc = d->ho / d->pool * d->pool;   /* max_pool2d drops an odd last row */
+    c.ow = d->yw;
+    c.oh = d->yh;
+    c.lstep = d->stride * d->pool;
     uint32_t total = c.dw ? d->n * d->ci : d->co, ctmax = (total + g->ntiles - 1) / g->ntiles;
     uint32_t rmax = c.segs <= 8 ? 8 / c.segs : 0;
-    if (rmax > d->ho)
-        rmax = d->ho;
+    if (rmax > c.hc)
+        rmax = c.hc;
     if (!plan(g, &c, ctmax, rmax))
         return kc_err_set(err, KC_ERR_RANGE, "baseline: %s does not fit the vliw DM (%u bytes, %u BDs) on %u "
                           "tiles: %u input channel(s) x %u shifted copies of an output row's input rows need more",
