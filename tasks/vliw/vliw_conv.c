@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "kc_task_conv.h"
+#include "vliw_hw.h"
 
 #define LOCK_REL(l) (0x2000u | (uint32_t)(l) << 6 | 1u)
 #define BD_NEXT(b) (0x10u | (uint32_t)(b))
@@ -144,7 +145,8 @@ static int layout(const vliw_gen *g, conv *c, uint32_t ctmax)
     at += c->tab * (d->bn ? 5 : 1);
     c->pdm = ALIGN32(at);
     at = c->pdm + 32;
-    return at <= g->hw.dm_bytes && bd_w(c) + 2 + (d->bn ? 4 : 0) <= g->hw.nbds && c->cis <= 32767 &&
+    /* the top of DM holds the arguments past r8 (vliw_hw_xarg_addr) */
+    return at <= g->hw.dm_bytes - 4u * (VLIW_NARGS - VLIW_NARGS_REG) && bd_w(c) + 2 + (d->bn ? 4 : 0) <= g->hw.nbds && c->cis <= 32767 &&
            c->r % d->pool == 0 && (!d->bn || c->u <= 4) &&
            (c->dw ? (d->k - 1) * c->kxs + c->rows_in * c->pitch : c->cis) <= 32767;
 }
@@ -559,16 +561,16 @@ static void tile_gen(vliw_gen *g, const conv *c)
     if (c->dw)
         vliw_emit_op(g, "acq 0x04, 1");
     vliw_emit_end(g);
-    /* dwconv: the steps with a prefetch (i + 2 < nb) are alike: two per
+    /* dwconv: the steps with a prefetch (i + nbuf < nb) are alike: nbuf per
      * iteration of a branch loop (counter r2: w's address is not needed
      * after setup) */
-    uint32_t pairs = c->dw && c->nbuf == 2 && nb > 2 ? (nb - 2) / 2 : 0;
-    if (pairs) {
-        int top = vliw_emit_branch_loop_open(g, 2, pairs);
-        step(g, c, 0, nb, sub);
-        step(g, c, 1, nb, sub);
+    uint32_t iters = c->dw && nb > c->nbuf ? (nb - c->nbuf) / c->nbuf : 0;
+    if (iters) {
+        int top = vliw_emit_branch_loop_open(g, 2, iters);
+        for (uint32_t i = 0; i < c->nbuf; i++)
+            step(g, c, i, nb, sub);
         vliw_emit_branch_loop_close(g, 2, top);
-        first = 2 * pairs;
+        first = c->nbuf * iters;
     }
     for (uint32_t i = first; i < nb; i++)
         step(g, c, i, nb, sub);
