@@ -40,6 +40,8 @@
 typedef struct conv {
     kc_task_conv_dims d;
     int dw;
+    int mm;                     /* dwconv with K <= 5: vmmac on Toeplitz weight blocks */
+    uint32_t ncp, cstep, lanes; /* input copies per row, their shift step, lanes a copy fills */
     uint32_t wc, segs, pitch;   /* computed columns (stride 1), 16-column segments, DM row pitch */
     uint32_t r, u, grp;         /* output rows per group, accumulators, groups per block (dwconv) */
     uint32_t rows_in, kxs, cis; /* DM rows of a block per copy, DM stride of a kx copy, of an input channel */
@@ -58,30 +60,37 @@ typedef struct blk {
     uint32_t n, oy0, ro;   /* conv2d: image, first output row, valid rows */
 } blk;
 
-static uint32_t jlo(const conv *c, uint32_t kx)
+/* Copy m of an input row holds x[iy][lane + shift(m)] in lanes [jlo, jhi)
+ * (the rest is padding: 0). */
+static int32_t shift(const conv *c, uint32_t m)
 {
-    return kx < c->d.pad ? c->d.pad - kx : 0;
+    return (int32_t)(m * c->cstep) - (int32_t)c->d.pad;
 }
 
-static uint32_t jhi(const conv *c, uint32_t kx)
+static uint32_t jlo(const conv *c, uint32_t m)
 {
-    uint32_t e = c->d.w + c->d.pad - kx;
-    return e < c->wc ? e : c->wc;
+    return shift(c, m) < 0 ? (uint32_t)-shift(c, m) : 0;
+}
+
+static uint32_t jhi(const conv *c, uint32_t m)
+{
+    int32_t e = (int32_t)c->d.w - shift(c, m);
+    return e < (int32_t)c->lanes ? (uint32_t)e : c->lanes;
 }
 
 static uint32_t bd_in(const conv *c, uint32_t b, uint32_t kx)
 {
-    return b * c->d.k + kx;
+    return b * c->ncp + kx;
 }
 
 static uint32_t bd_out(const conv *c, uint32_t b, uint32_t r)
 {
-    return c->nbuf * c->d.k + b * c->nout + r;
+    return c->nbuf * c->ncp + b * c->nout + r;
 }
 
 static uint32_t bd_w(const conv *c)
 {
-    return c->nbuf * (c->d.k + c->nout);
+    return c->nbuf * (c->ncp + c->nout);
 }
 
 static void bd_const(vliw_gen *g, uint32_t bd, const char *field, uint32_t v)
@@ -129,7 +138,7 @@ static int layout(const vliw_gen *g, conv *c, uint32_t ctmax)
         c->nout = c->lstep > 1 ? c->orows : 1;
     }
     c->kxs = c->rows_in * c->pitch;
-    c->cis = d->k * c->kxs;
+    c->cis = c->ncp * c->kxs;
     uint32_t blk_bytes = c->dw ? c->cis : d->ci * c->cis;
     c->reps = c->dw ? (d->ci - 1 + ctmax + d->ci - 1) / d->ci : 1;
     c->wrows = c->dw ? d->ci * c->reps : ctmax * d->ci;
@@ -148,7 +157,7 @@ static int layout(const vliw_gen *g, conv *c, uint32_t ctmax)
     /* the top of DM holds the arguments past r8 (vliw_hw_xarg_addr) */
     return at <= g->hw.dm_bytes - 4u * (VLIW_NARGS - VLIW_NARGS_REG) && bd_w(c) + 2 + (d->bn ? 4 : 0) <= g->hw.nbds && c->cis <= 32767 &&
            c->r % d->pool == 0 && (!d->bn || c->u <= 4) &&
-           (c->dw ? (d->k - 1) * c->kxs + c->rows_in * c->pitch : c->cis) <= 32767;
+           (c->dw ? (c->ncp - 1) * c->kxs + c->rows_in * c->pitch : c->cis) <= 32767;
 }
 
 /* Two input buffers if they fit, else one; then the most output rows per group. */
@@ -198,7 +207,7 @@ static void setup(vliw_gen *g, const conv *c)
     if (c->nbuf > 1)
         vliw_emit_op(g, "rel 0x03, 1");
     for (uint32_t b = 0; b < c->nbuf; b++) {
-        for (uint32_t kx = 0; kx < d->k; kx++) {
+        for (uint32_t kx = 0; kx < c->ncp; kx++) {
             uint32_t bd = bd_in(c, b, kx), lo = jlo(c, kx);
             uint32_t f[7] = {(jhi(c, kx) - lo) * 2, d->h, d->w * 2, c->pitch, 1, 0, 0};
             if (!c->dw)
@@ -206,8 +215,8 @@ static void setup(vliw_gen *g, const conv *c)
             else
                 bd_const(g, bd, "dm", c->buf[b] + kx * c->kxs + d->pad * c->pitch + lo * 2);
             bd_shape(g, bd, f);
-            bd_const(g, bd, "next", kx + 1 < d->k ? BD_NEXT(bd + 1) : 0);
-            bd_const(g, bd, "rel", kx + 1 < d->k ? 0 : LOCK_REL(b));
+            bd_const(g, bd, "next", kx + 1 < c->ncp ? BD_NEXT(bd + 1) : 0);
+            bd_const(g, bd, "rel", kx + 1 < c->ncp ? 0 : LOCK_REL(b));
         }
         for (uint32_t r = 0; r < c->nout; r++) {
             uint32_t bd = bd_out(c, b, r);
@@ -271,8 +280,8 @@ static void setup(vliw_gen *g, const conv *c)
 static void prefetch(vliw_gen *g, const conv *c, const blk *bk, uint32_t b)
 {
     const kc_task_conv_dims *d = &c->d;
-    for (uint32_t kx = 0; kx < d->k; kx++) {
-        uint32_t bd = bd_in(c, b, kx), lo = jlo(c, kx), col = (lo + kx - d->pad) * 2;
+    for (uint32_t kx = 0; kx < c->ncp; kx++) {
+        uint32_t bd = bd_in(c, b, kx), lo = jlo(c, kx), col = (uint32_t)((int32_t)lo + shift(c, kx)) * 2;
         if (c->dw) {
             bd_dram(g, bd, 5, col);
             continue;
@@ -333,7 +342,7 @@ static void zero_rows(vliw_gen *g, const conv *c, const blk *bk, uint32_t b)
     vliw_emit_op(g, "vbcst v0, r0");
     vliw_emit_end(g);
     vliw_emit_begin(g);
-    for (uint32_t kx = 0; kx < c->d.k; kx++)
+    for (uint32_t kx = 0; kx < c->ncp; kx++)
         for (uint32_t z = 0; z < c->rows_in; z++)
             if (z < top || z >= bot)
                 for (uint32_t s = 0; s < c->segs; s++)
@@ -368,11 +377,63 @@ static void taps(vliw_gen *g, const conv *c, int *vd)
     }
 }
 
+/* dwconv on vmmac: output lanes 4i + j of a vector are ACC[i][j] of
+ * sum over copies m (shift 4m - pad) of A_m B_m, A_m = the copy's aligned
+ * vector row-major (A[i][k] = x[base + 4m - pad + 4i + k]) and B_m the
+ * Toeplitz block of a kernel row, B[k][j] = w[ky][4m + k - j] (0 outside
+ * 0..K-1): K taps of 4 outputs per product, 2 copies for K <= 5 instead of K.
+ * The 2K blocks of the plane's channel are built once per block into
+ * v0..v(2K-1) (vins of the scalar weights from p2). */
+static void toeplitz(vliw_gen *g, const conv *c)
+{
+    static const int wword[2] = {12, 13}, whi[2] = {14, 9};
+    uint32_t k = c->d.k;
+    /* the scheduler reuses a weight register while its old value is still
+     * being read (the new load lands later, in order): intended old-value
+     * reads, so the assembler's latency check is off here (as for the
+     * software-pipelined loops, vliw_emit.c) */
+    vliw_emit_line(g, ".nocheck");
+    vliw_emit_begin(g);
+    for (uint32_t b = 0; b < k * c->ncp; b++)
+        vliw_emit_op(g, "vbcst v%u, r0", b);
+    for (uint32_t e = 0; e < k * k; e++) {
+        uint32_t ky = e / k, kx = e % k, pr = (e / 2) % 2;
+        int reg = wword[pr];
+        if (e % 2 == 0)
+            vliw_emit_op(g, "ld r%d, [p2, %u]", reg, (e / 2) * 4);
+        else {
+            vliw_emit_op(g, "srli r%d, r%d, 16", whi[pr], wword[pr]);
+            reg = whi[pr];
+        }
+        for (uint32_t m = 0; m < c->ncp; m++)
+            for (uint32_t kk = 0; kk < 4; kk++)
+                for (uint32_t j = 0; j < 4; j++)
+                    if (4 * m + kk == kx + j)
+                        vliw_emit_op(g, "vins v%u, r%d, %u", ky * c->ncp + m, reg, 4 * kk + j);
+    }
+    vliw_emit_end(g);
+    vliw_emit_line(g, ".check");
+}
+
+static void mm_taps(vliw_gen *g, const conv *c, int *vd)
+{
+    uint32_t nb = c->d.k * c->ncp;   /* v0..v(nb-1) hold the blocks */
+    for (uint32_t r = 0; r < c->r; r++)
+        for (uint32_t s = 0; s < c->segs; s++)
+            for (uint32_t ky = 0; ky < c->d.k; ky++)
+                for (uint32_t m = 0; m < c->ncp; m++) {
+                    int v = (int)(nb + (uint32_t)(*vd)++ % (16 - nb));
+                    vliw_emit_op(g, "vld v%d, [p3, %u]", v, m * c->kxs + (r * c->d.stride + ky) * c->pitch + s * 32);
+                    vliw_emit_op(g, "vmmac acc%u, v%d, v%u", r * c->segs + s, v, ky * c->ncp + m);
+                }
+}
+
 /* srs + store of the U accumulators to [p5] (post-increment). */
 static void drain_accs(vliw_gen *g, const conv *c, int *vd)
 {
+    uint32_t base = c->mm ? c->d.k * c->ncp : 4;   /* past the weights (Toeplitz blocks) */
     for (uint32_t a = 0; a < c->u; a++) {
-        int v = 4 + (*vd)++ % 12;
+        int v = (int)(base + (uint32_t)(*vd)++ % (16 - base));
         vliw_emit_op(g, "srs v%d, acc%u", v, a);
         vliw_emit_op(g, "vst v%d, [p5], 32", v);
     }
@@ -449,9 +510,14 @@ static void compute(vliw_gen *g, const conv *c)
         vliw_emit_op(g, "mov r11, p1");
         vliw_emit_op(g, "mov p5, r11");
         vliw_emit_end(g);
+        if (c->mm)
+            toeplitz(g, c);
         vliw_emit_begin(g);
         bias_accs(g, c);
-        taps(g, c, &vd);
+        if (c->mm)
+            mm_taps(g, c, &vd);
+        else
+            taps(g, c, &vd);
         drain_accs(g, c, &vd);
         vliw_emit_op(g, "padd p3, %u", c->r * c->d.stride * c->pitch);
         vliw_emit_loopi_end(g, c->grp);
@@ -608,6 +674,10 @@ kc_status vliw_conv_gen(vliw_gen *g, const kc_task *t, const kc_task_config *cf,
     c.segs = (c.wc + 15) / 16;
     c.pitch = c.segs * 32;
     c.pw = (d->k * d->k * 2 + 3) & ~3u;
+    c.mm = c.dw && d->k <= 5;
+    c.ncp = c.mm ? (d->k + 6) / 4 : d->k;
+    c.cstep = c.mm ? 4 : 1;
+    c.lanes = c.mm ? 16 * c.segs : c.wc;
     c.hc = d->ho / d->pool * d->pool;   /* max_pool2d drops an odd last row */
     c.ow = d->yw;
     c.oh = d->yh;
