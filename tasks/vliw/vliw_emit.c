@@ -3,6 +3,11 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kc_task.h"
+#include "vliw_hw.h"
 
 void vliw_emit_line(vliw_gen *g, const char *fmt, ...)
 {
@@ -27,6 +32,14 @@ void vliw_emit_op(vliw_gen *g, const char *fmt, ...)
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
     vliw_sched_add(&g->s, "%s", buf);
+    /* BD chaining and lock fields outlive the stage that wrote them: the
+     * barrier resets them (vliw_emit_barrier) */
+    if (!strncmp(buf, "bd.set ", 7)) {
+        char *f;
+        long bd = strtol(buf + 7, &f, 10);
+        if (bd >= 0 && bd < 32 && (strstr(f, " next,") || strstr(f, " acq,") || strstr(f, " rel,")))
+            g->bd_links |= 1u << bd;
+    }
 }
 
 void vliw_emit_li(vliw_gen *g, int reg, uint32_t v)
@@ -126,4 +139,220 @@ void vliw_emit_branch_loop_close(vliw_gen *g, int reg, int label)
     vliw_emit_line(g, "    bnez r%d, L%d", reg, label);
     vliw_emit_line(g, "    nop");   /* the 2 delay slots */
     vliw_emit_line(g, "    nop");
+}
+
+/* ---- operands ---------------------------------------------------------------------- */
+
+/* In the open block: rd = the DM-held address word of argument `arg`. */
+static void load_xarg(vliw_gen *g, int rd, int arg)
+{
+    vliw_emit_op(g, "mov p7, 0x%x", vliw_hw_xarg_addr(&g->hw, (unsigned)arg));
+    vliw_emit_op(g, "ld r%d, [p7, 0]", rd);
+}
+
+void vliw_emit_addr(vliw_gen *g, int rd, int rtmp, vliw_opnd o, uint32_t extra)
+{
+    uint32_t off = o.off + extra;
+    if (o.arg < (int)VLIW_NARGS_REG && !off) {
+        vliw_emit_op(g, "mov r%d, r%d", rd, o.arg + 1);
+        return;
+    }
+    if (o.arg < (int)VLIW_NARGS_REG) {
+        vliw_emit_li(g, rtmp, off);
+        vliw_emit_op(g, "add r%d, r%d, r%d", rd, o.arg + 1, rtmp);
+        return;
+    }
+    load_xarg(g, rd, o.arg);
+    if (off) {
+        vliw_emit_li(g, rtmp, off);
+        vliw_emit_op(g, "add r%d, r%d, r%d", rd, rd, rtmp);
+    }
+}
+
+int vliw_emit_addr_reg(vliw_gen *g, int rtmp, vliw_opnd o)
+{
+    if (o.arg < (int)VLIW_NARGS_REG && !o.off)
+        return o.arg + 1;
+    vliw_emit_addr(g, rtmp, rtmp, o, 0);
+    return rtmp;
+}
+
+/* ---- stage sequences --------------------------------------------------------------- */
+
+/* r1..r8 are saved per tile in the top 32 bytes of DM: the argument words of
+ * tensors 32..39 (vliw_hw_xarg_addr), which no task has (KC_TASK_MAX_TENSORS
+ * is 16). */
+#define SAVE_ARGS(g) ((g)->hw.dm_bytes - 32u)
+_Static_assert(KC_TASK_MAX_TENSORS <= 32, "the ABI save area is the argument words 32..39");
+
+/* Locks of the barrier: BAR_LOCK + (round & 1). */
+#define BAR_LOCK 14
+
+static unsigned nsaved(const vliw_gen *g)
+{
+    return g->nargs < VLIW_NARGS_REG ? g->nargs : VLIW_NARGS_REG;
+}
+
+static void args_move(vliw_gen *g, int save)
+{
+    vliw_emit_begin(g);
+    vliw_emit_op(g, "mov p7, 0x%x", SAVE_ARGS(g));
+    for (unsigned i = 0; i < nsaved(g); i++)
+        vliw_emit_op(g, "%s r%u, [p7, %u]", save ? "st" : "ld", i + 1, 4 * i);
+    vliw_emit_end(g);
+}
+
+/* The grid barrier between two stages of a tile's program.
+ *  1. `dma.wait 1`: this tile's stores are in DRAM (accepted, so every later
+ *     DMA read of any tile sees them).
+ *  2. D = (ROWS - 1) + (COLS - 1) rounds (the mesh's diameter) of a
+ *     dissemination over neighbour locks: in round r a tile releases lock
+ *     L(r) of each neighbour (lock id = window << 4 | L(r), windows 1..4 as
+ *     they exist at its position) by 1, then acquires its own L(r) by its
+ *     neighbour count. Passing round r means every neighbour had started round
+ *     r, so (by induction) every tile within r hops had started round 1, i.e.
+ *     had drained its stores; after D rounds that is the whole grid, for any
+ *     ROWS x COLS (1 x 1: no rounds). A neighbour runs at most one round ahead
+ *     (it cannot pass round r + 1 before this tile released it), so two locks
+ *     alternating with the round's parity (14 even, 15 odd, rounds counted
+ *     across the tile's barriers) keep the rounds apart; a lock's value stays
+ *     <= 2 x 4.
+ *  3. The `next` / `acq` / `rel` fields of every BD an earlier stage linked are
+ *     reset, and r1..r8 are restored from the save area.
+ * Cost, with every tile arriving together: D x (neighbours + 1) S-slot
+ * bundles of lock operations plus a few cycles of lock latency per round, the
+ * dma.wait (0 when the stores are out), 3 bundles per linked BD and ~5 for the
+ * restore (docs/tasks.md, "vliw stage sequences", has the measured figures). */
+void vliw_emit_barrier(vliw_gen *g)
+{
+    unsigned rows = g->hw.rows, cols = g->hw.cols;
+    unsigned r = g->tile / cols, c = g->tile % cols;
+    int win[4], nw = 0;
+    if (c > 0)
+        win[nw++] = 1;
+    if (c + 1 < cols)
+        win[nw++] = 2;
+    if (r > 0)
+        win[nw++] = 3;
+    if (r + 1 < rows)
+        win[nw++] = 4;
+    unsigned rounds = (rows - 1) + (cols - 1);
+    vliw_emit_line(g, "// grid barrier: stores drained, %u rounds over %d neighbours", rounds, nw);
+    vliw_emit_begin(g);
+    vliw_emit_op(g, "dma.wait 1");
+    for (unsigned k = 0; k < rounds; k++, g->bar_round++) {
+        int lock = BAR_LOCK + (int)(g->bar_round & 1);
+        for (int i = 0; i < nw; i++)
+            vliw_emit_op(g, "rel 0x%02x, 1", win[i] << 4 | lock);
+        vliw_emit_op(g, "acq 0x%02x, %d", lock, nw);
+    }
+    for (int bd = 0; bd < 32; bd++)
+        if (g->bd_links >> bd & 1) {
+            vliw_emit_op(g, "bd.set %d, next, r0", bd);
+            vliw_emit_op(g, "bd.set %d, acq, r0", bd);
+            vliw_emit_op(g, "bd.set %d, rel, r0", bd);
+        }
+    vliw_emit_end(g);
+    g->bd_links = 0;
+    if (g->args_saved)
+        args_move(g, 0);
+}
+
+void vliw_emit_args_save(vliw_gen *g)
+{
+    if (!g->args_saved)
+        args_move(g, 1);
+    g->args_saved = 1;
+}
+
+void vliw_emit_args_restore(vliw_gen *g)
+{
+    args_move(g, 0);
+}
+
+void vliw_emit_sub_begin(vliw_gen *g)
+{
+    kc_text t = g->out;
+    g->out = g->sub;
+    g->sub = t;
+}
+
+void vliw_emit_sub_end(vliw_gen *g)
+{
+    vliw_emit_sub_begin(g);   /* the same swap */
+}
+
+/* DM [lo, hi) = the bf16 pattern `bits` in every lane. */
+static void dm_fill(vliw_gen *g, uint32_t lo, uint32_t hi, uint32_t bits)
+{
+    vliw_emit_begin(g);
+    vliw_emit_li(g, 13, bits);
+    vliw_emit_op(g, "vbcst v0, r13");
+    vliw_emit_li(g, 13, lo);
+    vliw_emit_op(g, "mov p7, r13");
+    vliw_emit_end(g);
+    for (uint32_t n = (hi - lo + 31) / 32; n;) {
+        uint32_t k = n < 1023 ? n : 1023;   /* loopi's count field */
+        vliw_emit_begin(g);
+        vliw_emit_op(g, "vst v0, [p7], 32");
+        vliw_emit_loopi_end(g, k);
+        n -= k;
+    }
+}
+
+void vliw_emit_dm_zero(vliw_gen *g, uint32_t lo, uint32_t hi)
+{
+    if (g->dm_dirty && hi > lo)
+        dm_fill(g, lo, hi, 0);
+}
+
+/* The poison stage (g->poison): every stage's DM below the save area NaN,
+ * so a later stage that reads DM it did not write fails its checks. */
+static kc_status poison_stage(vliw_gen *g, const void *args, kc_err *err)
+{
+    (void)args;
+    (void)err;
+    dm_fill(g, 0, g->hw.dm_bytes - 128, 0x7fc0);
+    return KC_OK;
+}
+
+kc_status vliw_emit_stages(vliw_gen *g, const vliw_stage *stages, int n, kc_err *err)
+{
+    if (g->poison && n < 16) {   /* the kernel again, after the poison stage */
+        vliw_stage all[17] = {{poison_stage, NULL}};
+        for (int i = 0; i < n; i++)
+            all[i + 1] = stages[i];
+        g->poison = 0;
+        kc_status s = vliw_emit_stages(g, all, n + 1, err);
+        g->poison = 1;
+        return s;
+    }
+    for (unsigned t = 0; t < g->ntiles; t++) {
+        g->tile = t;
+        g->dm_dirty = 0;
+        g->bd_links = 0;
+        g->bar_round = 0;
+        g->args_saved = 0;
+        g->nstages = n;
+        vliw_emit_line(g, ".tile %u", t);
+        if (n > 1)
+            vliw_emit_args_save(g);
+        for (int i = 0; i < n; i++) {
+            if (i) {
+                vliw_emit_barrier(g);
+                g->dm_dirty = 1;
+            }
+            g->last_stage = i + 1 == n;
+            kc_status s = stages[i].emit(g, stages[i].args, err);
+            if (s != KC_OK)
+                return s;
+        }
+        vliw_emit_line(g, "    halt");
+        if (g->sub.len)
+            kc_text_printf(&g->out, "%s", g->sub.buf);
+        g->out.oom |= g->sub.oom;
+        kc_text_free(&g->sub);
+        kc_text_init(&g->sub);
+    }
+    return KC_OK;
 }

@@ -10,6 +10,21 @@
 
 int vliw_matmul_serves(const char *name);
 
+/* A contraction stage (vliw_emit.h). gemm: C[m][n] = sum_k A[m][k] B[k][n]
+ * (+ bias[n]); with bt, B is given as [n][k] (a torch.nn.Linear weight:
+ * C = A B^T). gemv: y[n] = sum_k W[n][k] x[k] (a = W, b = x, c = y; m, bt
+ * and bias unused). Row-major, contiguous operands. */
+typedef struct vliw_mm_op {
+    uint32_t m, n, k;
+    int bt;
+    int has_bias;
+    vliw_opnd a, b, c, bias;
+} vliw_mm_op;
+
+/* The stage functions: args is a const vliw_mm_op *. */
+kc_status vliw_matmul_gemm_stage(vliw_gen *g, const void *args, kc_err *err);
+kc_status vliw_matmul_gemv_stage(vliw_gen *g, const void *args, kc_err *err);
+
 kc_status vliw_matmul_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err);
 
 #endif

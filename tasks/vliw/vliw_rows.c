@@ -79,6 +79,22 @@ static const char *const gelu_ops[] = {
     "vst v{Y}, [p1], 32", NULL,
 };
 
+/* add: x * 1.0 + z * 1.0 on the MAC (one fp32 rounding, then bf16); mul: x z
+ * (exact in fp32, then bf16). z is the second input's vector ([p2]). */
+static const char *const add_ops[] = {
+    "vld v{X}, [p0], 32", "vld v{Z}, [p2], 32", "vmul acc{A}, v{X}, v15", "vmac acc{A}, v{Z}, v15",
+    "srs v{Y}, acc{A}", "vst v{Y}, [p1], 32", NULL,
+};
+static const char *const mul_ops[] = {
+    "vld v{X}, [p0], 32", "vld v{Z}, [p2], 32", "vmul acc{A}, v{X}, v{Z}", "srs v{Y}, acc{A}",
+    "vst v{Y}, [p1], 32", NULL,
+};
+
+static int is_binary(const char *name)
+{
+    return !strcmp(name, "add") || !strcmp(name, "mul");
+}
+
 static void elt_setup(vliw_gen *g, const void *ctx)
 {
     const elt *e = ctx;
@@ -106,21 +122,24 @@ static void elt_compute(vliw_gen *g, const void *ctx)
 /* DM: two input and two output buffers of `block` elements. */
 #define ELT_BLOCK 2048u
 
-static kc_status eltwise_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err)
+static void eltwise_stage(vliw_gen *g, const vliw_rows_op *op)
 {
-    (void)err;
     elt e;
     memset(&e, 0, sizeof e);
     for (int i = 0; i < 3; i++)
         e.accc[i].acc = -1;
     e.vc.v = -1;
     const float k = (float)(-2.0 * sqrt(2.0 / M_PI));
-    if (!strcmp(t->name, "relu")) {
+    if (!strcmp(op->name, "relu")) {
         e.ops = relu_ops;
         e.u = 4;
         e.accc[0].acc = 7, e.accc[0].v = 0.0f;
         e.vc.v = 15, e.vc.bits = 0x3f80;
-    } else if (!strcmp(t->name, "silu")) {
+    } else if (is_binary(op->name)) {
+        e.ops = !strcmp(op->name, "add") ? add_ops : mul_ops;
+        e.u = 4;
+        e.vc.v = 15, e.vc.bits = 0x3f80;
+    } else if (!strcmp(op->name, "silu")) {
         e.ops = silu_ops;
         e.u = 6;
         e.accc[0].acc = 7, e.accc[0].v = 1.0f;
@@ -133,12 +152,14 @@ static kc_status eltwise_gen(vliw_gen *g, const kc_task *t, const kc_task_config
         e.accc[2].acc = 5, e.accc[2].v = k * 0.044715f;
     }
     for (int i = 0; i < e.u; i++)
-        e.r[i] = (vreg){i, 7 + i, i, 0, 0};
+        e.r[i] = (vreg){i, 7 + i, i, 0, 11 + i};
     vliw_skel_stream st;
     memset(&st, 0, sizeof st);
-    st.in_reg = 1;
-    st.out_reg = 2;
-    st.total = (uint64_t)c->dims[0] * c->dims[1];
+    st.in = op->in;
+    st.out = op->out;
+    st.has_in2 = is_binary(op->name);
+    st.in2 = op->in2;
+    st.total = (uint64_t)op->rows * op->n;
     st.quantum = 16;
     st.rows = 0;
     st.group = 16u * (uint32_t)e.u;
@@ -150,10 +171,10 @@ static kc_status eltwise_gen(vliw_gen *g, const kc_task *t, const kc_task_config
         st.block_units = want;
     uint32_t buf = st.block_units * 2;
     st.in0 = 0, st.in1 = buf, st.out0 = 2 * buf, st.out1 = 3 * buf;
+    st.in2_0 = 4 * buf, st.in2_1 = 5 * buf;
     st.setup = elt_setup;
     st.compute = elt_compute;
-    vliw_skel_stream_gen(g, &e, &st);
-    return KC_OK;
+    vliw_skel_stream_tile(g, &e, &st);
 }
 
 /* ---- row reductions ------------------------------------------------------------------ */
@@ -164,7 +185,8 @@ static kc_status eltwise_gen(vliw_gen *g, const kc_task *t, const kc_task_config
  * Padding lanes of the input rows are 0 (the DMA never writes them and DM
  * resets to 0): sums of x and x^2 need no mask, max and sums of shifted values do. */
 typedef struct rn {
-    const kc_task *t;
+    const char *name;
+    vliw_opnd gamma, beta;
     uint32_t n, nv, tail, pitch;
     uint32_t gdm, bdm;       /* gamma / beta in DM */
     int ngb;                 /* 0, 1 (gamma) or 2 (gamma, beta) */
@@ -258,7 +280,8 @@ static void rn_setup(vliw_gen *g, const void *ctx)
     }
     vliw_emit_li(g, 13, r->n * 2);
     for (int i = 0; i < r->ngb; i++) {
-        vliw_emit_op(g, "bd.set %d, dram, r%d", 4 + i, 2 + i);
+        int a = vliw_emit_addr_reg(g, i ? 15 : 9, i ? r->beta : r->gamma);
+        vliw_emit_op(g, "bd.set %d, dram, r%d", 4 + i, a);
         vliw_emit_op(g, "bd.set %d, len0, r13", 4 + i);
     }
     vliw_emit_li(g, 14, r->gdm);
@@ -305,7 +328,7 @@ static void rn_rstd(vliw_gen *g, const rn *r, int dst, int sum)
 static void rn_compute(vliw_gen *g, const void *ctx)
 {
     const rn *r = ctx;
-    const char *name = r->t->name;
+    const char *name = r->name;
     vreg regs[3], wide[5];
     for (int i = 0; i < 3; i++)
         regs[i] = (vreg){i, 4 + i, i, 3 + i, 8 + i};
@@ -385,31 +408,33 @@ static void rn_compute(vliw_gen *g, const void *ctx)
     vliw_emit_line(g, "L%d:", rowl);
 }
 
-static kc_status rownorm_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err)
+static kc_status rownorm_stage(vliw_gen *g, const vliw_rows_op *op, kc_err *err)
 {
     rn r;
     memset(&r, 0, sizeof r);
-    r.t = t;
-    r.n = c->dims[1];
+    r.name = op->name;
+    r.gamma = op->gamma;
+    r.beta = op->beta;
+    r.n = op->n;
     r.nv = (r.n + 15) / 16;
     r.tail = r.n % 16;
     r.pitch = r.nv * 32;
-    r.eps = t->eps;
-    r.ngb = !strcmp(t->name, "layernorm") ? 2 : !strcmp(t->name, "rmsnorm") ? 1 : 0;
+    r.eps = op->eps;
+    r.ngb = !strcmp(op->name, "layernorm") ? 2 : !strcmp(op->name, "rmsnorm") ? 1 : 0;
     uint32_t avail = g->hw.dm_bytes - 128 - (uint32_t)r.ngb * r.pitch;
     uint32_t rows = avail / (4 * r.pitch);
-    uint32_t share = (c->dims[0] + g->ntiles - 1) / g->ntiles;
+    uint32_t share = (op->rows + g->ntiles - 1) / g->ntiles;
     if (rows > 16)
         rows = 16;
     if (rows > (share + 3) / 4)   /* at least ~4 blocks per tile: DMA overlaps compute */
         rows = (share + 3) / 4;
     if (!rows || r.pitch > 32767)
-        return kc_err_set(err, KC_ERR_USAGE, "baseline: %s rows of %u do not fit the vliw DM", t->name, r.n);
+        return kc_err_set(err, KC_ERR_USAGE, "baseline: %s rows of %u do not fit the vliw DM", op->name, r.n);
     vliw_skel_stream st;
     memset(&st, 0, sizeof st);
-    st.in_reg = 1;
-    st.out_reg = r.ngb + 2;
-    st.total = c->dims[0];
+    st.in = op->in;
+    st.out = op->out;
+    st.total = op->rows;
     st.quantum = 1;
     st.rows = 1;
     st.row_bytes = r.n * 2;
@@ -422,7 +447,9 @@ static kc_status rownorm_gen(vliw_gen *g, const kc_task *t, const kc_task_config
     r.bdm = 4 * buf + r.pitch;
     st.setup = rn_setup;
     st.compute = rn_compute;
-    vliw_skel_stream_gen(g, &r, &st);
+    if (r.tail)   /* padding lanes must read 0 (rn above) */
+        vliw_emit_dm_zero(g, 0, 4 * buf + (uint32_t)r.ngb * r.pitch);
+    vliw_skel_stream_tile(g, &r, &st);
     return KC_OK;
 }
 
@@ -435,9 +462,22 @@ int vliw_rows_serves(const char *name)
     return 0;
 }
 
+kc_status vliw_rows_stage(vliw_gen *g, const void *args, kc_err *err)
+{
+    const vliw_rows_op *op = args;
+    if (!strcmp(op->name, "softmax") || !strcmp(op->name, "layernorm") || !strcmp(op->name, "rmsnorm"))
+        return rownorm_stage(g, op, err);
+    eltwise_stage(g, op);
+    return KC_OK;
+}
+
 kc_status vliw_rows_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err)
 {
-    if (!strcmp(t->family, "rownorm"))
-        return rownorm_gen(g, t, c, err);
-    return eltwise_gen(g, t, c, err);
+    /* ABI: x, [gamma, [beta,]] y */
+    int ngb = !strcmp(t->name, "layernorm") ? 2 : !strcmp(t->name, "rmsnorm") ? 1 : 0;
+    vliw_rows_op op = {.name = t->name, .rows = c->dims[0], .n = c->dims[1], .eps = t->eps,
+                       .in = vliw_opnd_at(0, 0), .out = vliw_opnd_at(ngb + 1, 0), .gamma = vliw_opnd_at(1, 0),
+                       .beta = vliw_opnd_at(2, 0)};
+    vliw_stage st = {vliw_rows_stage, &op};
+    return vliw_emit_stages(g, &st, 1, err);
 }

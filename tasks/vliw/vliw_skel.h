@@ -16,7 +16,14 @@
  * Registers: r8 / r12 the output / input DRAM size of a block, r9 loop count,
  * r10 / r11 next input / output DRAM address, r13 temporary, r15 link; the
  * compute subroutine may use r1..r7, r14, p0..p7, m0..m7, every v and acc. Locks 0..3, BDs 0..3; the
- * template may use BDs 4.. and locks 4.. in its `setup`. */
+ * template may use BDs 4.. and locks 4..13 in its `setup` (where r1..r7, r9, r13..r15 and p7 are free;
+ * r8, r10..r12 are live).
+ * As a stage (vliw_emit.h) it leaves locks 2 and 3 back at 0 when a stage
+ * follows (acquiring them also waits for its last stores).
+ * A second input (has_in2: element-wise binary ops) streams beside the first:
+ * BD b chains to BD 4 + b, which brings the same block of in2 into IN2_b and
+ * releases lock b; r7 walks in2's DRAM, the compute subroutine gets p2 = IN2_b
+ * (and may then not use r7; the setup may not use BDs 4, 5). */
 #ifndef VLIW_SKEL_H
 #define VLIW_SKEL_H
 
@@ -25,7 +32,10 @@
 #include "vliw_emit.h"
 
 typedef struct vliw_skel_stream {
-    int in_reg, out_reg;     /* ABI registers of the input and output tensors */
+    vliw_opnd in, out;       /* the input and output tensors */
+    int has_in2;             /* a second input, element-wise with the first */
+    vliw_opnd in2;
+    uint32_t in2_0, in2_1;   /* its DM buffers */
     uint64_t total;          /* units of the tensor */
     uint32_t quantum;        /* a tile's share is a multiple of it (but the last) */
     int rows;                /* 1: a unit is a row of row_bytes (DM pitch `pitch`);
@@ -36,14 +46,14 @@ typedef struct vliw_skel_stream {
     uint32_t block_units;    /* units per whole block */
     uint32_t group;          /* units per compute count step (count = ceil(units / group)) */
     uint32_t in0, in1, out0, out1;   /* DM buffer addresses */
-    /* Per tile, before the stream starts (constants, more DMA); the skeleton's
-     * registers are free here. */
+    /* Per tile, before the stream starts (constants, more DMA). */
     void (*setup)(vliw_gen *g, const void *ctx);
     /* The compute subroutine's body (drained blocks; the skeleton adds jr). */
     void (*compute)(vliw_gen *g, const void *ctx);
 } vliw_skel_stream;
 
-/* Emits the programs of every tile (`.tile N` sections). */
-void vliw_skel_stream_gen(vliw_gen *g, const void *ctx, const vliw_skel_stream *st);
+/* Emits tile g->tile's stream (a stage's code; the compute subroutine goes
+ * after the tile's halt). */
+void vliw_skel_stream_tile(vliw_gen *g, const void *ctx, const vliw_skel_stream *st);
 
 #endif

@@ -2,33 +2,70 @@
  * the dispatch of a task to its template family (vliw_tmpl.h). */
 #include "vliw_tmpl.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "kc_text.h"
+#include "vliw_block.h"
 #include "vliw_conv.h"
 #include "vliw_emit.h"
 #include "vliw_matmul.h"
 #include "vliw_rows.h"
 
-kc_status vliw_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char **text, kc_err *err)
+/* The template families: one row each (a task is served by the first row
+ * whose `serves` says so). */
+typedef kc_status (*family_gen)(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err);
+static const struct family {
+    int (*serves)(const char *name);
+    family_gen gen;
+} families[] = {
+    {vliw_rows_serves, vliw_rows_gen},
+    {vliw_matmul_serves, vliw_matmul_gen},
+    {vliw_block_serves, vliw_block_gen},
+    {vliw_conv_serves, vliw_conv_gen},
+};
+
+/* KC_ERR_RANGE when a tile's program (bundle lines: indented; labels,
+ * comments and directives are not bundles) is larger than program memory. */
+static kc_status check_pm(const char *text, const kc_task *task, int config, const vliw_gen *g, kc_err *err)
+{
+    unsigned tile = 0, n = 0;
+    for (const char *l = text; *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : l + strlen(l)) {
+        if (!strncmp(l, ".tile ", 6)) {
+            tile = (unsigned)atoi(l + 6);
+            n = 0;
+        } else if (*l == ' ' && ++n > g->hw.pm_bundles) {
+            return kc_err_set(err, KC_ERR_RANGE, "baseline: %s C%d on %ux%u tiles does not fit: tile %u's "
+                              "program is longer than the program memory (%u bundles)", task->name, config,
+                              g->hw.rows, g->hw.cols, tile, g->hw.pm_bundles);
+        }
+    }
+    return KC_OK;
+}
+
+static kc_status emit(const kc_task *task, int config, const kc_hw *hw, int poison, char **text, kc_err *err)
 {
     const kc_task_config *c = NULL;
     *text = NULL;
     static vliw_gen g;   /* large (a scheduled block); one generation at a time */
     memset(&g, 0, sizeof g);
+    g.poison = poison;
     if (vliw_iss_params_from(hw, &g.hw, err) != KC_OK)
         return KC_ERR_RANGE;
     g.ntiles = g.hw.rows * g.hw.cols;
     if (kc_task_config_get(task, config, &c, err) != KC_OK)
         return KC_ERR_USAGE;
-    int rows = vliw_rows_serves(task->name);
-    int matmul = vliw_matmul_serves(task->name);
-    int conv = vliw_conv_serves(task->name);
-    if (!rows && !matmul && !conv)
+    const struct family *fam = NULL;
+    for (size_t i = 0; i < sizeof families / sizeof families[0] && !fam; i++)
+        if (families[i].serves(task->name))
+            fam = &families[i];
+    if (!fam)
         return kc_err_set(err, KC_ERR_USAGE, "baseline: no vliw template for task %s yet", task->name);
     kc_task_shape shape;
     task->shape(task, c, &shape);
+    g.nargs = shape.ntensors;
     kc_text_init(&g.out);
+    kc_text_init(&g.sub);
     kc_text_printf(&g.out, "// vliw baseline: %s C%d (", task->name, config);
     for (int d = 0; d < KC_TASK_MAX_DIMS && task->dim_names[d]; d++)
         kc_text_printf(&g.out, "%s%s=%u", d ? ", " : "", task->dim_names[d], c->dims[d]);
@@ -37,9 +74,8 @@ kc_status vliw_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char 
     for (unsigned i = 0; i < shape.ntensors; i++)
         kc_text_printf(&g.out, " r%u=%s", i + 1, shape.t[i].name);
     kc_text_printf(&g.out, "\n");
-    kc_status s = rows     ? vliw_rows_gen(&g, task, c, err)
-                  : matmul ? vliw_matmul_gen(&g, task, c, err)
-                           : vliw_conv_gen(&g, task, c, err);
+    kc_status s = fam->gen(&g, task, c, err);
+    kc_text_free(&g.sub);
     if (s == KC_OK && g.bad)
         s = kc_err_set(err, KC_ERR_INTERNAL, "%s", g.why);
     if (s != KC_OK) {
@@ -49,5 +85,19 @@ kc_status vliw_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char 
     *text = kc_text_take(&g.out);
     if (!*text)
         return kc_err_set(err, KC_ERR_NOMEM, "vliw template: out of memory");
-    return KC_OK;
+    if ((s = check_pm(*text, task, config, &g, err)) != KC_OK) {
+        free(*text);
+        *text = NULL;
+    }
+    return s;
+}
+
+kc_status vliw_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char **text, kc_err *err)
+{
+    return emit(task, config, hw, 0, text, err);
+}
+
+kc_status vliw_tmpl_emit_poisoned(const kc_task *task, int config, const kc_hw *hw, char **text, kc_err *err)
+{
+    return emit(task, config, hw, 1, text, err);
 }

@@ -21,4 +21,9 @@
  * failed to schedule (a generator bug). */
 kc_status vliw_tmpl_emit(const kc_task *t, int config, const kc_hw *hw, char **text, kc_err *err);
 
+/* The same kernel behind a first stage that fills every tile's DM with NaN:
+ * a test that each stage clears the DM it relies on (vliw_emit.h's contract:
+ * DM is zero only in a first stage). */
+kc_status vliw_tmpl_emit_poisoned(const kc_task *t, int config, const kc_hw *hw, char **text, kc_err *err);
+
 #endif

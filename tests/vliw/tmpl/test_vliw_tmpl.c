@@ -5,8 +5,11 @@
  * it with the tensors' addresses in r1.., and tasks/kc_check checks every output
  * element and every byte outside them.
  *
- * usage: test_vliw_tmpl [-v] [-s] [-g ROWSxCOLS] TASK[,TASK...] [CONFIGS]   (CONFIGS: "12345")
+ * usage: test_vliw_tmpl [-v] [-s] [-p] [-g ROWSxCOLS] TASK[,TASK...] [CONFIGS]   (CONFIGS: "12345")
+ *   -p generates each kernel behind a stage that fills DM with NaN
+ *   (vliw_tmpl_emit_poisoned: the stages' DM contract);
  *   -g builds the array at another size (the kernels are generated for it);
+ *   `-g small` is the vliw_small platform (1 x 2, PM 1024 bundles, DM 32 KiB, 4 banks);
  *   -v prints each kernel's cycles, ideal cycles (roofline of docs/tasks.md with
  *   16 lanes and 64 MACs per tile, 32 DRAM bytes/cycle) and efficiency;
  *   -s dumps the kernel text of a failing case to stderr. */
@@ -24,6 +27,8 @@
 #define DRAM_BYTES (16u << 20)
 #define CYCLE_LIMIT 20000000u
 
+static int poison;
+
 static int run_case(const kc_isa *isa, vliw_iss *s, kc_dram *dram, const kc_hw *hw, const kc_task *t, int config,
                     int verbose, int dump)
 {
@@ -39,7 +44,7 @@ static int run_case(const kc_isa *isa, vliw_iss *s, kc_dram *dram, const kc_hw *
         return 0;
     }
     if (kc_check_layout(&inst, DRAM_BYTES, 64, &lay, &err) ||
-        vliw_tmpl_emit(t, config, hw, &text, &err)) {
+        (poison ? vliw_tmpl_emit_poisoned : vliw_tmpl_emit)(t, config, hw, &text, &err)) {
         printf("%s C%d: %s\n", t->name, config, err.text);
         goto out;
     }
@@ -105,14 +110,22 @@ out:
 int main(int argc, char **argv)
 {
     int verbose = 0, dump = 0, a = 1;
-    kc_hw_param hp[2] = {{"ROWS", 2, NULL}, {"COLS", 2, NULL}};
+    kc_hw_param hp[5] = {{"ROWS", 2, NULL}, {"COLS", 2, NULL}, {"PM_BUNDLES", 1024, NULL},
+                         {"DM_BYTES", 32768, NULL}, {"NBANKS", 4, NULL}};
     kc_hw hw = {"vliw", "vliw", 0, hp};
     for (; a < argc && argv[a][0] == '-'; a++) {
         verbose |= !strcmp(argv[a], "-v");
         dump |= !strcmp(argv[a], "-s");
+        poison |= !strcmp(argv[a], "-p");
         if (!strcmp(argv[a], "-g") && a + 1 < argc) {
             unsigned r, c;
-            if (sscanf(argv[++a], "%ux%u", &r, &c) != 2)
+            if (!strcmp(argv[++a], "small")) {   /* verilated/CMakeLists.txt's vliw_small */
+                hp[0].value = 1;
+                hp[1].value = 2;
+                hw.n = 5;
+                continue;
+            }
+            if (sscanf(argv[a], "%ux%u", &r, &c) != 2)
                 return 2;
             hp[0].value = r;
             hp[1].value = c;
