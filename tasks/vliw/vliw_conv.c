@@ -1,4 +1,4 @@
-/* vliw_conv.c — Conv2D and DepthwiseConv templates (vliw_conv.h).
+/* vliw_conv.c — Conv2D, DepthwiseConv and ConvBlock templates (vliw_conv.h).
  *
  * Output vectors are 16 computed columns of one output row of one channel,
  * accumulated in fp32 by lane-wise `vmac`: acc += broadcast(w[co][ci][ky][kx])
@@ -21,10 +21,15 @@
  * the compute subroutine loops co (bias into the accumulators), ci (a
  * software-pipelined K*K*U vmac body) and stores R x segs vectors per co.
  * dwconv: the tile's planes (n, c) [c0, c0 + ct) of the N*C; a block is one
- * plane (K copies), the subroutine loops its groups of R output rows.
- * Blocks are double buffered (two BD chains and lock pairs, as vliw_skel):
+ * plane, the subroutine loops its groups of R output rows; with K <= 5 on
+ * `vmmac` against Toeplitz blocks of the kernel rows and two input copies
+ * (shifts -pad, 4 - pad) instead of K (toeplitz() below); the blocks run in a
+ * branch loop on registers (program memory).
+ * convblock: conv2d with BN, ReLU and the 2x2 max-pool fused into the
+ * per-co epilogue (bn_pool() below), as npu fuses it: no scratch, no barrier.
+ * Blocks are double buffered when two fit (else one) (two BD chains and lock pairs, as vliw_skel):
  * lock b = input buffer b full, lock 2 + b = output buffer b free, lock 4 =
- * weights and bias in. Weights sit in DM one (co, ci) row of K*K at a 4-byte
+ * weights and the per-channel tables in. Weights sit in DM one (co, ci) row of K*K at a 4-byte
  * pitch (a 32-bit `ld` takes two, `srli` the odd one); bias at a 4-byte pitch. */
 #include "vliw_conv.h"
 
