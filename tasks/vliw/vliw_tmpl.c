@@ -8,6 +8,7 @@
 #include "kc_text.h"
 #include "vliw_attn.h"
 #include "vliw_block.h"
+#include "vliw_conv.h"
 #include "vliw_emit.h"
 #include "vliw_matmul.h"
 #include "vliw_rope.h"
@@ -25,6 +26,7 @@ static const struct family {
     {vliw_rope_serves, vliw_rope_gen},
     {vliw_block_serves, vliw_block_gen},
     {vliw_attn_serves, vliw_attn_gen},
+    {vliw_conv_serves, vliw_conv_gen},
 };
 
 /* KC_ERR_RANGE when a tile's program (bundle lines: indented; labels,
