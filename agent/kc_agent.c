@@ -112,7 +112,8 @@ kc_status kc_agent_system_prompt(const char *platform, const char *task, int con
                    tol->abs, tol->rel);
     kc_text_printf(&b, "Work: %.0f vector operations, %.0f multiply-accumulates, %.0f bytes of "
                    "compulsory DRAM traffic; ideal (roofline) cycles: %.0f. The roofline counts only "
-                   "compute and DRAM traffic: it ignores issue cost (instructions issue one per cycle, "
+                   "compute and DRAM traffic: it ignores issue cost (instructions, or bundles on a VLIW machine, "
+                   "issue one per cycle, "
                    "and address updates and loop counters are instructions too), so loop bookkeeping "
                    "and the instructions that move data add cycles beyond it.\n\n",
                    inst.shape.vec_flops, inst.shape.mac_flops, inst.dram_bytes,

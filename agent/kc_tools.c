@@ -75,16 +75,20 @@ static const tool tools[] = {
       kc_tools_code_write },
     { "check_syntax",
       "Build a kernel file (assemble it, or compile a C file where the platform builds C) "
-      "without running it. Returns the program's instruction count, or the first error of the "
-      "assembler, compiler or linker as file:line:col with the offending source line and a "
-      "caret under the column.",
+      "without running it. Returns the program's instruction count (bundles on a VLIW "
+      "platform), or the first error of the assembler, compiler or linker as file:line:col with "
+      "the offending source line and a caret under the column. On a VLIW platform (exposed "
+      "latencies, no interlocks) it also lists the assembler's warnings, each with both source "
+      "lines: a read of a register whose write has not landed yet (it reads the old value), a "
+      "branch in a delay slot.",
       { PATH_PARAM("to assemble") },
       kc_tools_code_check_syntax },
     { "run_eval",
       "Build the kernel, run it on the accelerator RTL with the visible test inputs and "
       "check every output against the reference. Returns correct/wrong (or the build "
       "error, trap, timeout, out-of-bounds write), max errors, the worst element's share of its "
-      "tolerance, cycles, ideal cycles and efficiency.",
+      "tolerance, cycles, ideal cycles and efficiency; when the result is wrong, also the "
+      "assembler's latency warnings (VLIW platforms).",
       { PATH_PARAM("to evaluate") },
       kc_tools_eval_run },
     { "view_output",
@@ -95,14 +99,17 @@ static const tool tools[] = {
       { { "max_rows", P_INT, 0, 1, 64, "list at most this many rows (default 16)" } },
       kc_tools_eval_view_output },
     { "get_inst_size",
-      "Size of the built program: its instructions (and bytes) in instruction memory, the "
+      "Size of the built program: its instructions (bundles on a VLIW platform; and bytes) in "
+      "instruction memory, the "
       "start-up code the platform links with a kernel included, and the instruction memory "
       "capacity.",
       { PATH_PARAM("to measure") },
       kc_tools_code_inst_size },
     { "profile",
-      "Per-unit activity of a run on the visible inputs: cycles, instructions retired, busy "
-      "and stall cycles of each unit (from the RTL performance counters), DRAM traffic, and the "
+      "Per-unit activity of a run on the visible inputs: cycles, instructions retired (VLIW: "
+      "bundles issued and non-nop slots per slot, summed over the tiles), busy and stall cycles "
+      "of each unit (from the RTL performance counters: VLIW adds lock, DMA-wait and bank-conflict "
+      "stalls and DMA busy cycles and bytes), DRAM traffic, and the "
       "top stall sites: which instruction (pc, source line, disassembly) waited to issue, on "
       "what (the stall counter, named as in the counter list; the ISA document describes the "
       "counters), for how many cycles in how many separate waits, and the longest wait.",

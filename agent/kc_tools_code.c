@@ -11,6 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kc_asm.h"
+#include "kc_isa.h"
 #include "kc_platform.h"
 
 /* ---- write_code ------------------------------------------------------------------ */
@@ -120,19 +122,60 @@ static int assemble_file(kc_tools_ctx *c, const char *rel, kc_image *img, char *
     return 1;
 }
 
+/* The table assembler's warnings on a source that builds (bundle ISAs: a read of
+ * a register whose write has not landed yet, a branch in a delay slot). On a
+ * machine without interlocks they are most often the bug, so the agent sees them
+ * as file:line:col with both statements' source lines. A family without a bundle
+ * table ISA (npu: none to give; rvv: LLVM builds it) has none. Appends a header
+ * and at most max of them to b (nothing when there are none); returns the count. */
+size_t kc_tools_code_warnings(kc_tools_ctx *c, const char *src, const char *rel, size_t max, kc_text *b)
+{
+    const kc_platform *p = kc_platform_find(c->platform);
+    const kc_isa *isa = p ? kc_isa_find(p->family->name) : NULL;
+    if (!isa || !isa->bundle_slots)
+        return 0;
+    kc_program prog;
+    kc_err err;
+    kc_err_clear(&err);
+    if (kc_asm_assemble(isa, src, rel, &prog, &err) != KC_OK)
+        return 0;
+    size_t n = prog.nwarnings;
+    char text[512];
+    if (n)
+        kc_text_printf(b, "\n%zu assembler warning%s (the program builds, but without interlocks "
+                       "these are usually bugs):\n", n, n == 1 ? "" : "s");
+    for (size_t i = 0; i < n && i < max; i++) {
+        const kc_asm_warning *w = &prog.warnings[i];
+        kc_text_printf(b, "%s:%d:%d: warning: %s\n", rel, w->line, w->col, w->text);
+        kc_tools_code_source_line(src, w->line, text, sizeof text);
+        if (text[0])
+            kc_text_printf(b, "%5d | %s\n", w->line, text);
+        kc_tools_code_source_line(src, w->line2, text, sizeof text);
+        if (w->line2 > 0 && w->line2 != w->line && text[0])
+            kc_text_printf(b, "%5d | %s\n", w->line2, text);
+    }
+    if (n > max)
+        kc_text_printf(b, "... %zu more warnings\n", n - max);
+    kc_program_free(&prog);
+    return n;
+}
+
 void kc_tools_code_check_syntax(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
 {
     kc_text b = { 0 };
     const char *rel = kc_tools_arg_str(a, "path", KC_TOOLS_DEFAULT_PATH);
     kc_image img;
-    if (!assemble_file(c, rel, &img, NULL, &b)) {
+    char *src = NULL;
+    if (!assemble_file(c, rel, &img, &src, &b)) {
         o->meta = json_pack("{s:b}", "ok", 0);
         kc_tools_finish(o, &b, 0);   /* a syntax error is a normal answer, not a tool failure */
         return;
     }
     size_t n = kc_image_insns(&img);
     kc_text_printf(&b, "ok: %s builds to %zu instructions.", rel, n);
-    o->meta = json_pack("{s:b, s:I}", "ok", 1, "instructions", (json_int_t)n);
+    size_t nw = kc_tools_code_warnings(c, src, rel, 20, &b);
+    free(src);
+    o->meta = json_pack("{s:b, s:I, s:I}", "ok", 1, "instructions", (json_int_t)n, "warnings", (json_int_t)nw);
     kc_image_free(&img);
     kc_tools_finish(o, &b, 0);
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kc_acc.h"
 #include "kc_platform.h"
 
 /* ---- run_eval ------------------------------------------------------------------- */
@@ -153,10 +154,14 @@ static void summarize(kc_tools_ctx *c, const kc_eval_result *r, const char *src,
     }
     if (r->correct)
         kc_text_printf(b, "cycles: %" PRIu64 "  ideal: %.0f  efficiency: %.3f (ideal = roofline of "
-                  "compute and DRAM traffic only; it ignores issue cost: one instruction per cycle, "
-                  "no auto-increment)\n", r->cycles, r->ideal_cycles, r->efficiency);
+                  "compute and DRAM traffic only; it ignores issue cost: the instructions, or "
+                  "bundles on a VLIW machine, that move data and keep loops and addresses)\n", r->cycles, r->ideal_cycles, r->efficiency);
     else if (r->check.mismatches)
         kc_text_printf(b, "call view_output for the mismatching elements\n");
+    /* A wrong result on a machine without interlocks: the assembler's latency
+     * warnings are the first suspects. */
+    if (!r->correct)
+        kc_tools_code_warnings(c, src, rel, 5, b);
 }
 
 void kc_tools_eval_run(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
@@ -307,6 +312,10 @@ static void stall_sites(kc_tools_ctx *c, const char *src, const char *rel, const
     kc_image img;
     int have = build_src(c, src, rel, &img);
     kc_text_printf(b, "top stall sites (the instruction that waited to issue, on what, how long):\n");
+    const kc_acc_ops *acc = kc_acc_find(c->platform);
+    if (acc && acc->nunits > 1)
+        kc_text_printf(b, "  (with %u cores: charged to core 0's pc, the cycles summed over the cores that "
+                       "waited then)\n", acc->nunits);
     json_t *arr = json_array();
     for (size_t i = 0; i < n && i < (size_t)top; i++) {
         char dis[160] = "?", line[200] = "", pcs[32];
@@ -360,16 +369,24 @@ void kc_tools_eval_profile(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
         kc_tools_finish(o, &b, 0);
         return;
     }
-    double cyc = r->cycles ? (double)r->cycles : 1.0;
+    /* Several cores issuing in parallel (vliw tiles): the RTL's counters are
+     * sums over them, so shares are of cycles x cores, and bytes are no share. */
+    const kc_acc_ops *acc = kc_acc_find(c->platform);
+    unsigned units = acc && acc->nunits > 1 ? acc->nunits : 1;
+    double cyc = (r->cycles ? (double)r->cycles : 1.0) * units;
     kc_text_printf(&b, "profile of %s (visible inputs): %s, %" PRIu64 " cycles (ideal %.0f: the roofline "
               "of compute and DRAM traffic, ignoring issue cost)\n", rel,
               r->correct ? "correct" : kc_eval_status_name(r->status), r->cycles, r->ideal_cycles);
+    if (units > 1)
+        kc_text_printf(&b, "counters are sums over the %u cores that issue in parallel; shares are of "
+                       "cycles x %u\n", units, units);
     json_t *meta = json_object();
     for (size_t i = 0; i < r->ncounters; i++) {
         const char *n = r->counter_names[i];
         kc_text_printf(&b, "  %-16s %10" PRIu64, n, r->counters[i]);
-        if (strcmp(n, "cycles"))
-            kc_text_printf(&b, "   %5.1f%% of cycles", 100.0 * (double)r->counters[i] / cyc);
+        if (strcmp(n, "cycles") && !strstr(n, "bytes"))
+            kc_text_printf(&b, "   %5.1f%% of cycles%s", 100.0 * (double)r->counters[i] / cyc,
+                           units > 1 ? " x cores" : "");
         kc_text_printf(&b, "\n");
         json_object_set_new(meta, n, json_integer((json_int_t)r->counters[i]));
     }

@@ -49,6 +49,8 @@ void kc_tools_wave_view(kc_tools_ctx *c, const json_t *a, kc_tools_result *o);
 void kc_tools_code_source_line(const char *src, int line, char *out, size_t size);
 /* The diagnostic with the offending line and a caret under the column. */
 void kc_tools_code_show_diag(kc_text *b, const char *src, const char *diag, int line, int col);
+/* The table assembler's warnings on src (bundle ISAs), at most max listed in b; returns the count. */
+size_t kc_tools_code_warnings(kc_tools_ctx *c, const char *src, const char *rel, size_t max, kc_text *b);
 
 /* ---- kc_tools_eval.c: running a workspace file ------------------------------ */
 
