@@ -6,7 +6,7 @@ APT_PKGS = build-essential cmake pkg-config verilator yosys iverilog libjansson-
            clang-19 libclang-rt-19-dev lld-19 qemu-user
 SUDO    := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: all deps build run test perf golden fuzz rvv-campaign vliw-campaign clean
+.PHONY: all deps build run test perf golden fuzz rvv-campaign vliw-campaign vliw-cosim-baselines clean
 
 all: build
 
@@ -71,6 +71,12 @@ VLIW_COUNT ?= 2000
 VLIW_SEED ?= 1
 vliw-campaign: build
 	nice -n 5 ./$(BUILD)/kc cosim --platform vliw --random --count $(VLIW_COUNT) --seed $(VLIW_SEED) -q --coverage
+
+# The 40 vliw template baselines (8 tasks x C1..C5, seed VLIW_SEED) in lock step
+# on the RTL against the ISS (scripts/vliw_cosim_baselines.sh; exit 1 on any
+# divergence). Minutes, not a ctest.
+vliw-cosim-baselines: build
+	scripts/vliw_cosim_baselines.sh -b $(BUILD) -s $(VLIW_SEED)
 
 clean:
 	rm -rf $(BUILD)
