@@ -3,7 +3,8 @@
 // rvv_vdecode decides legality (the core traps on it); this module says how
 // rvv_vec executes what passed: which unit, which operation, the element
 // widths of each operand (log2 bytes) and the register groups it reads and
-// writes (for the scoreboard). Decoded once, at enqueue.
+// writes (for the scoreboard). Decoded once, at enqueue (rvv_vec carries the
+// sequencer's fields in its queue).
 //
 // Units: U_VLSU memory (H3's VLSU), U_ALU integer chunk pipe, U_FPU fp chunk
 // pipe (LANES rvv_fpu), U_SER element-serial engine (reductions, slides,

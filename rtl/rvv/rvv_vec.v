@@ -135,28 +135,42 @@ module rvv_vec #(
     wire e_rda, e_rdb, e_rdc, e_wrd, e_rdv0;
     wire [1:0] e_fa, e_fb, e_fc; wire [3:0] e_nr;
     wire signed [3:0] e_ga, e_gb, e_gd;
-    rvv_vctl u_ectl (.en(vq_valid), .insn(vq_insn),   // e_* are used only on enq
+    wire enq;   // an instruction enters the queue (below)
+    // e_* are used only on enq: decoding only then keeps Verilator from
+    // re-decoding the word the core holds while the queue is full
+    rvv_vctl u_ectl (.en(enq), .insn(vq_insn),
         .vtype(vq_vtype), .unit(e_unit), .op(e_op), .sop(e_sop), .fop(e_fop),
         .w(e_w), .ea(e_ea), .eb(e_eb), .ed(e_ed), .sa(e_sa), .sb(e_sb), .bscal(e_bscal), .mask_dest(e_maskd),
         .merge(e_merge), .fa_sel(e_fa), .fb_sel(e_fb), .fc_sel(e_fc), .f_not(e_fnot), .f_rtz(e_rtz),
         .f_round(e_round), .imm_u(e_immu), .whole(e_whole), .nr(e_nr), .vl1(e_vl1), .rd_a(e_rda), .rd_b(e_rdb),
         .rd_c(e_rdc), .wr_d(e_wrd), .rd_v0(e_rdv0), .ga(e_ga), .gb(e_gb), .gd(e_gd));
     assign e_unit_n = e_unit;
+    localparam integer CTLW = 40;   // the sequencer's fields of the decode (s_ctl)
+    wire [CTLW-1:0] e_ctl = {e_unit, e_op, e_sop, e_fop, e_w, e_ea, e_eb, e_ed, e_sa, e_sb, e_bscal, e_maskd, e_merge,
+                             e_fa, e_fb, e_fc, e_fnot, e_rtz, e_whole};
 
     function automatic [31:0] gmask(input [4:0] r, input signed [3:0] g);
         reg [63:0] m;
         m = (g <= 4'sd0) ? 64'd1 : ((64'd1 << (6'd1 << g[1:0])) - 64'd1);
         gmask = 32'(m << r);
     endfunction
-    wire [31:0] e_rdm = (e_rda ? gmask(vq_insn[24:20], e_ga) : 32'd0) | (e_rdb ? gmask(vq_insn[19:15], e_gb) : 32'd0) |
-                        (e_rdc ? gmask(vq_insn[11:7], e_gd) : 32'd0) | (e_rdv0 ? 32'd1 : 32'd0);
-    wire [31:0] e_wrm = e_wrd ? gmask(vq_insn[11:7], e_gd) : 32'd0;
+    reg  [31:0] e_rdm, e_wrm;   // register groups read / written (only on enq)
+    always @(*) begin
+        e_rdm = 32'd0;
+        e_wrm = 32'd0;
+        if (enq) begin
+            e_rdm = (e_rda ? gmask(vq_insn[24:20], e_ga) : 32'd0) | (e_rdb ? gmask(vq_insn[19:15], e_gb) : 32'd0) |
+                    (e_rdc ? gmask(vq_insn[11:7], e_gd) : 32'd0) | (e_rdv0 ? 32'd1 : 32'd0);
+            e_wrm = e_wrd ? gmask(vq_insn[11:7], e_gd) : 32'd0;
+        end
+    end
     wire [31:0] e_scal = (vq_insn[14:12] == 3'd3) ? (e_immu ? {27'd0, vq_insn[19:15]} : {{27{vq_insn[19]}}, vq_insn[19:15]})
                        : (vq_insn[14:12] == 3'd5) ? vq_fs1 : vq_xs1;
     wire e_load = (e_unit == `RVV_U_VLSU) && e_wrd;
 
     // ------------------------------------------------------------------ queue
     reg [31:0] q_insn [0:VQ_DEPTH-1];
+    reg [CTLW-1:0] q_ctl [0:VQ_DEPTH-1];
     reg [31:0] q_pc   [0:VQ_DEPTH-1];
     reg [31:0] q_xs1  [0:VQ_DEPTH-1];
     reg [31:0] q_xs2  [0:VQ_DEPTH-1];
@@ -174,7 +188,7 @@ module rvv_vec #(
     reg [QW:0]   q_nmem;          // VLSU instructions waiting in the queue
     wire [QW-1:0] q1 = qh + 1'b1;
     assign vq_ready = (qn != VQ_DEPTH[QW:0]);
-    wire enq = vq_valid && vq_ready;
+    assign enq = vq_valid && vq_ready;
 
     // ------------------------------------------------------------------ scoreboard state
     reg  [31:0] pend_w;
@@ -218,19 +232,20 @@ module rvv_vec #(
     reg [31:0] s_wrm;
     reg [7:0]  s_dwait;
     reg        s_started;     // U_SER / U_MSK engine launched
+    // The sequencer's control: rvv_vctl's decode of the queue entry, made at
+    // enqueue (u_ectl) and carried in the queue (q_ctl), loaded with the
+    // instruction at dispatch. A registered copy rather than a second decoder
+    // on s_insn: Verilator re-evaluated that decode on every busy cycle (~20%
+    // of a simulated vector-loop cycle). Every c_* use is qualified by s_busy
+    // (an issue, an engine start, the engines' results), so what the fields
+    // hold while the sequencer is idle does not matter.
     wire [2:0] c_unit; wire [5:0] c_op; wire [3:0] c_sop; wire [4:0] c_fop;
     wire [1:0] c_w, c_ea, c_eb, c_ed;
-    wire c_sa, c_sb, c_bscal, c_maskd, c_merge, c_fnot, c_rtz, c_round, c_immu, c_whole, c_vl1;
-    wire c_rda, c_rdb, c_rdc, c_wrd, c_rdv0;
-    wire [1:0] c_fa, c_fb, c_fc; wire [3:0] c_nr;
-    wire signed [3:0] c_ga, c_gb, c_gd;
-    // decoded only while the sequencer holds an instruction: every c_* use is
-    // qualified by s_busy (an issue, an engine start, the engines' results)
-    rvv_vctl u_sctl (.en(s_busy), .insn(s_insn), .vtype(s_vtype), .unit(c_unit), .op(c_op), .sop(c_sop), .fop(c_fop),
-        .w(c_w), .ea(c_ea), .eb(c_eb), .ed(c_ed), .sa(c_sa), .sb(c_sb), .bscal(c_bscal), .mask_dest(c_maskd),
-        .merge(c_merge), .fa_sel(c_fa), .fb_sel(c_fb), .fc_sel(c_fc), .f_not(c_fnot), .f_rtz(c_rtz),
-        .f_round(c_round), .imm_u(c_immu), .whole(c_whole), .nr(c_nr), .vl1(c_vl1), .rd_a(c_rda), .rd_b(c_rdb),
-        .rd_c(c_rdc), .wr_d(c_wrd), .rd_v0(c_rdv0), .ga(c_ga), .gb(c_gb), .gd(c_gd));
+    wire c_sa, c_sb, c_bscal, c_maskd, c_merge, c_fnot, c_rtz, c_whole;
+    wire [1:0] c_fa, c_fb, c_fc;
+    reg  [CTLW-1:0] s_ctl;
+    assign {c_unit, c_op, c_sop, c_fop, c_w, c_ea, c_eb, c_ed, c_sa, c_sb, c_bscal, c_maskd, c_merge,
+            c_fa, c_fb, c_fc, c_fnot, c_rtz, c_whole} = s_ctl;
     wire s_vm = s_insn[25];
     wire [4:0] s_vd = s_insn[11:7], s_vs1 = s_insn[19:15], s_vs2 = s_insn[24:20];
     wire s_pipe = (c_unit == `RVV_U_ALU) || (c_unit == `RVV_U_FPU);
@@ -576,7 +591,7 @@ module rvv_vec #(
             nq = qn; nsl = sl_n;
             // ---- enqueue
             if (enq) begin
-                q_insn[qt] <= vq_insn; q_pc[qt] <= vq_pc; q_xs1[qt] <= vq_xs1; q_xs2[qt] <= vq_xs2;
+                q_insn[qt] <= vq_insn; q_ctl[qt] <= e_ctl; q_pc[qt] <= vq_pc; q_xs1[qt] <= vq_xs1; q_xs2[qt] <= vq_xs2;
                 q_scal[qt] <= e_scal; q_vl[qt] <= vq_vl; q_vtype[qt] <= vq_vtype; q_frm[qt] <= vq_frm;
                 q_rdm[qt] <= e_rdm; q_wrm[qt] <= e_wrm; q_unit[qt] <= e_unit_n; q_load[qt] <= e_load;
                 q_round[qt] <= e_round && (e_unit == `RVV_U_FPU || e_unit == `RVV_U_SER);
@@ -621,7 +636,7 @@ module rvv_vec #(
                 trapped <= 1'b1; trap_cause <= 4'd2; trap_pc <= q_pc[qh]; trap_info <= q_insn[qh];
             end else if (go_arith) begin
                 s_busy <= 1'b1; s_started <= 1'b0;
-                s_insn <= q_insn[qh]; s_pc <= q_pc[qh]; s_scal <= q_scal[qh]; s_vtype <= d_vt;
+                s_insn <= q_insn[qh]; s_ctl <= q_ctl[qh]; s_pc <= q_pc[qh]; s_scal <= q_scal[qh]; s_vtype <= d_vt;
                 s_frm <= q_frm[qh]; s_vl <= d_vl; s_wrm <= h_wrm; s_u <= 32'd0;
                 rbusy <= h_rdm;
                 pset = pset | h_wrm;
@@ -655,7 +670,7 @@ module rvv_vec #(
                     a = qh + m[QW-1:0];
                     b = a + 1'b1;
                     if (m < pop_pos) begin
-                        q_insn[b] <= q_insn[a]; q_pc[b] <= q_pc[a]; q_xs1[b] <= q_xs1[a]; q_xs2[b] <= q_xs2[a];
+                        q_insn[b] <= q_insn[a]; q_ctl[b] <= q_ctl[a]; q_pc[b] <= q_pc[a]; q_xs1[b] <= q_xs1[a]; q_xs2[b] <= q_xs2[a];
                         q_scal[b] <= q_scal[a]; q_vl[b] <= q_vl[a]; q_vtype[b] <= q_vtype[a]; q_frm[b] <= q_frm[a];
                         q_rdm[b] <= q_rdm[a]; q_wrm[b] <= q_wrm[a]; q_unit[b] <= q_unit[a]; q_load[b] <= q_load[a];
                         q_round[b] <= q_round[a];
@@ -752,9 +767,7 @@ module rvv_vec #(
         end
     end
 
-    wire unused = &{1'b0, s_pc, s_vl, c_eb, c_rda, c_rdb, c_rdc, c_wrd, c_rdv0, c_ga, c_gb, c_gd, c_nr, c_vl1,
-                    c_round, c_immu, c_sb, c_bscal, c_fa, c_fb, c_fc, e_op, e_sop, e_fop, e_w, e_ea, e_eb, e_ed, e_sa, e_sb,
-                    e_bscal, e_maskd, e_merge, e_fa, e_fb, e_fc, e_fnot, e_rtz, e_whole, e_nr, e_vl1, sl_idx[0]};
+    wire unused = &{1'b0, s_pc, s_vl, s_insn[31:29], s_insn[6:0], s_vtype[7:5], e_nr, e_vl1, sl_idx[0]};
 endmodule
 
 `default_nettype wire
