@@ -1,9 +1,10 @@
 /* vliw_tmpl.h — the vliw template compiler: baseline kernels for the tasks it
- * serves (ReLU, SiLU, GELU, Softmax, LayerNorm, RMSNorm, GEMV, GEMM, FFN) at
+ * serves (every task but the two decoder blocks; the families in vliw_tmpl.c) at
  * every config, for a vliw array of any size (ROWS x COLS from the build),
  * written as one program per tile (`.tile N`) with the tile's share of the
  * work: a streaming skeleton with double-buffered DMA and locks (vliw_skel),
- * the row templates on it (vliw_rows), the contractions (vliw_matmul), the
+ * the row templates on it (vliw_rows, vliw_rope), the contractions
+ * (vliw_matmul), convolutions (vliw_conv), attention (vliw_attn), the
  * composite kernels as stage sequences with grid barriers (vliw_emit.h,
  * vliw_block), all scheduled into bundles under the exposed latencies by
  * vliw_sched (software-pipelined where a loop's count is known). The platform
