@@ -9,6 +9,7 @@
 #include "kc_bench.h"
 #include "kc_eval.h"
 #include "kc_pool.h"
+#include "kc_progress.h"
 
 typedef struct sweep {
     const kc_sweep_opts *o;
@@ -16,16 +17,9 @@ typedef struct sweep {
     size_t njobs;
     json_t *records;
     kc_sweep_stats *st;
-    double t0;
+    kc_progress bar;      /* the parent's (o->progress) */
     kc_eval_ctx *ectx;    /* a worker's own, opened by its first job (the parent has none) */
 } sweep;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* In the worker: one evaluation -> the compact JSON record. */
 static int work(void *ctx, size_t job, char **reply)
@@ -81,19 +75,12 @@ static json_t *lost_record(const sweep *sw, const kc_sweep_job *j, const kc_pool
     return rec;
 }
 
-static void progress(const sweep *sw, const kc_sweep_job *j, const char *what, double dt)
+/* A finished job on the progress stream; a job that is not correct stays on screen. */
+static void progress(sweep *sw, const kc_sweep_job *j, const char *what, int bad, double dt)
 {
     const kc_sweep_stats *st = sw->st;
-    FILE *f = sw->o->progress;
-    if (!f)
-        return;
-    double el = now() - sw->t0;
-    size_t fin = st->done + st->errors;
-    double eta = fin ? el / (double)fin * (double)(sw->njobs - fin) : 0;
-    fprintf(f, "[%zu/%zu] %-10s C%d seed %-5llu %-14s %6.2f s | %.1f s elapsed, ETA %.0f s, %zu failed\n", fin,
-            sw->njobs, j->task, j->config, (unsigned long long)j->seed, what, dt, el, eta,
-            st->not_correct + st->errors);
-    fflush(f);
+    kc_progress_step(&sw->bar, st->done + st->errors, st->not_correct + st->errors, bad, "%-10s C%d seed %-5llu %-14s %6.2f s",
+                     j->task, j->config, (unsigned long long)j->seed, what, dt);
 }
 
 static void note_slow(kc_sweep_stats *st, size_t job, double dt)
@@ -119,16 +106,15 @@ static kc_status done(void *ctx, const kc_pool_result *r, kc_err *err)
     note_slow(st, r->job, r->seconds);
     if (r->outcome == KC_POOL_FAILED) {
         st->errors++;
-        if (sw->o->progress)
-            fprintf(sw->o->progress, "kc: %s C%d seed %llu: %s\n", j->task, j->config, (unsigned long long)j->seed,
-                    r->body);
-        progress(sw, j, "error", r->seconds);
+        kc_progress_line(&sw->bar, "kc: %s C%d seed %llu: %s", j->task, j->config, (unsigned long long)j->seed,
+                         r->body);
+        progress(sw, j, "error", 1, r->seconds);
         return KC_OK;
     }
     json_t *rec = r->outcome == KC_POOL_DONE ? json_loads(r->body, 0, NULL) : lost_record(sw, j, r);
     if (!rec) {
         st->errors++;
-        progress(sw, j, "bad-record", r->seconds);
+        progress(sw, j, "bad-record", 1, r->seconds);
         return KC_OK;
     }
     kc_status s = KC_OK;
@@ -145,7 +131,7 @@ static kc_status done(void *ctx, const kc_pool_result *r, kc_err *err)
     const char *sig = json_string_value(json_object_get(rec, "signal"));
     snprintf(what, sizeof what, "%s%s%s", ok ? "correct" : json_string_value(json_object_get(rec, "status")),
              sig ? " " : "", sig ? sig : "");
-    progress(sw, j, what, r->seconds);
+    progress(sw, j, what, !ok, r->seconds);
     json_decref(rec);
     return s;
 }
@@ -154,11 +140,13 @@ kc_status kc_sweep_run(const kc_sweep_opts *o, const kc_sweep_job *jobs, size_t 
                        kc_sweep_stats *st, kc_err *err)
 {
     memset(st, 0, sizeof *st);
-    sweep sw = {.o = o, .jobs = jobs, .njobs = njobs, .records = records, .st = st, .t0 = now()};
+    sweep sw = {.o = o, .jobs = jobs, .njobs = njobs, .records = records, .st = st};
+    kc_progress_init(&sw.bar, o->progress, o->progress_what ? o->progress_what : "kc", njobs);
     kc_pool_opts po = {.workers = o->workers, .job_timeout = o->job_timeout, .work = work, .done = done,
                        .label = label, .ctx = &sw, .close_in_worker = o->out_fd};
     kc_pool_stats ps;
     kc_status s = kc_pool_run(&po, njobs, &ps, err);
+    kc_progress_end(&sw.bar);
     st->interrupted = ps.interrupted && ps.not_run > 0;
     st->wall = ps.wall;
     return s;

@@ -7,7 +7,8 @@
  * (with "signal" and "signal_number") or "hang", never correct, and the pool
  * replaces the worker. SIGINT/SIGTERM: see kc_pool.h (finished results are
  * always recorded). Progress (done/total, elapsed, ETA, failures) goes to
- * opts->progress. The pool's test hook labels a job "<task>:<config>:<seed>".
+ * opts->progress (kc_progress: a bar on a terminal, a line per record
+ * elsewhere). The pool's test hook labels a job "<task>:<config>:<seed>".
  */
 #ifndef KC_SWEEP_H
 #define KC_SWEEP_H
@@ -36,7 +37,8 @@ typedef struct kc_sweep_opts {
     int out_fd;               /* results file (O_APPEND), or -1 */
     uint64_t cycle_limit;     /* 0 = default */
     double job_timeout;       /* wall-clock seconds per evaluation; <= 0 = none */
-    FILE *progress;           /* NULL = quiet */
+    FILE *progress;           /* NULL = quiet; a terminal gets a bar (kc_progress.h) */
+    const char *progress_what;   /* the bar's first word ("kc bench"); NULL = "kc" */
     const char *seeds_from;   /* the records' "seeds_from" ("hidden", "fresh", "given"); NULL = none */
 } kc_sweep_opts;
 

@@ -289,6 +289,7 @@ static int sweep_platform(const bench_args *a, const kc_platform *p, int as_run)
             nshard, a->shard_n > 1 ? " shard" : "", nskip, ntodo, a->jobs);
     kc_sweep_opts so = {.platform = p->name, .workers = a->jobs, .out_fd = fd, .cycle_limit = a->cycle_limit,
                         .job_timeout = a->job_timeout, .progress = stderr,
+                        .progress_what = as_run ? "kc run" : "kc bench",
                         .seeds_from = a->seed_given ? "given" : kc_seeds_from(&a->seeds)};
     kc_sweep_stats st = {0};
     kc_status s = todo ? kc_sweep_run(&so, todo, ntodo, recs, &st, &err)
