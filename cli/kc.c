@@ -22,6 +22,7 @@ static const kc_subcommand subcommands[] = {
     {"disasm", kc_cmd_asm_disasm, "disassemble a program image"},
     {"isa-doc", kc_cmd_asm_isadoc, "print the agent-facing ISA document"},
     {"perf", kc_cmd_perf_main, "benchmark: simulated cycles/s, eval latency, sweep time"},
+    {"trace", kc_cmd_trace_main, "show an instruction trace (kc eval --trace-insn): a window, or the stall sites"},
     {"cosim", kc_cmd_cosim_main, "co-simulate a program on the RTL and the ISS (or --random programs)"},
     {"agent", kc_cmd_agent_main, "let an LLM write a kernel through the tools (one run or a sweep)"},
 };

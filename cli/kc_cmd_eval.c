@@ -33,7 +33,7 @@ static void list_tasks(FILE *out)
 
 /* Option rows of both commands (ids of the rest: below). */
 enum { OPT_TASK = 1, OPT_CONFIG, OPT_OUT, OPT_JSON, OPT_BASELINE, OPT_SEED, OPT_CYCLE_LIMIT, OPT_VCD,
-       OPT_WINDOW, OPT_DEPTH, OPT_EMIT };
+       OPT_WINDOW, OPT_DEPTH, OPT_EMIT, OPT_TRACE_INSN };
 
 static const kc_args_opt eval_task_rows[] = {
     {OPT_TASK, "task", 0, KC_ARGS_STRING, "T", 0, 0, "the task (required; the list is below)"},
@@ -171,24 +171,6 @@ static void print_result(const kc_eval_result *r)
            r->t_assemble, r->t_sim, r->t_check);
 }
 
-static int parse_window(const char *s, kc_trace_opts *tr)
-{
-    const char *colon = s ? strchr(s, ':') : NULL;
-    if (!colon)
-        return 0;
-    char a[32];
-    size_t n = (size_t)(colon - s);
-    if (n == 0 || n >= sizeof a)
-        return 0;
-    memcpy(a, s, n);
-    a[n] = 0;
-    uint64_t end = 0;
-    if (!kc_args_u64(a, &tr->start) || (colon[1] && !kc_args_u64(colon + 1, &end)))
-        return 0;
-    tr->end = end;
-    return 1;
-}
-
 static const kc_args_opt eval_rows[] = {
     {OPT_BASELINE, "baseline", 0, KC_ARGS_FLAG, NULL, 0, 0, "evaluate the template compiler's kernel"},
     {OPT_SEED, "seed", 0, KC_ARGS_NUMBER, "N", 0, UINT64_MAX, "the input seed (default 1, the visible seed)"},
@@ -199,6 +181,8 @@ static const kc_args_opt eval_rows[] = {
     {OPT_WINDOW, "window", 0, KC_ARGS_STRING, "A:B", 0, 0,
      "the waveform's cycles [A, B) (B empty = to the end)"},
     {OPT_DEPTH, "depth", 0, KC_ARGS_NUMBER, "D", 0, 1000, "scope levels in the waveform"},
+    {OPT_TRACE_INSN, "trace-insn", 0, KC_ARGS_STRING, "FILE",  0, 0,
+     "write the instruction trace: a line per issued instruction (kc trace reads it)"},
     {0},
 };
 
@@ -220,6 +204,7 @@ int kc_cmd_eval_main(int argc, char **argv)
     const char *platform = kc_opts_default_platform(), *task = NULL;
     int config = 0;
     kc_trace_opts tr = { NULL, 0, 0, 0 };
+    const char *insn_trace = NULL;
     uint64_t seed = KC_EVAL_VISIBLE_SEED, limit = 0;
     int json = 0, baseline = 0;
     kc_args a;
@@ -243,8 +228,9 @@ int kc_cmd_eval_main(int argc, char **argv)
         case OPT_CYCLE_LIMIT: limit = a.number; break;
         case OPT_VCD: tr.path = a.value; break;
         case OPT_DEPTH: tr.depth = (int)a.number; break;
+        case OPT_TRACE_INSN: insn_trace = a.value; break;
         case OPT_WINDOW:
-            if (!parse_window(a.value, &tr)) {
+            if (!kc_args_window(a.value, &tr.start, &tr.end)) {
                 kc_args_bad_value(&a, "cycles A:B (B may be empty)");
                 return kc_args_exit(&a);
             }
@@ -262,7 +248,8 @@ int kc_cmd_eval_main(int argc, char **argv)
     kc_err err;
     kc_err_clear(&err);
     kc_eval_opts o = { .platform = platform, .task = task, .config = config,
-                       .seed = seed, .cycle_limit = limit, .trace = tr.path ? &tr : NULL };
+                       .seed = seed, .cycle_limit = limit, .trace = tr.path ? &tr : NULL,
+                       .insn_trace = insn_trace };
     kc_eval_result *r = malloc(sizeof *r);
     if (!r)
         return 2;

@@ -70,11 +70,38 @@ static void stall_sample(stall_probe *sp, void *h, uint64_t c)
     memcpy(sp->prev, now, n * sizeof now[0]);
 }
 
+/* The instruction-trace sampler: after each edge, every unit that issued. */
+typedef struct issue_probe {
+    const kc_acc_ops *ops;
+    kc_sim_issue_fn fn;
+    void *ctx;
+    size_t ncounters;
+    uint64_t counters[KC_MAX_COUNTERS];
+} issue_probe;
+
+static void issue_sample(issue_probe *ip, void *h, uint64_t c)
+{
+    const kc_acc_ops *ops = ip->ops;
+    unsigned n = ops->nunits && ops->retire_unit ? ops->nunits : 1;
+    int read = 0;
+    for (unsigned u = 0; u < n; u++) {
+        uint32_t pc, insn;
+        if (!(n > 1 ? ops->retire_unit(h, u, &pc, &insn) : ops->retire(h, &pc, &insn)))
+            continue;
+        if (!read) {   /* the counters once per edge, and only at an edge that issued */
+            ops->counters(h, ip->counters, ip->ncounters);
+            read = 1;
+        }
+        kc_sim_issue is = { c, u, pc, insn, ip->counters };
+        ip->fn(ip->ctx, &is);
+    }
+}
+
 /* Clocks the model from *cycle up to (not including) `stop`, or until it halts or
  * traps. Returns KC_OK with *stopped = 1 when the core is no longer running. */
 static kc_status sim_segment(const kc_acc_ops *ops, void *h, kc_dram *dram, uint64_t *cycle,
                              uint64_t stop, kc_core_status *st, int *stopped, stall_probe *sp,
-                             kc_err *err)
+                             issue_probe *ip, kc_err *err)
 {
     kc_bus_req req;
     kc_bus_resp resp;
@@ -94,6 +121,8 @@ static kc_status sim_segment(const kc_acc_ops *ops, void *h, kc_dram *dram, uint
         kc_dram_commit(dram, &req, &resp);
         if (sp && s == KC_OK)
             stall_sample(sp, h, c);
+        if (ip && s == KC_OK)
+            issue_sample(ip, h, c);
         c++;
         if (s != KC_OK)
             break;
@@ -164,12 +193,21 @@ kc_status kc_sim_run(const kc_acc_ops *ops, void *handle, kc_dram *dram,
             probe.is_stall[k] = !strncmp(ops->counter_names[k], "stall_", 6);
         sp = &probe;
     }
+    issue_probe iprobe, *ip = NULL;
+    if (opts && opts->on_issue) {
+        if (!ops->retire && !(ops->nunits && ops->retire_unit))
+            return kc_err_set(err, KC_ERR_USAGE, "sim: model %s does not report issued instructions "
+                              "(no instruction trace)", ops->name);
+        iprobe = (issue_probe){ .ops = ops, .fn = opts->on_issue, .ctx = opts->issue_ctx,
+                                .ncounters = report->ncounters };
+        ip = &iprobe;
+    }
     uint64_t cycle = 0;
     int stopped = 0;
     for (int seg = 0; seg < 3 && !stopped && s == KC_OK; seg++) {
         if (tr)
             ops->trace_enable(handle, seg == 1);
-        s = sim_segment(ops, handle, dram, &cycle, bounds[seg], &report->status, &stopped, sp, err);
+        s = sim_segment(ops, handle, dram, &cycle, bounds[seg], &report->status, &stopped, sp, ip, err);
     }
     if (tr) {   /* a trace that could not be written (disk full) is an error, after the run's own */
         kc_status ts = ops->trace_close(handle, err);

@@ -45,10 +45,26 @@ typedef struct kc_sim_stalls {
 } kc_sim_stalls;
 void kc_sim_stalls_free(kc_sim_stalls *s);
 
+/* One instruction (bundle) issued by one unit at the edge ending `cycle` (cycle c
+ * is VCD time 10c .. 10c+5, kc_acc_ops.trace_open), as kc_acc_ops.retire /
+ * .retire_unit name it; `counters` are the model's counters after that edge. */
+typedef struct kc_sim_issue {
+    uint64_t cycle;
+    unsigned unit;               /* 0 for a single-unit model; vliw: the tile */
+    uint64_t pc;                 /* as the unit counts it (vliw: the tile's own bundle address) */
+    uint32_t insn;               /* its first word */
+    const uint64_t *counters;    /* kc_sim_report.ncounters entries */
+} kc_sim_issue;
+typedef void (*kc_sim_issue_fn)(void *ctx, const kc_sim_issue *is);
+
 typedef struct kc_sim_opts {
     uint64_t cycle_limit;        /* 0 = KC_SIM_DEFAULT_CYCLE_LIMIT */
     const kc_trace_opts *trace;  /* NULL = no waveform */
     kc_sim_stalls *stalls;       /* NULL = no stall view; else filled (needs ops->arch_pc) */
+    /* Instruction trace: called for every issued instruction, in unit order within
+     * an edge (needs ops->retire or ->retire_unit); NULL = none, and no cost. */
+    kc_sim_issue_fn on_issue;
+    void *issue_ctx;
 } kc_sim_opts;
 
 #define KC_SIM_DEFAULT_CYCLE_LIMIT 50000000ull

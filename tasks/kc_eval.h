@@ -40,6 +40,7 @@ typedef struct kc_eval_opts {
     const kc_trace_opts *trace;   /* NULL = no waveform */
     const kc_dram_cfg *dram;      /* NULL = defaults */
     kc_sim_stalls *stalls;        /* NULL = none; else the per-instruction stall view (kc_sim.h) */
+    const char *insn_trace;       /* NULL = none; else the instruction trace's path (kc_itrace.h) */
 } kc_eval_opts;
 
 typedef struct kc_eval_result {
