@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # records.sh — checks on kc bench result files (JSONL), sourced by the sweep tests
 # (tests/bench/test_bench_cli.sh, tests/slurm/slurm_cluster.sh).
 

@@ -216,10 +216,8 @@ j1=$(submit "$D/work1" $SHARDS1 $SEL1) || fail "sbatch: $j1"
 wait_done "$j1" 120
 check_tasks "$j1" $SHARDS1
 check_merged "$D/work1" $SHARDS1 "$N1" "$D/ref1.jsonl"
-for i in $(seq 0 $((SHARDS1 - 1))); do
-    printf '%s ' "$(lines "$D/work1/results/shard.$i.jsonl")"
-done > "$D/sizes1"
-say "1. $N1 evaluations in $SHARDS1 shards (records per shard: $(cat "$D/sizes1")): merged = local, at $(elapsed) s"
+sizes=$(for i in $(seq 0 $((SHARDS1 - 1))); do lines "$D/work1/results/shard.$i.jsonl"; done | paste -sd' ')
+say "1. $N1 evaluations in $SHARDS1 shards (records per shard: $sizes): merged = local, at $(elapsed) s"
 
 # --- 2. a requeue in the middle of a shard ----------------------------------
 j2=$(submit "$D/work2" $SHARDS2 $SEL2) || fail "sbatch: $j2"
