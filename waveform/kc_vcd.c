@@ -231,6 +231,10 @@ static kc_status change(kc_vcd_parser *p, const char *val, size_t vn, int real, 
         return syntax(p, err, "value change for an undeclared id", code, cn);
     int isreal = real || s->real;
     size_t w = isreal || s->width < vn ? vn : s->width;
+    /* The usual case, a value of exactly the width in lower case (what
+     * Verilator writes), goes to the sink as it stands: no copy. */
+    if (!isreal && w == vn && !memchr(val, 'X', vn) && !memchr(val, 'Z', vn))
+        return p->sink.change(p->sink.user, num, val, vn, err);
     if (!grow((void **)&p->out, &p->ocap, w + 1, 1))
         return kc_err_set(err, KC_ERR_NOMEM, "vcd: out of memory");
     char *d = p->out;
@@ -298,7 +302,7 @@ static kc_status word(kc_vcd_parser *p, const char *w, size_t n, kc_err *err)
 
 static int is_ws(char c)
 {
-    return c == ' ' || c == '\n' || c == '\t' || c == '\r';
+    return (unsigned char)c <= ' ' && (c == ' ' || c == '\n' || c == '\t' || c == '\r');
 }
 
 kc_status kc_vcd_feed(kc_vcd_parser *p, const char *buf, size_t len, kc_err *err)

@@ -28,8 +28,9 @@ typedef struct kc_vcd_sink {
     kc_status (*timescale)(void *user, const char *text, kc_err *err);   /* "1ns"; may be NULL */
     kc_status (*enddefs)(void *user, kc_err *err);                       /* may be NULL */
     kc_status (*time)(void *user, uint64_t t, kc_err *err);
-    /* A change of sig: for a vector, exactly its width in 0/1/x/z (NUL-terminated);
-     * for a real ("r..." in the file), the number's text. */
+    /* A change of sig: for a vector, exactly its width (n) in 0/1/x/z, not
+     * NUL-terminated (it may point into the text fed); for a real ("r..." in
+     * the file), the number's text, NUL-terminated. */
     kc_status (*change)(void *user, size_t sig, const char *val, size_t n, kc_err *err);
 } kc_vcd_sink;
 
