@@ -211,6 +211,8 @@ static kc_status header_word(kc_vcd_parser *p, const char *w, size_t n, kc_err *
     }
     if (p->cmd == CMD_OTHER || p->nhword == HDR_WORDS)
         return KC_OK;
+    if (memchr(w, 0, n))   /* the words become C strings */
+        return syntax(p, err, "NUL byte in a header word", w, n);
     if (p->hlen + n + 1 > sizeof p->hbuf)
         return syntax(p, err, "header word too long:", w, n);
     memcpy(p->hbuf + p->hlen, w, n);
