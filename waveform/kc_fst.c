@@ -1,6 +1,7 @@
 /* kc_fst.c — FST reading and writing over fstapi (see kc_fst.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "kc_fst.h"
+#include "kc_wave_int.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -9,21 +10,6 @@
 
 #include "fstapi.h"
 #include "kc_vcd.h"
-
-static int grow(void **p, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 1;
-    size_t c = *cap ? *cap : 64;
-    while (c < need)
-        c *= 2;
-    void *np = realloc(*p, c * elem);
-    if (!np)
-        return 0;
-    *p = np;
-    *cap = c;
-    return 1;
-}
 
 /* ---- reading ------------------------------------------------------------------ */
 
@@ -200,8 +186,8 @@ static kc_status wr_var(void *u, const char *type, unsigned width, size_t sig, i
         fstWriterCreateVar(w->ctx, vt, FST_VD_IMPLICIT, width, full, w->handle[sig]);
         return KC_OK;
     }
-    if (!grow((void **)&w->handle, &w->cap, sig + 1, sizeof *w->handle) ||
-        !grow((void **)&w->real, &w->rcap, sig + 1, 1))
+    if (!kc_wave_grow((void **)&w->handle, &w->cap, sig + 1, sizeof *w->handle) ||
+        !kc_wave_grow((void **)&w->real, &w->rcap, sig + 1, 1))
         return kc_err_set(err, KC_ERR_NOMEM, "fst: out of memory");
     w->handle[sig] = fstWriterCreateVar(w->ctx, vt, FST_VD_IMPLICIT, width, full, 0);
     w->real[sig] = vt == FST_VT_VCD_REAL;

@@ -1,6 +1,7 @@
 /* kc_vcd.c — the streaming VCD parser and the VCD reader (see kc_vcd.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "kc_vcd.h"
+#include "kc_wave_int.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -46,21 +47,6 @@ struct kc_vcd_parser {
     size_t hcap;
 };
 
-static int grow(void **p, size_t *cap, size_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 1;
-    size_t c = *cap ? *cap : 64;
-    while (c < need)
-        c *= 2;
-    void *np = realloc(*p, c * elem);
-    if (!np)
-        return 0;
-    *p = np;
-    *cap = c;
-    return 1;
-}
-
 static size_t hash_str(const char *s, size_t n)
 {
     uint64_t h = 1469598103934665603ull;
@@ -94,8 +80,8 @@ static idsig *sig_find(const kc_vcd_parser *p, const char *code, size_t n, size_
 /* A new id code; the hash is kept at most half full. Returns its number or SIZE_MAX. */
 static size_t sig_add(kc_vcd_parser *p, const char *code, size_t n, unsigned width, int real)
 {
-    if (!grow((void **)&p->sigs, &p->sigcap, p->nsigs + 1, sizeof *p->sigs) ||
-        !grow((void **)&p->codes, &p->codecap, p->codelen + n, 1))
+    if (!kc_wave_grow((void **)&p->sigs, &p->sigcap, p->nsigs + 1, sizeof *p->sigs) ||
+        !kc_wave_grow((void **)&p->codes, &p->codecap, p->codelen + n, 1))
         return SIZE_MAX;
     memcpy(p->codes + p->codelen, code, n);
     p->sigs[p->nsigs] = (idsig){ p->codelen, n, width ? width : 1, real };
@@ -237,7 +223,7 @@ static kc_status change(kc_vcd_parser *p, const char *val, size_t vn, int real, 
      * Verilator writes), goes to the sink as it stands: no copy. */
     if (!isreal && w == vn && !memchr(val, 'X', vn) && !memchr(val, 'Z', vn))
         return p->sink.change(p->sink.user, num, val, vn, err);
-    if (!grow((void **)&p->out, &p->ocap, w + 1, 1))
+    if (!kc_wave_grow((void **)&p->out, &p->ocap, w + 1, 1))
         return kc_err_set(err, KC_ERR_NOMEM, "vcd: out of memory");
     char *d = p->out;
     if (isreal)
@@ -286,7 +272,7 @@ static kc_status body_word(kc_vcd_parser *p, const char *w, size_t n, kc_err *er
             return syntax(p, err, "scalar change without an id:", w, n);
         return change(p, w, 1, 0, w + 1, n - 1, err);
     case 'b': case 'B': case 'r': case 'R':
-        if (!grow((void **)&p->val, &p->vcap, n + 1, 1))
+        if (!kc_wave_grow((void **)&p->val, &p->vcap, n + 1, 1))
             return kc_err_set(err, KC_ERR_NOMEM, "vcd: out of memory");
         memcpy(p->val, w + 1, n - 1);
         p->vlen = n - 1;
@@ -316,7 +302,7 @@ kc_status kc_vcd_feed(kc_vcd_parser *p, const char *buf, size_t len, kc_err *err
     if (p->clen) {   /* finish the word the last chunk cut */
         while (i < len && !is_ws(buf[i]))
             i++;
-        if (!grow((void **)&p->carry, &p->ccap, p->clen + i, 1))
+        if (!kc_wave_grow((void **)&p->carry, &p->ccap, p->clen + i, 1))
             return p->st = kc_err_set(err, KC_ERR_NOMEM, "vcd: out of memory");
         memcpy(p->carry + p->clen, buf, i);
         p->clen += i;
@@ -334,7 +320,7 @@ kc_status kc_vcd_feed(kc_vcd_parser *p, const char *buf, size_t len, kc_err *err
         while (i < len && !is_ws(buf[i]))
             i++;
         if (i == len) {
-            if (!grow((void **)&p->carry, &p->ccap, i - start, 1))
+            if (!kc_wave_grow((void **)&p->carry, &p->ccap, i - start, 1))
                 return p->st = kc_err_set(err, KC_ERR_NOMEM, "vcd: out of memory");
             memcpy(p->carry, buf + start, i - start);
             p->clen = i - start;
@@ -399,7 +385,7 @@ static kc_status rd_var(void *u, const char *type, unsigned width, size_t sig, i
     (void)range;
     reader *r = u;
     if (!alias) {   /* numbers come dense and in order */
-        if (!grow((void **)&r->sig, &r->sigcap, r->nsig + 1, sizeof *r->sig) ||
+        if (!kc_wave_grow((void **)&r->sig, &r->sigcap, r->nsig + 1, sizeof *r->sig) ||
             (r->sig[r->nsig] = kc_wave_add_signal(r->w, width, !strcmp(type, "real"))) == SIZE_MAX)
             return kc_err_set(err, KC_ERR_NOMEM, "vcd: out of memory");
         r->nsig++;

@@ -1,6 +1,7 @@
 /* kc_wave.c — the in-memory waveform and its queries (see kc_wave.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "kc_wave.h"
+#include "kc_wave_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,11 +36,11 @@ struct kc_wave {
     uint64_t end;
 };
 
-static int grow(void **p, size_t *cap, size_t need, size_t elem)
+int kc_wave_grow(void **p, size_t *cap, size_t need, size_t elem)
 {
     if (need <= *cap)
         return 1;
-    size_t c = *cap ? *cap : 16;
+    size_t c = *cap ? *cap : 64;
     while (c < need)
         c *= 2;
     void *np = realloc(*p, c * elem);
@@ -71,7 +72,7 @@ void kc_wave_free(kc_wave *w)
 
 size_t kc_wave_add_signal(kc_wave *w, unsigned width, int real)
 {
-    if (!grow((void **)&w->sigs, &w->sigcap, w->nsigs + 1, sizeof *w->sigs))
+    if (!kc_wave_grow((void **)&w->sigs, &w->sigcap, w->nsigs + 1, sizeof *w->sigs))
         return SIZE_MAX;
     w->sigs[w->nsigs] = (signal){ .width = width ? width : 1, .real = real, .keep = 1 };
     return w->nsigs++;
@@ -82,7 +83,7 @@ kc_status kc_wave_add_var(kc_wave *w, const char *name, size_t sig, unsigned dep
     if (sig >= w->nsigs)
         return kc_err_set(err, KC_ERR_USAGE, "wave: variable %s of no signal", name);
     char *copy = strdup(name);
-    if (!copy || !grow((void **)&w->vars, &w->varcap, w->nvars + 1, sizeof *w->vars)) {
+    if (!copy || !kc_wave_grow((void **)&w->vars, &w->varcap, w->nvars + 1, sizeof *w->vars)) {
         free(copy);
         return kc_err_set(err, KC_ERR_NOMEM, "wave: out of memory");
     }
@@ -98,8 +99,8 @@ kc_status kc_wave_add_change(kc_wave *w, size_t sig, uint64_t t, const char *val
     if (!s->keep)
         return KC_OK;
     size_t width = s->real ? n + 1 : (s->width > n ? s->width : n);
-    if (!grow((void **)&w->pool, &w->pcap, w->plen + width + 1, 1) ||
-        !grow((void **)&s->ch, &s->cap, s->nch + 1, sizeof *s->ch))
+    if (!kc_wave_grow((void **)&w->pool, &w->pcap, w->plen + width + 1, 1) ||
+        !kc_wave_grow((void **)&s->ch, &s->cap, s->nch + 1, sizeof *s->ch))
         return kc_err_set(err, KC_ERR_NOMEM, "wave: out of memory");
     char *d = w->pool + w->plen;
     if (s->real) {

@@ -3,8 +3,9 @@
 # PLATFORM traced over a window to .vcd and to .fst (kc eval --vcd, the format
 # by the extension), then the same signals over the same window three ways:
 # kc wave on the VCD, kc wave on the FST, and the agent's view_waveform tool
-# (run by test_agent --tool on the same kernel). All three tables must be the
-# same text; an unknown name must list the near names.
+# (run by test_agent --tool on the same kernel); and GTKWave's fst2vcd of the
+# FST, read by kc wave. All the tables must be the same text; an unknown name
+# must list the near names.
 set -u
 KC=$1 TA=$2 PLATFORM=$3 DIR=$4
 fail() { echo "FAIL ($PLATFORM): $*" >&2; exit 1; }
@@ -27,6 +28,10 @@ rows=$(($(wc -l < "$DIR/wave_vcd.txt") - 1))
 [ "$rows" = $((B - A)) ] || fail "kc wave printed $rows rows for the window $A:$B"
 grep -q "^ *$A " "$DIR/wave_vcd.txt" && grep -q "^ *$((B - 1)) " "$DIR/wave_vcd.txt" || fail "rows not labelled $A..$((B - 1))"
 cmp -s "$DIR/wave_vcd.txt" "$DIR/wave_fst.txt" || { diff "$DIR/wave_vcd.txt" "$DIR/wave_fst.txt" | head; fail "VCD and FST tables differ"; }
+# GTKWave reads the FST the same way: its own fst2vcd, then kc wave on that VCD
+fst2vcd "$DIR/run.fst" > "$DIR/gtkwave.vcd" 2> "$DIR/fst2vcd.err" || fail "fst2vcd: $(head -3 "$DIR/fst2vcd.err")"
+"$KC" wave "$DIR/gtkwave.vcd" --signals "$SIGNALS" --window $A:$B > "$DIR/wave_gtkwave.txt" || fail "kc wave gtkwave.vcd"
+cmp -s "$DIR/wave_vcd.txt" "$DIR/wave_gtkwave.txt" || fail "fst2vcd (GTKWave) reads the FST differently"
 # the agent's tool: its reply is a header line, then the very table
 sigs_json=$(echo "$SIGNALS" | sed 's/\([^,]*\)/"\1"/g')
 "$TA" --tool "$DIR/workspace" "$PLATFORM" relu 1 view_waveform \

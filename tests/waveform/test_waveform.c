@@ -59,6 +59,16 @@ static const char *const VCD =
     "#25\n1!\n"
     "#30\n0!\n";
 
+/* The hand-written VCD, parsed (NULL after a failed check). */
+static kc_wave *hand_wave(void)
+{
+    kc_err err;
+    kc_err_clear(&err);
+    kc_wave *w = NULL;
+    CHECK(kc_vcd_parse(VCD, strlen(VCD), &w, &err) == KC_OK, "parse: %s", err.text);
+    return w;
+}
+
 static char *table_of(const kc_wave *w, const char *const *names, size_t n, uint64_t a, uint64_t b,
                       size_t every, char **why)
 {
@@ -86,10 +96,7 @@ static char *table_of(const kc_wave *w, const char *const *names, size_t n, uint
 
 static void test_parse_and_match(void)
 {
-    kc_err err;
-    kc_err_clear(&err);
-    kc_wave *w = NULL;
-    CHECK(kc_vcd_parse(VCD, strlen(VCD), &w, &err) == KC_OK, "parse: %s", err.text);
+    kc_wave *w = hand_wave();
     if (!w)
         return;
     size_t idx[8];
@@ -133,9 +140,7 @@ static const char *tmpdir;
 static void test_fst_roundtrip(void)
 {
     kc_err err;
-    kc_err_clear(&err);
-    kc_wave *w = NULL;
-    CHECK(kc_vcd_parse(VCD, strlen(VCD), &w, &err) == KC_OK, "parse: %s", err.text);
+    kc_wave *w = hand_wave();
     const char *names[] = {"clk", "top.pc", "u_core.pc", "dat", "fetch_valid", "*.w_en"};
     char *want = w ? table_of(w, names, 6, 0, 0, 1, NULL) : NULL;
     kc_wave_free(w);
@@ -185,10 +190,7 @@ static void test_fst_roundtrip(void)
 
 static void test_table_and_window(void)
 {
-    kc_err err;
-    kc_err_clear(&err);
-    kc_wave *w = NULL;
-    kc_vcd_parse(VCD, strlen(VCD), &w, &err);
+    kc_wave *w = hand_wave();
     if (!w)
         return;
     const char *names[] = {"clk", "top.pc", "dat"};
@@ -221,10 +223,7 @@ static void test_table_and_window(void)
 
 static void test_near_names(void)
 {
-    kc_err err;
-    kc_err_clear(&err);
-    kc_wave *w = NULL;
-    kc_vcd_parse(VCD, strlen(VCD), &w, &err);
+    kc_wave *w = hand_wave();
     if (!w)
         return;
     const char *typo[] = {"clk", "fech_valid"};
