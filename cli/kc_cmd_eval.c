@@ -171,31 +171,14 @@ static void print_result(const kc_eval_result *r)
            r->t_assemble, r->t_sim, r->t_check);
 }
 
-static int parse_window(const char *s, kc_trace_opts *tr)
-{
-    const char *colon = s ? strchr(s, ':') : NULL;
-    if (!colon)
-        return 0;
-    char a[32];
-    size_t n = (size_t)(colon - s);
-    if (n == 0 || n >= sizeof a)
-        return 0;
-    memcpy(a, s, n);
-    a[n] = 0;
-    uint64_t end = 0;
-    if (!kc_args_u64(a, &tr->start) || (colon[1] && !kc_args_u64(colon + 1, &end)))
-        return 0;
-    tr->end = end;
-    return 1;
-}
-
 static const kc_args_opt eval_rows[] = {
     {OPT_BASELINE, "baseline", 0, KC_ARGS_FLAG, NULL, 0, 0, "evaluate the template compiler's kernel"},
     {OPT_SEED, "seed", 0, KC_ARGS_NUMBER, "N", 0, UINT64_MAX, "the input seed (default 1, the visible seed)"},
     {OPT_CYCLE_LIMIT, "cycle-limit", 0, KC_ARGS_NUMBER, "N", 1, KC_OPTS_MAX_CYCLE_LIMIT,
      "simulation cycle limit (default: the task's)"},
     {OPT_JSON, "json", 0, KC_ARGS_FLAG, NULL, 0, 0, "print the result record (one JSON line)"},
-    {OPT_VCD, "vcd", 0, KC_ARGS_STRING, "FILE", 0, 0, "write a waveform"},
+    {OPT_VCD, "vcd", 0, KC_ARGS_STRING, "FILE", 0, 0,
+     "write a waveform: FST when FILE ends in .fst, VCD otherwise (read it with kc wave)"},
     {OPT_WINDOW, "window", 0, KC_ARGS_STRING, "A:B", 0, 0,
      "the waveform's cycles [A, B) (B empty = to the end)"},
     {OPT_DEPTH, "depth", 0, KC_ARGS_NUMBER, "D", 0, 1000, "scope levels in the waveform"},
@@ -244,7 +227,7 @@ int kc_cmd_eval_main(int argc, char **argv)
         case OPT_VCD: tr.path = a.value; break;
         case OPT_DEPTH: tr.depth = (int)a.number; break;
         case OPT_WINDOW:
-            if (!parse_window(a.value, &tr)) {
+            if (!kc_opts_window(a.value, &tr.start, &tr.end)) {
                 kc_args_bad_value(&a, "cycles A:B (B may be empty)");
                 return kc_args_exit(&a);
             }
