@@ -21,6 +21,7 @@ static const kc_subcommand subcommands[] = {
     {"asm", kc_cmd_asm_asm, "assemble a kernel (diagnostics with line:col)"},
     {"disasm", kc_cmd_asm_disasm, "disassemble a program image"},
     {"isa-doc", kc_cmd_asm_isadoc, "print the agent-facing ISA document"},
+    {"wave", kc_cmd_wave_main, "print chosen signals of a VCD or FST waveform per cycle as a table"},
     {"perf", kc_cmd_perf_main, "benchmark: simulated cycles/s, eval latency, sweep time"},
     {"trace", kc_cmd_trace_main, "show an instruction trace (kc eval --trace-insn): a window, or the stall sites"},
     {"cosim", kc_cmd_cosim_main, "co-simulate a program on the RTL and the ISS (or --random programs)"},

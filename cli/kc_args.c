@@ -30,22 +30,6 @@ int kc_args_u64(const char *s, uint64_t *out)
     return 1;
 }
 
-int kc_args_window(const char *s, uint64_t *start, uint64_t *end)
-{
-    const char *colon = s ? strchr(s, ':') : NULL;
-    char a[32];
-    size_t n = colon ? (size_t)(colon - s) : 0;
-    if (!colon || n == 0 || n >= sizeof a)
-        return 0;
-    memcpy(a, s, n);
-    a[n] = 0;
-    uint64_t e = 0;
-    if (!kc_args_u64(a, start) || (colon[1] && !kc_args_u64(colon + 1, &e)))
-        return 0;
-    *end = e;
-    return 1;
-}
-
 static int args_set(kc_args *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int args_set(kc_args *a, const char *fmt, ...)
 {

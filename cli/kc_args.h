@@ -74,10 +74,6 @@ typedef struct kc_args {
  * alone reads "-1" as 2^64-1). */
 int kc_args_u64(const char *s, uint64_t *out);
 
-/* Parses a cycle window "A:B" ([A, B); B empty = to the end, *end = 0). Returns
- * 1 on success, 0 on a malformed string (no colon, no A, not numbers). */
-int kc_args_window(const char *s, uint64_t *start, uint64_t *end);
-
 /* Starts parsing argv[1..argc) (argv[0] is the subcommand's name). May permute
  * argv (options first). Parsing again later restarts cleanly. */
 void kc_args_start(kc_args *a, const kc_args_spec *spec, int argc, char **argv);

@@ -177,7 +177,8 @@ static const kc_args_opt eval_rows[] = {
     {OPT_CYCLE_LIMIT, "cycle-limit", 0, KC_ARGS_NUMBER, "N", 1, KC_OPTS_MAX_CYCLE_LIMIT,
      "simulation cycle limit (default: the task's)"},
     {OPT_JSON, "json", 0, KC_ARGS_FLAG, NULL, 0, 0, "print the result record (one JSON line)"},
-    {OPT_VCD, "vcd", 0, KC_ARGS_STRING, "FILE", 0, 0, "write a waveform"},
+    {OPT_VCD, "vcd", 0, KC_ARGS_STRING, "FILE", 0, 0,
+     "write a waveform: FST when FILE ends in .fst, VCD otherwise (read it with kc wave)"},
     {OPT_WINDOW, "window", 0, KC_ARGS_STRING, "A:B", 0, 0,
      "the waveform's cycles [A, B) (B empty = to the end)"},
     {OPT_DEPTH, "depth", 0, KC_ARGS_NUMBER, "D", 0, 1000, "scope levels in the waveform"},
@@ -230,7 +231,7 @@ int kc_cmd_eval_main(int argc, char **argv)
         case OPT_DEPTH: tr.depth = (int)a.number; break;
         case OPT_TRACE_INSN: insn_trace = a.value; break;
         case OPT_WINDOW:
-            if (!kc_args_window(a.value, &tr.start, &tr.end)) {
+            if (!kc_opts_window(a.value, &tr.start, &tr.end)) {
                 kc_args_bad_value(&a, "cycles A:B (B may be empty)");
                 return kc_args_exit(&a);
             }

@@ -10,6 +10,7 @@
 #include "kc_args.h"
 #include "kc_cmds.h"
 #include "kc_itrace.h"
+#include "kc_opts.h"
 
 enum { OPT_WINDOW = 1, OPT_UNIT, OPT_TOP };
 
@@ -90,7 +91,7 @@ int kc_cmd_trace_main(int argc, char **argv)
         case KC_ARGS_HELP: kc_args_help(&trace_spec, stdout); return 0;
         case KC_ARGS_ERROR: return kc_args_exit(&a);
         case OPT_WINDOW:
-            if (!kc_args_window(a.value, &start, &end)) {
+            if (!kc_opts_window(a.value, &start, &end)) {
                 kc_args_bad_value(&a, "cycles A:B (B may be empty)");
                 return kc_args_exit(&a);
             }

@@ -35,9 +35,9 @@ typedef struct kc_core_status {
     uint32_t info;         /* cause-specific detail: faulting address, row, word */
 } kc_core_status;
 
-/* A trace request: VCD (or FST when the path ends in .fst and it is supported)
- * written to `path`, only for cycles in [start, end) (end 0 = no end), with
- * `depth` levels of hierarchy (0 = all). */
+/* A trace request: VCD, or FST when the path ends in ".fst", written to `path`
+ * only for cycles in [start, end) (end 0 = no end), with `depth` levels of
+ * hierarchy (0 = all). */
 typedef struct kc_trace_opts {
     const char *path;
     uint64_t start;
@@ -78,7 +78,8 @@ typedef struct kc_acc_ops {
      * dumping on and off at run time. trace_close flushes. Every model stamps
      * cycle c (0 = first clock after reset) at time 10c (clock low, that
      * cycle's inputs applied) and 10c+5 (after its rising edge), 1 ns units, so
-     * tools can map VCD time to cycles as floor(t / 10). A reset closes an open
+     * tools can map trace time to cycles as floor(t / 10) (kc_wave.h). A path
+     * ending in ".fst" writes FST, anything else VCD. A reset closes an open
      * trace (a trace belongs to one run). */
     kc_status (*trace_open)(void *handle, const char *path, int depth, kc_err *err);
     void (*trace_enable)(void *handle, int on);
