@@ -6,6 +6,8 @@
 #  - npu issues one instruction per cycle unless it stalls: lines + stalls = cycles,
 #    and the stall cycles charged to each reason = that stall counter;
 #  - the lines are in cycle order per unit, every pc disassembles;
+#  - it lines up with the waveform: a line of cycle c names the pc kc wave shows
+#    at fetch_pc in row c (the cycle the instruction was at issue), npu;
 #  - kc trace: a window and a unit select exactly those lines; --top ranks sites;
 #  - a file that is not a trace is refused.
 set -u
@@ -19,13 +21,15 @@ counter() {   # counter NAME JSON-FILE
     python3 -c "import json,sys; print(json.load(open(sys.argv[2]))['counters'].get(sys.argv[1], -1))" "$1" "$2"
 }
 
-run() {   # run PLATFORM TASK CONFIG -> $tmp/P.trace, $tmp/P.json
-    "$KC" eval --platform "$1" --task "$2" --config "$3" --baseline --json --trace-insn "$tmp/$1.trace" \
-        > "$tmp/$1.json" || { bad "$1 $2 C$3 did not run correctly"; return 1; }
+run() {   # run PLATFORM TASK CONFIG [eval options] -> $tmp/P.trace, $tmp/P.json
+    p=$1 task=$2 cfg=$3
+    shift 3
+    "$KC" eval --platform "$p" --task "$task" --config "$cfg" --baseline --json --trace-insn "$tmp/$p.trace" "$@" \
+        > "$tmp/$p.json" || { bad "$p $task C$cfg did not run correctly"; return 1; }
 }
 
 # npu: the exact accounting
-if run npu softmax 1; then
+if run npu softmax 1 --vcd "$tmp/npu.vcd" --window 60:140; then
     t=$tmp/npu.trace j=$tmp/npu.json
     lines=$(grep -vc '^#' "$t")
     [ "$lines" = "$(counter instret "$j")" ] || bad "npu: $lines lines, instret $(counter instret "$j")"
@@ -39,6 +43,27 @@ if run npu softmax 1; then
     awk '!/^#/ { if ($1 <= last && NR > 4) exit 1; last = $1 }' "$t" || bad "npu: cycles not increasing"
     grep -v '^#' "$t" | awk '$7 == "?"' | grep -q . && bad "npu: a pc without disassembly"
     grep -q '^ *[0-9]* *- *[0-9a-f]* *0 - *baseline-npu-softmax-c1:[0-9]* *csrwi' "$t" || bad "npu: no source line"
+    # the waveform's time axis: fetch_pc in row c = the pc of the trace's line at c
+    "$KC" wave "$tmp/npu.vcd" --signals fetch_pc --window 60:140 > "$tmp/wave.txt" || bad "kc wave failed"
+    python3 - "$t" "$tmp/wave.txt" <<'PY' || bad "the trace and the waveform disagree"
+import sys
+wave = {}
+for line in open(sys.argv[2]).read().splitlines()[1:]:
+    c, pc = line.split()
+    wave[int(c)] = int(pc, 16)
+n = 0
+for line in open(sys.argv[1]):
+    if line.startswith('#'):
+        continue
+    f = line.split()
+    c, pc = int(f[0]), int(f[2], 16)
+    if 60 <= c < 140:
+        n += 1
+        if wave.get(c) != pc:
+            sys.exit("cycle %d: trace pc %x, waveform fetch_pc %s" % (c, pc, wave.get(c)))
+if n == 0:
+    sys.exit("no trace line in 60:140")
+PY
     # kc trace: the window [100, 200) and the hottest site
     "$KC" trace "$t" --window 100:200 > "$tmp/w.txt" || bad "kc trace --window failed"
     want=$(awk '!/^#/ && $1 >= 100 && $1 < 200' "$t" | wc -l)
