@@ -473,6 +473,15 @@ static void table_summary(const kc_score_table *t, FILE *out)
                  "cycles; fast_p: cells correct with speedup &ge; p (count, and share of all cells)</p>\n");
 }
 
+/* A row of a (task, config) table, marked when the cell is not correct, up to
+ * its task's name. */
+static void row_open(const kc_score_cell *c, FILE *out)
+{
+    fprintf(out, "<tr%s><td class=\"l\">", c->correct ? "" : " class=\"bad\"");
+    esc(c->task->name, out);
+    fprintf(out, "</td>");
+}
+
 /* One row per (task, config), as kc_score_write prints it, plus the kernel. */
 static void table_cells(const kc_score_table *t, FILE *out)
 {
@@ -482,10 +491,9 @@ static void table_cells(const kc_score_table *t, FILE *out)
                  "<th>ideal</th><th>efficiency</th><th>baseline cycles</th><th>speedup</th></tr></thead><tbody>\n");
     for (size_t k = 0; k < t->ncells; k++) {
         const kc_score_cell *c = &t->cells[k];
-        fprintf(out, "<tr%s><td class=\"l\">", c->correct ? "" : " class=\"bad\"");
-        esc(c->task->name, out);
-        fprintf(out, "</td><td>%d</td><td data-v=\"%d\">C%d</td><td class=\"k\" title=\"", c->task->level,
-                c->config, c->config);
+        row_open(c, out);
+        fprintf(out, "<td>%d</td><td data-v=\"%d\">C%d</td><td class=\"k\" title=\"", c->task->level, c->config,
+                c->config);
         esc(str(c->rec, "kernel_hash"), out);
         fprintf(out, "\">");
         esc(str(c->rec, "kernel"), out);
@@ -523,9 +531,8 @@ static void table_agent(const kc_score_table *t, FILE *out)
             continue;
         json_t *first = json_object_get(c->rec, "iterations_to_first_correct");
         json_t *tok = json_object_get(c->rec, "tokens_to_first_correct");
-        fprintf(out, "<tr%s><td class=\"l\">", c->correct ? "" : " class=\"bad\"");
-        esc(c->task->name, out);
-        fprintf(out, "</td><td data-v=\"%d\">C%d</td><td class=\"l\">", c->config, c->config);
+        row_open(c, out);
+        fprintf(out, "<td data-v=\"%d\">C%d</td><td class=\"l\">", c->config, c->config);
         esc(str(c->rec, "provider"), out);
         fprintf(out, " ");
         esc(str(c->rec, "model"), out);
