@@ -640,7 +640,7 @@ kc_status kc_report_write(const json_t *records, const kc_report_opts *o, FILE *
         fprintf(out, "</code>");
     }
     if (o && o->skipped)
-        fprintf(out, " (%zu invalid lines skipped)", o->skipped);
+        fprintf(out, " (%zu invalid line%s skipped)", o->skipped, o->skipped == 1 ? "" : "s");
     fprintf(out, "; scores as docs/scoring.md defines them.</p>\n<p>platforms:");
     int any = 0;
     for (const kc_platform *const *p = kc_platform_all(); *p; p++) {

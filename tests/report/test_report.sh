@@ -96,7 +96,7 @@ cli)
         || fail "report exit $?: $(cat "$D/err")"
     P=$D/both.html
     grep -q "hand.jsonl:.*not JSON" "$D/err" || fail "the invalid line was not reported: $(cat "$D/err")"
-    grep -q '(1 invalid lines skipped)' "$P" || fail "the page does not say a line was skipped"
+    grep -q '(1 invalid line skipped)' "$P" || fail "the page does not say a line was skipped"
     grep -qF '<title>Sweep &lt;b&gt;&amp;&lt;/b&gt;</title>' "$P" || fail "title not escaped"
     [ "$(count '<section class="platform"' "$P")" = 2 ] && grep -q 'data-platform="rvv"' "$P" || fail "two platforms"
     # hostile strings are text, never markup
