@@ -115,12 +115,12 @@ static void pct(double f, FILE *out)
 
 /* ---- the efficiency colour ramp -------------------------------------------- */
 
-/* Efficiency on a log scale: 0.1% -> 0, 1% -> 1/3, 10% -> 2/3, 100% -> 1. Baseline
- * efficiencies span decades; a linear ramp would paint most of them alike. */
+/* Efficiency on a square-root scale: 1% -> 0.1, 10% -> 0.32, 25% -> 0.5,
+ * 100% -> 1. Baselines span from a few percent (rvv) to near 100% (npu): a
+ * linear ramp would paint the first alike, a log ramp the second. */
 static double eff_pos(double e)
 {
-    double t = (log10(e > 1e-3 ? e : 1e-3) + 3) / 3;
-    return t < 0 ? 0 : t > 1 ? 1 : t;
+    return e <= 0 ? 0 : e >= 1 ? 1 : sqrt(e);
 }
 
 static void ramp(double t, char *buf, size_t size, int *dark)
@@ -147,14 +147,14 @@ static void svg_open(FILE *out, int w, int h, const char *label)
     fprintf(out, "\">\n");
 }
 
-/* Efficiency per task (rows) and config (columns), colour on the log ramp,
+/* Efficiency per task (rows) and config (columns), colour on the ramp (eff_pos),
  * the value written in each cell; not-correct cells grey with their status. */
 static void chart_heatmap(const kc_score_table *t, FILE *out)
 {
     const int lw = 120, cw = 74, ch = 22, top = 26;
-    int w = lw + KC_TASK_NCONFIGS * cw + 10, h = top + (int)t->ntasks * ch + 56;
+    int w = lw + KC_TASK_NCONFIGS * cw + 24, h = top + (int)t->ntasks * ch + 56;
     fprintf(out, "<div class=\"chart\"><h3>Efficiency per task and config</h3>"
-                 "<p>ideal / cycles of each correct kernel (log colour scale); grey: not correct</p>\n");
+                 "<p>ideal / cycles of each correct kernel (square-root colour scale); grey: not correct</p>\n");
     svg_open(out, w, h, "efficiency heat map");
     for (int c = 1; c <= KC_TASK_NCONFIGS; c++)
         fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-weight=\"600\">C%d</text>\n",
@@ -201,9 +201,10 @@ static void chart_heatmap(const kc_score_table *t, FILE *out)
                 ly, lwid / 50.0 + 0.5, fill);
     }
     fprintf(out, "\n");
-    static const char *const dec[] = {"0.1%", "1%", "10%", "100%"};
-    for (int d = 0; d < 4; d++)
-        fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>", lx + d * lwid / 3, ly + 24, dec[d]);
+    static const double tick[] = {0, 0.01, 0.05, 0.1, 0.25, 0.5, 0.75, 1};
+    for (size_t d = 0; d < sizeof tick / sizeof tick[0]; d++)
+        fprintf(out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g%%</text>",
+                lx + eff_pos(tick[d]) * lwid, ly + 24, 100 * tick[d]);
     fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">efficiency</text>\n</svg></div>\n", lx - 8, ly + 9);
 }
 
