@@ -10,13 +10,7 @@ SEL="--platform npu --tasks relu,softmax --configs 1,2"
 N=12   # 2 tasks x 2 configs x 3 hidden seeds
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
-lines() { [ -f "$1" ] && wc -l < "$1" || echo 0; }
-# every line is one whole JSON object: starts with {, ends with }, and the file ends in a newline
-whole() {
-    [ ! -s "$1" ] && return 0
-    [ "$(tail -c 1 "$1" | od -An -c | tr -d ' ')" = '\n' ] || return 1
-    ! grep -qv '^{.*}$' "$1"
-}
+. "$(dirname "$0")/records.sh"
 # slow_sweep FILE: starts a sweep of slower evaluations (~0.5 s each) in the background
 # writing FILE, sets pid and returns once its first record is there (mid-sweep)
 SLOW="--platform npu --tasks silu,gelu --configs 4"
@@ -25,7 +19,6 @@ slow_sweep() {
     pid=$!
     for _ in $(seq 1200); do [ "$(lines "$1")" -ge 1 ] && break; sleep 0.05; done
 }
-keys() { sed -E 's/.*"task":"([^"]*)","config":([0-9]+),"seed":([0-9]+),"kernel":"[^"]*","kernel_hash":"([0-9a-f]*)".*/\1 \2 \3 \4/' "$1" | sort; }
 
 case $SCEN in
 sweep)
@@ -106,6 +99,28 @@ hang)
     grep -q '"task":"relu","config":1,"seed":1001,.*"status":"hang","correct":false' "$D/h.jsonl" || fail "no hang record"
     grep -q "^relu  *C1  *hang" "$D/out1" || fail "table: $(cat "$D/out1")"
     "$KC" bench $SEL --job-timeout 0 --out "$D/h.jsonl" > /dev/null 2>&1 && fail "--job-timeout 0 accepted"
+    ;;
+sigterm)
+    # SIGTERM to the sweep's whole process group, workers included, as Slurm sends it
+    # (requeue, scancel, time limit): the running evaluations finish and are recorded
+    # as done, not as crashes of their workers; the resumed sweep gives each record once
+    SEL=$SLOW
+    N=6
+    ulimit -c 0
+    setsid "$KC" bench $SEL --jobs 2 --out "$D/t.jsonl" > /dev/null 2> "$D/err1" &
+    pid=$!   # setsid forks no further (the shell's child is not a group leader): the group's id
+    for _ in $(seq 1200); do [ "$(lines "$D/t.jsonl")" -ge 1 ] && break; sleep 0.05; done
+    kill -TERM -- -$pid
+    wait $pid
+    rc=$?
+    n=$(lines "$D/t.jsonl")
+    whole "$D/t.jsonl" || fail "SIGTERM left a torn line"
+    [ $rc = 130 ] && [ "$n" -ge 1 ] && [ "$n" -lt $N ] || fail "SIGTERM: exit $rc, $n records: $(cat "$D/err1")"
+    grep -q '"status":"crash"' "$D/t.jsonl" && fail "SIGTERM recorded crashes: $(grep crash "$D/t.jsonl")"
+    "$KC" bench $SEL --jobs 2 --out "$D/t.jsonl" > /dev/null 2> "$D/err2" || fail "resume exit $?"
+    grep -q "$n already recorded, $((N - n)) to run" "$D/err2" || fail "resume: $(cat "$D/err2")"
+    [ "$(lines "$D/t.jsonl")" = $N ] && [ "$(keys "$D/t.jsonl" | uniq | wc -l)" = $N ] || fail "records doubled or lost"
+    [ "$(grep -c '"correct":true' "$D/t.jsonl")" = $N ] || fail "not every record is a correct evaluation"
     ;;
 lock)
     # a second sweep (or a merge) on a file another sweep is writing is refused; the first completes alone
