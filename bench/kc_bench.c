@@ -222,6 +222,17 @@ kc_status kc_bench_load(const char *path, json_t **records, kc_bench_invalid *ba
     return KC_OK;
 }
 
+void kc_bench_write_invalid(const kc_bench_invalid *bad, const char *path, const char *note, FILE *out)
+{
+    if (!bad->n)
+        return;
+    fprintf(out, "kc: %zu lines of %s are not valid records (skipped; %s):\n", bad->n, path, note);
+    for (size_t k = 0; k < bad->nshown; k++)
+        fprintf(out, "kc:   %s:%s\n", path, bad->what[k] + 5);   /* "line 7: ..." -> "path:7: ..." */
+    if (bad->n > bad->nshown)
+        fprintf(out, "kc:   ... and %zu more\n", bad->n - bad->nshown);
+}
+
 kc_status kc_bench_append(int fd, const json_t *rec, kc_err *err)
 {
     char *s = json_dumps(rec, JSON_COMPACT);

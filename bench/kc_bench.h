@@ -61,6 +61,11 @@ typedef struct kc_bench_invalid {
  * *bad (may be NULL); a rerun of the sweep evaluates their jobs again. */
 kc_status kc_bench_load(const char *path, json_t **records, kc_bench_invalid *bad, kc_err *err);
 
+/* Writes "kc: N lines of PATH are not valid records (skipped; NOTE):" and the
+ * lines described in bad as "kc:   PATH:7: why" to out; nothing when none were
+ * skipped. */
+void kc_bench_write_invalid(const kc_bench_invalid *bad, const char *path, const char *note, FILE *out);
+
 /* Appends one record as one whole line with a single write() on an O_APPEND fd
  * (concurrent appenders never interleave; a crash leaves no partial line except
  * when the process dies inside write itself). */

@@ -185,6 +185,8 @@ kc_status kc_score_aggregate(const json_t *records, const char *platform, const 
         cell->nseeds++;
         cell->nexpected = whole ? 1 : (int)nseeds;
         cell->have_kernel = 1;
+        if (!cell->rec)
+            cell->rec = r;
     }
     json_decref(seen);
     free(pk);

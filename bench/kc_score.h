@@ -32,6 +32,8 @@ typedef struct kc_score_cell {        /* one (task, config) */
     int base_correct;
     double base_cycles;
     double speedup;                   /* base_cycles / cycles when both correct, else 0 */
+    const json_t *rec;                /* the first candidate record folded in (borrowed from the
+                                         records array: kernel name, agent fields), or NULL */
 } kc_score_cell;
 
 typedef struct kc_score_sum {         /* a task, a level, or everything */

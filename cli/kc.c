@@ -16,6 +16,7 @@ static const kc_subcommand subcommands[] = {
     {"run", kc_cmd_run_main, "the main job: evaluate every baseline kernel of every platform and print the tables"},
     {"bench", kc_cmd_bench_main, "sweep baseline or DIR kernels in parallel workers, append records, print the table"},
     {"merge", kc_cmd_bench_merge, "join shard result files of kc bench (then kc bench --table)"},
+    {"report", kc_cmd_report_main, "result files as one self-contained HTML page: tables and SVG charts"},
     {"eval", kc_cmd_eval_main, "assemble, run and check one kernel on a task/config"},
     {"compile", kc_cmd_eval_compile, "emit the baseline (template compiler) kernel for a task/config"},
     {"asm", kc_cmd_asm_asm, "assemble a kernel (diagnostics with line:col)"},

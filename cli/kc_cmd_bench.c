@@ -221,18 +221,6 @@ static kc_status build_plan(const bench_args *a, const kc_platform *p, kc_plan *
     return kc_plan_build(pl, &po, err);
 }
 
-static void print_invalid(const kc_bench_invalid *bad, const char *path)
-{
-    if (!bad->n)
-        return;
-    fprintf(stderr, "kc: %zu lines of %s are not valid records (skipped; a rerun with --out evaluates them again):\n",
-            bad->n, path);
-    for (size_t k = 0; k < bad->nshown; k++)
-        fprintf(stderr, "kc:   %s:%s\n", path, bad->what[k] + 5);   /* "line 7: ..." -> "path:7: ..." */
-    if (bad->n > bad->nshown)
-        fprintf(stderr, "kc:   ... and %zu more\n", bad->n - bad->nshown);
-}
-
 static int print_table_of(const json_t *recs, const char *platform, const kc_score_select *sel, int *all_correct)
 {
     kc_score_table *t = malloc(sizeof *t);
@@ -277,7 +265,7 @@ static int sweep_platform(const bench_args *a, const kc_platform *p, int as_run)
             kc_plan_free(&l);
             return 2;
         }
-        print_invalid(&bad, a->out);
+        kc_bench_write_invalid(&bad, a->out, "a rerun with --out evaluates them again", stderr);
     } else
         recs = json_array();
 
@@ -349,7 +337,7 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
             fprintf(stderr, "kc bench: %s\n", kc_err_format(&err, buf, sizeof buf));
             return 2;
         }
-        print_invalid(&bad, a.table);
+        kc_bench_write_invalid(&bad, a.table, "a rerun with --out evaluates them again", stderr);
         rc = print_table_of(recs, a.sel.platform, NULL, NULL) ? 2 : 0;
         json_decref(recs);
         return rc;
