@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "kc_file.h"
+#include "kc_gtkw.h"
+#include "kc_wave_view.h"
 #include "kc_opts.h"
 #include "kc_cmds.h"
 #include "kc_eval.h"
@@ -33,7 +35,7 @@ static void list_tasks(FILE *out)
 
 /* Option rows of both commands (ids of the rest: below). */
 enum { OPT_TASK = 1, OPT_CONFIG, OPT_OUT, OPT_JSON, OPT_BASELINE, OPT_SEED, OPT_CYCLE_LIMIT, OPT_VCD,
-       OPT_WINDOW, OPT_DEPTH, OPT_EMIT, OPT_TRACE_INSN };
+       OPT_WINDOW, OPT_DEPTH, OPT_EMIT, OPT_TRACE_INSN, OPT_GTKW };
 
 static const kc_args_opt eval_task_rows[] = {
     {OPT_TASK, "task", 0, KC_ARGS_STRING, "T", 0, 0, "the task (required; the list is below)"},
@@ -171,6 +173,26 @@ static void print_result(const kc_eval_result *r)
            r->t_assemble, r->t_sim, r->t_check);
 }
 
+/* The GTKWave save file of the trace just written (kc_gtkw.h), next to it. */
+static kc_status write_gtkw(const char *platform, const char *dump, kc_err *err)
+{
+    const kc_platform *p = kc_platform_find(platform);
+    static const char *const only_clk[] = {"clk"};   /* the names are what it needs, not the values */
+    kc_wave *w = NULL;
+    kc_status s = kc_wave_open(dump, only_clk, 1, &w, err);
+    if (s != KC_OK)
+        return s;
+    char out[4096];
+    kc_gtkw_path(dump, out, sizeof out);
+    size_t missing = 0;
+    s = kc_gtkw_write(w, p->family->name, dump, out, &missing, stderr, err);
+    kc_wave_free(w);
+    if (s == KC_OK && missing)
+        fprintf(stderr, "kc eval: %s leaves out %zu key signal%s the trace does not have (a --depth cut them?)\n",
+                out, missing, missing == 1 ? "" : "s");
+    return s;
+}
+
 static const kc_args_opt eval_rows[] = {
     {OPT_BASELINE, "baseline", 0, KC_ARGS_FLAG, NULL, 0, 0, "evaluate the template compiler's kernel"},
     {OPT_SEED, "seed", 0, KC_ARGS_NUMBER, "N", 0, UINT64_MAX, "the input seed (default 1, the visible seed)"},
@@ -184,6 +206,8 @@ static const kc_args_opt eval_rows[] = {
     {OPT_DEPTH, "depth", 0, KC_ARGS_NUMBER, "D", 0, 1000, "scope levels in the waveform"},
     {OPT_TRACE_INSN, "trace-insn", 0, KC_ARGS_STRING, "FILE",  0, 0,
      "write the instruction trace: a line per issued instruction (kc trace reads it)"},
+    {OPT_GTKW, "gtkw", 0, KC_ARGS_FLAG, NULL, 0, 0,
+     "with --vcd FILE: also write FILE's GTKWave save file (FILE.gtkw: the platform's key signals)"},
     {0},
 };
 
@@ -207,7 +231,7 @@ int kc_cmd_eval_main(int argc, char **argv)
     kc_trace_opts tr = { NULL, 0, 0, 0 };
     const char *insn_trace = NULL;
     uint64_t seed = KC_EVAL_VISIBLE_SEED, limit = 0;
-    int json = 0, baseline = 0;
+    int json = 0, baseline = 0, gtkw = 0;
     kc_args a;
     kc_args_start(&a, &eval_spec, argc, argv);
     for (int id; (id = kc_args_next(&a)) != KC_ARGS_END;) {
@@ -230,6 +254,7 @@ int kc_cmd_eval_main(int argc, char **argv)
         case OPT_VCD: tr.path = a.value; break;
         case OPT_DEPTH: tr.depth = (int)a.number; break;
         case OPT_TRACE_INSN: insn_trace = a.value; break;
+        case OPT_GTKW: gtkw = 1; break;
         case OPT_WINDOW:
             if (!kc_opts_window(a.value, &tr.start, &tr.end)) {
                 kc_args_bad_value(&a, "cycles A:B (B may be empty)");
@@ -245,6 +270,8 @@ int kc_cmd_eval_main(int argc, char **argv)
         return kc_args_fail(&a, "--task and --config are required");
     if (!kernel == !baseline)
         return kc_args_fail(&a, "give exactly one of KERNEL.s or --baseline");
+    if (gtkw && !tr.path)
+        return kc_args_fail(&a, "--gtkw needs --vcd FILE (the save file is made for that trace)");
 
     kc_err err;
     kc_err_clear(&err);
@@ -265,6 +292,8 @@ int kc_cmd_eval_main(int argc, char **argv)
         free(src);
     }
     kc_eval_ctx_close(ctx);
+    if (s == KC_OK && gtkw)
+        s = write_gtkw(platform, tr.path, &err);
     if (s != KC_OK) {
         free(r);
         return fail("eval", &err);

@@ -11,6 +11,7 @@
 #define KC_GTKW_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "kc_err.h"
 #include "kc_wave.h"
