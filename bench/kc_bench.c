@@ -49,7 +49,7 @@ int kc_bench_is_baseline(const json_t *rec)
 
 /* Statuses only a sweep writes; every evaluation status comes from kc_eval_status_name
  * (one source of truth). */
-static const char *const sweep_statuses[] = {"crash", "hang", "no-kernel", NULL};
+static const char *const sweep_statuses[] = {"crash", "hang", "no-kernel", KC_BENCH_NO_BASELINE, NULL};
 
 /* Statuses of a kernel that was simulated to halt, trap or timeout: cycles are part
  * of the record. */
@@ -254,6 +254,13 @@ kc_status kc_bench_append(int fd, const json_t *rec, kc_err *err)
         return kc_err_set(err, KC_ERR_IO, "bench: short write of a record: %s",
                           w < 0 ? strerror(errno) : "disk full?");
     return KC_OK;
+}
+
+void kc_bench_mark_no_baseline(json_t *rec, const char *reason)
+{
+    json_object_set_new(rec, "status", json_string(KC_BENCH_NO_BASELINE));
+    json_object_set_new(rec, "correct", json_false());
+    json_object_set_new(rec, "reason", json_string(reason ? reason : ""));
 }
 
 void kc_bench_mark_lost(json_t *rec, const kc_pool_result *r, double job_timeout)

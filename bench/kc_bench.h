@@ -71,6 +71,17 @@ void kc_bench_write_invalid(const kc_bench_invalid *bad, const char *path, const
  * when the process dies inside write itself). */
 kc_status kc_bench_append(int fd, const json_t *rec, kc_err *err);
 
+/* The status of a (platform, task, config) the platform's compiler emits no
+ * baseline for (a task its template compiler does not serve yet, a config that
+ * does not fit a smaller build): a record per seed, never correct, no cycles,
+ * "reason" saying why. Not an error of the sweep: the cell is scored as not
+ * correct and counted apart in the summary (kc_score_sum.nnobase). */
+#define KC_BENCH_NO_BASELINE "no-baseline"
+
+/* Completes rec (a job's identity, as kc_bench_mark_lost takes it) as a
+ * no-baseline record: status, not correct, "reason". */
+void kc_bench_mark_no_baseline(json_t *rec, const char *reason);
+
 /* Completes rec (a job's identity: platform, task, config, seed, kernel,
  * kernel_hash, source) as the record of a job whose worker died or hung (r from
  * the pool): status "crash" with "signal" and "signal_number" (or "exit_status"),

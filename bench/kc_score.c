@@ -51,6 +51,7 @@ typedef struct pick {
 static void sum_add(kc_score_sum *s, const kc_score_cell *c, double *logsum, int *nlog)
 {
     s->ncells++;
+    s->nnobase += !c->correct && !strcmp(c->status, KC_BENCH_NO_BASELINE);
     if (!c->correct)
         return;
     s->ncorrect++;
@@ -281,4 +282,12 @@ void kc_score_write(const kc_score_table *t, FILE *out)
             write_sum(out, name, &t->level_sum[l]);
         }
     write_sum(out, "all", &t->total);
+    if (!t->total.nnobase)
+        return;
+    fprintf(out, "%s: %d of %d cells (the platform's compiler emits none yet; the records' \"reason\" "
+            "says why):", KC_BENCH_NO_BASELINE, t->total.nnobase, t->total.ncells);
+    for (size_t i = 0; i < t->ntasks; i++)
+        if (t->task_sum[i].nnobase)
+            fprintf(out, " %s %d/%d", t->tasks[i]->name, t->task_sum[i].nnobase, t->task_sum[i].ncells);
+    fprintf(out, "\n");
 }

@@ -21,11 +21,31 @@ typedef struct sweep {
     kc_eval_ctx *ectx;    /* a worker's own, opened by its first job (the parent has none) */
 } sweep;
 
+/* A job's identity as a record (platform, task, config, seed, kernel, hash, source). */
+static json_t *identity(const sweep *sw, const kc_sweep_job *j)
+{
+    json_t *rec = json_pack("{s:s, s:s, s:i, s:I, s:s, s:s, s:s}", "platform", sw->o->platform, "task", j->task,
+                            "config", j->config, "seed", (json_int_t)j->seed, "kernel", j->kernel_name,
+                            "kernel_hash", j->hash, "source", j->source);
+    if (rec && sw->o->seeds_from)
+        json_object_set_new(rec, "seeds_from", json_string(sw->o->seeds_from));
+    return rec;
+}
+
 /* In the worker: one evaluation -> the compact JSON record. */
 static int work(void *ctx, size_t job, char **reply)
 {
     sweep *sw = ctx;
     const kc_sweep_job *j = &sw->jobs[job];
+    if (j->no_baseline) {   /* nothing to evaluate: the record says why */
+        json_t *rec = identity(sw, j);
+        if (rec) {
+            kc_bench_mark_no_baseline(rec, j->no_baseline);
+            *reply = json_dumps(rec, JSON_COMPACT);
+            json_decref(rec);
+        }
+        return rec && *reply ? 0 : -1;
+    }
     kc_eval_opts eo = {.platform = sw->o->platform, .task = j->task, .config = j->config, .seed = j->seed,
                        .cycle_limit = sw->o->cycle_limit};
     kc_err err;
@@ -65,11 +85,7 @@ static void label(void *ctx, size_t job, char *buf, size_t size)
 /* The record of a job whose worker died or hung: the job's identity, never correct. */
 static json_t *lost_record(const sweep *sw, const kc_sweep_job *j, const kc_pool_result *r)
 {
-    json_t *rec = json_pack("{s:s, s:s, s:i, s:I, s:s, s:s, s:s}", "platform", sw->o->platform, "task", j->task,
-                            "config", j->config, "seed", (json_int_t)j->seed, "kernel", j->kernel_name,
-                            "kernel_hash", j->hash, "source", j->source);
-    if (rec && sw->o->seeds_from)
-        json_object_set_new(rec, "seeds_from", json_string(sw->o->seeds_from));
+    json_t *rec = identity(sw, j);
     if (rec)
         kc_bench_mark_lost(rec, r, sw->o->job_timeout);
     return rec;
@@ -120,7 +136,10 @@ static kc_status done(void *ctx, const kc_pool_result *r, kc_err *err)
     kc_status s = KC_OK;
     st->done++;
     int ok = json_is_true(json_object_get(rec, "correct"));
-    st->not_correct += !ok;
+    const char *status = json_string_value(json_object_get(rec, "status"));
+    int nobase = status && !strcmp(status, KC_BENCH_NO_BASELINE);
+    st->no_baseline += nobase;
+    st->not_correct += !ok && !nobase;
     st->crashed += r->outcome == KC_POOL_CRASH;
     st->hung += r->outcome == KC_POOL_HANG;
     if (sw->o->out_fd >= 0)

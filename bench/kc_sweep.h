@@ -8,7 +8,9 @@
  * replaces the worker. SIGINT/SIGTERM: see kc_pool.h (finished results are
  * always recorded). Progress (done/total, elapsed, ETA, failures) goes to
  * opts->progress (kc_progress: a bar on a terminal, a line per record
- * elsewhere). The pool's test hook labels a job "<task>:<config>:<seed>".
+ * elsewhere). A job without a baseline (kc_sweep_job.no_baseline) becomes a
+ * "no-baseline" record (kc_bench.h) without an evaluation. The pool's test
+ * hook labels a job "<task>:<config>:<seed>".
  */
 #ifndef KC_SWEEP_H
 #define KC_SWEEP_H
@@ -29,6 +31,8 @@ typedef struct kc_sweep_job {
     char kernel_name[600];    /* file path or "baseline-<platform>-<task>-c<config>" */
     const char *text;         /* kernel text (owned by the caller) */
     char hash[24];            /* "%016llx" of kc_eval_hash(text): the record's kernel_hash */
+    const char *no_baseline;  /* NULL, or why the platform has no baseline here (text ""):
+                                 the job records status "no-baseline" without evaluating */
 } kc_sweep_job;
 
 typedef struct kc_sweep_opts {
@@ -47,6 +51,7 @@ typedef struct kc_sweep_stats {
     size_t not_correct;       /* of which not correct */
     size_t errors;            /* jobs that ended in an error, not a record */
     size_t crashed, hung;     /* records of status "crash" / "hang" (counted in done, not_correct) */
+    size_t no_baseline;       /* records of status "no-baseline" (counted in done, not in not_correct) */
     int interrupted;          /* SIGINT arrived: some jobs never ran */
     double wall;              /* seconds */
     double slowest[3];        /* the three slowest evaluations (seconds)... */

@@ -169,6 +169,11 @@ static void print_result(const kc_eval_result *r)
     printf("counters   ");
     for (size_t i = 0; i < r->ncounters; i++)
         printf(" %s=%" PRIu64, r->counter_names[i], r->counters[i]);
+    for (unsigned u = 0; u < r->nunits; u++) {   /* several issuing units (vliw tiles): each one's own */
+        printf("\n  unit %-3u ", u);
+        for (size_t k = 0; k < r->nunit_counters; k++)
+            printf(" %s=%" PRIu64, r->unit_counter_names[k], r->unit_counters[u][k]);
+    }
     printf("\ntime        setup %.3f s, assemble %.3f s, sim %.3f s, check %.3f s\n", r->t_setup,
            r->t_assemble, r->t_sim, r->t_check);
 }

@@ -111,6 +111,16 @@ typedef struct kc_acc_ops {
      * with its pc and first word. 0 / NULL: one unit, reported by `retire`. */
     unsigned nunits;
     int (*retire_unit)(void *handle, unsigned unit, uint32_t *pc, uint32_t *insn);
+    /* Several issuing units, per unit (profiling): unit u's own counts of the
+     * counters named unit_counter_names[0..nunit_counters) (names of
+     * counter_names: summed over the units they are those counters), as after
+     * the last edge; and unit_pc(u), the pc (as kc_image numbers it) of the
+     * instruction unit u presents, the one it waits at when it stalls. 0 / NULL:
+     * none (the stall view charges core 0's arch_pc). */
+    unsigned nunit_counters;
+    const char *const *unit_counter_names;
+    void (*unit_counters)(void *handle, unsigned unit, uint64_t *vals, size_t n);
+    uint64_t (*unit_pc)(void *handle, unsigned unit);
 } kc_acc_ops;
 
 /* Registry: the ops for "npu" (later "rvv", "vliw"), or NULL. */

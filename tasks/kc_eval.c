@@ -215,6 +215,10 @@ static kc_status run(kc_eval_ctx *ctx, const kc_eval_opts *o, const kc_platform 
     r->ncounters = rep.ncounters;
     r->counter_names = rep.counter_names;
     memcpy(r->counters, rep.counters, sizeof r->counters);
+    r->nunits = rep.nunits;
+    r->nunit_counters = rep.nunit_counters;
+    r->unit_counter_names = rep.unit_counter_names;
+    memcpy(r->unit_counters, rep.unit_counters, sizeof r->unit_counters);
     r->dram_read_bytes = rep.dram_read_bytes;
     r->dram_write_bytes = rep.dram_write_bytes;
     if (rep.result == KC_SIM_TRAPPED) {
@@ -389,6 +393,16 @@ json_t *kc_eval_result_json(const kc_eval_result *r)
         for (size_t i = 0; i < r->ncounters; i++)
             json_object_set_new(ctr, r->counter_names[i], json_integer((json_int_t)r->counters[i]));
         json_object_set_new(o, "counters", ctr);
+        if (r->nunits) {   /* per issuing unit: {"stall_lock": [unit 0, unit 1, ...], ...} */
+            json_t *uc = json_object();
+            for (size_t k = 0; k < r->nunit_counters; k++) {
+                json_t *v = json_array();
+                for (unsigned u = 0; u < r->nunits; u++)
+                    json_array_append_new(v, json_integer((json_int_t)r->unit_counters[u][k]));
+                json_object_set_new(uc, r->unit_counter_names[k], v);
+            }
+            json_object_set_new(o, "unit_counters", uc);
+        }
         json_object_set_new(o, "dram_read_bytes", json_integer((json_int_t)r->dram_read_bytes));
         json_object_set_new(o, "dram_write_bytes", json_integer((json_int_t)r->dram_write_bytes));
     }

@@ -73,6 +73,11 @@ typedef struct kc_eval_result {
     size_t ncounters;
     const char *const *counter_names;
     uint64_t counters[KC_MAX_COUNTERS];
+    /* per issuing unit (vliw: per tile; nunits 0: none): kc_sim_report's */
+    unsigned nunits;
+    size_t nunit_counters;
+    const char *const *unit_counter_names;
+    uint64_t unit_counters[KC_MAX_UNITS][KC_MAX_UNIT_COUNTERS];
     uint64_t dram_read_bytes, dram_write_bytes;
 
     /* the task instance */

@@ -19,7 +19,9 @@
  *                                 through their ports using reset_edge()
  *   static const char *cause_name(unsigned cause);   the family's trap names
  * and optionally arch_pc / arch_read (co-simulation, the stall view), pc_ahead, and
- * nunits + retire_unit(unit, pc, insn) for a top with several issuing units (vliw).
+ * nunits + retire_unit(unit, pc, insn) for a top with several issuing units (vliw),
+ * with unit_counters(unit, vals, n) / unit_pc(unit) / nunit_counters /
+ * unit_counter_names for their per-unit profile.
  *
  * Conventions every model shares, so the code behind them is here, once: ports
  * `clk` and `rst` (active high); clock() is one full cycle (clock low with this
@@ -447,6 +449,7 @@ KC_VL_HAS(kc_vl_has_arch_pc, &M::arch_pc)
 KC_VL_HAS(kc_vl_has_arch_read, &M::arch_read)
 KC_VL_HAS(kc_vl_has_pc_ahead, M::pc_ahead)
 KC_VL_HAS(kc_vl_has_units, M::nunits)
+KC_VL_HAS(kc_vl_has_unit_counters, &M::unit_counters)
 #undef KC_VL_HAS
 
 template <typename M> struct kc_vl_ops {
@@ -514,6 +517,31 @@ template <typename M> struct kc_vl_ops {
             return cast(h)->retire_unit(unit, pc, insn);
         return 0;
     }
+    static void unit_counters(void *h, unsigned unit, uint64_t *vals, size_t n)
+    {
+        if constexpr (kc_vl_has_unit_counters<M>::value)
+            cast(h)->unit_counters(unit, vals, n);
+    }
+    static uint64_t unit_pc(void *h, unsigned unit)
+    {
+        if constexpr (kc_vl_has_unit_counters<M>::value)
+            return cast(h)->unit_pc(unit);
+        return 0;
+    }
+    static constexpr unsigned nunit_counters()
+    {
+        if constexpr (kc_vl_has_unit_counters<M>::value)
+            return M::nunit_counters;
+        else
+            return 0;
+    }
+    static constexpr const char *const *unit_counter_names()
+    {
+        if constexpr (kc_vl_has_unit_counters<M>::value)
+            return M::unit_counter_names;
+        else
+            return nullptr;
+    }
     static constexpr unsigned nunits()
     {
         if constexpr (kc_vl_has_units<M>::value)
@@ -554,6 +582,10 @@ template <typename M> struct kc_vl_ops {
         pc_ahead(),
         nunits(),
         kc_vl_has_units<M>::value ? retire_unit : nullptr,
+        nunit_counters(),
+        unit_counter_names(),
+        kc_vl_has_unit_counters<M>::value ? unit_counters : nullptr,
+        kc_vl_has_unit_counters<M>::value ? unit_pc : nullptr,
     };
 };
 

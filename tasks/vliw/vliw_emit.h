@@ -57,6 +57,8 @@ typedef struct vliw_gen {
     int nstages;          /* stages of the kernel */
     int args_saved;       /* r1..r8 are in the tile's save area */
     int poison;           /* test: a first stage fills DM with NaN (the DM contract) */
+    int small_code;       /* the kernel did not fit PM: stages pick their smaller code
+                             where they have a choice (vliw_tmpl.c retries with it) */
     uint32_t bd_links;    /* BDs whose next / acq / rel an earlier op wrote */
     unsigned bar_round;   /* barrier rounds emitted so far (lock parity) */
     vliw_sched s;         /* the open block */
