@@ -69,7 +69,7 @@ module rvv_vlsu #(
     parameter integer BEAT_BYTES = 32,
     parameter integer DTCM_BYTES = 65536,
     parameter integer LQ_BEATS   = 64,     // load beats in flight (power of two)
-    parameter integer NTAG       = 4       // rvv_vec's in-flight slots (vl_tag, vlw_ok)
+    parameter integer NTAG       = 16      // rvv_vec's in-flight slots (vl_tag, vlw_ok; its NVLSU)
 ) (
     input  wire                    clk,
     input  wire                    rst,
