@@ -200,26 +200,32 @@ module rvv_vec #(
     reg  [TGW:0]   vf_n;
     reg  [31:0] vlsu_rd;
     // early loads: slot state (vf_old: older queue entries not yet dispatched;
-    // vf_older[t][s]: slot t is older in program order than early load s)
+    // vf_olds[s]: the slots dispatched after early load s that are older than
+    // it in program order)
     reg  [QW:0]      vf_old   [0:NVLSU-1];
-    reg  [NVLSU-1:0] vf_older [0:NVLSU-1];
+    reg  [NVLSU-1:0] vf_olds  [0:NVLSU-1];
     reg  [NVLSU-1:0] vf_early, vf_walk;
     reg  [TGW-1:0]   vf_wk;
     reg  [NVLSU-1:0] vf_live;
     reg  [31:0]      vlsu_wall, vlsu_wn;   // write groups: all in-flight loads / those not early
+    // (the slot loops run only with a slot live: Verilator evaluates these
+    // blocks every edge, and NVLSU x 32-bit ORs cost a scalar-only loop ~20%)
     always @(*) begin : vlsu_rd_or
         integer k;   // loop index local to the block: a module-level one is a latch to yosys
         vlsu_rd = 32'd0;
         vlsu_wall = 32'd0;
         vlsu_wn = 32'd0;
-        for (k = 0; k < NVLSU; k = k + 1) begin
-            vf_live[k] = {1'b0, k[TGW-1:0] - vf_h} < vf_n;
-            // (a walked instruction has read all it reads: a store's WAR ends
-            // there, not at its in-order vl_done, which may wait on an early load)
-            if (k < vf_n && !vf_walk[vf_h + k[TGW-1:0]]) vlsu_rd = vlsu_rd | vf_rd[vf_h + k[TGW-1:0]];
-            if (vf_live[k]) vlsu_wall = vlsu_wall | vf_wr[k];
-            if (vf_live[k] && !vf_early[k]) vlsu_wn = vlsu_wn | vf_wr[k];
-        end
+        vf_live = {NVLSU{1'b0}};
+        k = 0;
+        if (vf_n != 0)
+            for (k = 0; k < NVLSU; k = k + 1) begin
+                vf_live[k] = {1'b0, k[TGW-1:0] - vf_h} < vf_n;
+                // (a walked instruction has read all it reads: a store's WAR ends
+                // there, not at its in-order vl_done, which may wait on an early load)
+                if (vf_live[k] && !vf_walk[k]) vlsu_rd = vlsu_rd | vf_rd[k];
+                if (vf_live[k]) vlsu_wall = vlsu_wall | vf_wr[k];
+                if (vf_live[k] && !vf_early[k]) vlsu_wn = vlsu_wn | vf_wr[k];
+            end
     end
     reg trapped;
     reg [3:0] trap_cause; reg [31:0] trap_pc, trap_info;
@@ -542,15 +548,17 @@ module rvv_vec #(
     end
     // an early load's write gate (see the header)
     reg [NVLSU-1:0] vlw_ok_r;
+    // (only a live slot's bit matters: the VLSU holds load data of live slots only)
     always @(*) begin : early_gate
-        integer s2, t;
-        reg blk;
-        for (s2 = 0; s2 < NVLSU; s2 = s2 + 1) begin
-            blk = 1'b0;
-            for (t = 0; t < NVLSU; t = t + 1)
-                if (vf_live[t] && !vf_walk[t] && vf_older[t][s2]) blk = 1'b1;
-            vlw_ok_r[s2] = !vf_early[s2] && !blk && ((vf_wr[s2] & (pend_w | rbusy)) == 32'd0);
-        end
+        integer s2;
+        reg [NVLSU-1:0] unw;   // live slots that have not walked
+        vlw_ok_r = {NVLSU{1'b0}};
+        unw = vf_live & ~vf_walk;
+        s2 = 0;
+        if (vf_n != 0)
+            for (s2 = 0; s2 < NVLSU; s2 = s2 + 1)
+                vlw_ok_r[s2] = !vf_early[s2] && ((vf_olds[s2] & unw) == {NVLSU{1'b0}}) &&
+                               ((vf_wr[s2] & (pend_w | rbusy)) == 32'd0);
     end
     assign vlw_ok = vlw_ok_r;
 
@@ -684,19 +692,25 @@ module rvv_vec #(
             // (a VLSU load's write group is pending while its slot is live: vlsu_w*)
             begin : early_bk
                 integer s2;
-                for (s2 = 0; s2 < NVLSU; s2 = s2 + 1)
-                    if (vf_early[s2] && deq && {1'b0, pop_pos} < vf_old[s2]) begin
-                        // an older entry left; the last one without a trap makes the load normal
-                        vf_old[s2] <= vf_old[s2] - 1'b1;
-                        if (vf_old[s2] == (QW+1)'(1) && !trapped && !(go_arith && frm_bad) && !vl_trap_valid)
-                            vf_early[s2] <= 1'b0;
-                    end
+                if (vf_early != {NVLSU{1'b0}} && deq)   // (the loop only when it can act)
+                    for (s2 = 0; s2 < NVLSU; s2 = s2 + 1)
+                        if (vf_early[s2] && {1'b0, pop_pos} < vf_old[s2]) begin
+                            // an older entry left; the last one without a trap makes the load normal
+                            vf_old[s2] <= vf_old[s2] - 1'b1;
+                            if (vf_old[s2] == (QW+1)'(1) && !trapped && !(go_arith && frm_bad) && !vl_trap_valid)
+                                vf_early[s2] <= 1'b0;
+                        end
                 if (vl_fire) begin
                     vf_old[vf_t]   <= use_e ? {1'b0, ec_pos} : (QW+1)'(0);
                     vf_early[vf_t] <= use_e;
                     vf_walk[vf_t]  <= 1'b0;
+                    // the new slot is older than each early load whose older
+                    // entries it was among; it starts with no such slots of its own
                     for (s2 = 0; s2 < NVLSU; s2 = s2 + 1)
-                        vf_older[vf_t][s2] <= vf_live[s2] && vf_early[s2] && {1'b0, pop_pos} < vf_old[s2];
+                        if (s2[TGW-1:0] == vf_t)
+                            vf_olds[s2] <= {NVLSU{1'b0}};
+                        else
+                            vf_olds[s2][vf_t] <= vf_live[s2] && vf_early[s2] && {1'b0, pop_pos} < vf_old[s2];
                 end
                 if (vl_walked) begin
                     vf_walk[vf_wk] <= 1'b1;
