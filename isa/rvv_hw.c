@@ -31,6 +31,7 @@ kc_status rvv_hw_from(const kc_hw *hw, rvv_hw *o, kc_err *err)
     o->dtcm_bytes = kc_hw_size(hw, &rvv_hw_table, "DTCM_BYTES");
     o->beat_bytes = kc_hw_size(hw, &rvv_hw_table, "BEAT_BYTES");
     o->vq_depth = kc_hw_size(hw, &rvv_hw_table, "VQ_DEPTH");
+    o->nvlsu = kc_hw_size(hw, &rvv_hw_table, "NVLSU");
     o->ncounters = kc_hw_size(hw, &rvv_hw_table, "NCOUNTERS");
     const char *acc = hw && hw->acc ? hw->acc : "rvv";
     if (!pow2_in(o->vlen, 64, 1024))
@@ -46,6 +47,8 @@ kc_status rvv_hw_from(const kc_hw *hw, rvv_hw *o, kc_err *err)
                           o->beat_bytes);
     if (!o->vq_depth || !o->ncounters)
         return kc_err_set(err, KC_ERR_RANGE, "%s: VQ_DEPTH or NCOUNTERS is zero", acc);
+    if (!pow2_in(o->nvlsu, 2, 64))
+        return kc_err_set(err, KC_ERR_RANGE, "%s: NVLSU %u is not a power of two in 2..64", acc, o->nvlsu);
     return KC_OK;
 }
 
@@ -63,7 +66,7 @@ enum {
 static const rvv_hw rvv_hw_defaults = {
     .vlen = RVV_HW_VLEN, .lanes = RVV_HW_LANES, .itcm_bytes = RVV_HW_ITCM_BYTES,
     .dtcm_bytes = RVV_HW_DTCM_BYTES, .beat_bytes = RVV_HW_BEAT_BYTES, .vq_depth = RVV_HW_VQ_DEPTH,
-    .ncounters = RVV_HW_NCOUNTERS,
+    .nvlsu = RVV_HW_NVLSU, .ncounters = RVV_HW_NCOUNTERS,
 };
 
 const rvv_hw *rvv_hw_default(void)

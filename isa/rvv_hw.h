@@ -33,6 +33,7 @@ typedef struct rvv_hw {
     unsigned dtcm_bytes;  /* data TCM at RVV_DTCM_BASE */
     unsigned beat_bytes;  /* DRAM/DTCM beat */
     unsigned vq_depth;    /* vector instruction queue */
+    unsigned nvlsu;       /* vector memory instructions in flight */
     unsigned ncounters;
 } rvv_hw;
 

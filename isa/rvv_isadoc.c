@@ -130,7 +130,7 @@ static void doc_timing(kc_isagen_buf *b, const rvv_hw *h)
         "flight, so a long unit-stride stream runs near DRAM bandwidth once the first\n"
         "access's latency is paid; strided and indexed accesses take one element per cycle.\n"
         "DTCM: 1 cycle. DRAM: %u cycles latency, %u bytes per cycle shared by everything.\n"
-        "Up to 4 vector memory instructions are in flight. Loads run ahead: an unmasked\n"
+        "Up to %u vector memory instructions are in flight. Loads run ahead: an unmasked\n"
         "unit-stride or whole-register load that cannot fault issues its reads ahead of the\n"
         "older queued arithmetic instructions and unit-stride stores to other bytes (a loop's\n"
         "next-iteration load need not wait for this iteration's `vfmacc`/`vse` on the same\n"
@@ -147,8 +147,8 @@ static void doc_timing(kc_isagen_buf *b, const rvv_hw *h)
         "branch_flush (cycles lost to taken branches and jumps).\n\n"
         "**Roofline** (ideal cycles): %u fp32 operations per cycle (vec_peak) and %u fused\n"
         "multiply-adds per cycle (mac_peak), %u DRAM bytes per cycle.\n\n",
-        h->vq_depth, h->lanes, h->vlen, h->beat_bytes, KC_DRAM_DEFAULT_LATENCY, KC_DRAM_DEFAULT_BW, h->lanes,
-        h->lanes, KC_DRAM_DEFAULT_BW);
+        h->vq_depth, h->lanes, h->vlen, h->beat_bytes, KC_DRAM_DEFAULT_LATENCY, KC_DRAM_DEFAULT_BW, h->nvlsu,
+        h->lanes, h->lanes, KC_DRAM_DEFAULT_BW);
 }
 
 static void doc_fp(kc_isagen_buf *b)

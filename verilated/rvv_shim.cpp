@@ -42,6 +42,7 @@ using ports = kc_vl_ports<top_t>;
     X(DTCM_BYTES, 65536, "data memory bytes at 0x00200000 (1-cycle, BEAT_BYTES wide)")         \
     X(BEAT_BYTES, 32, "bytes of one DRAM beat (kc_bus)")                                       \
     X(VQ_DEPTH, 8, "vector instruction queue entries")                                         \
+    X(NVLSU, 16, "vector memory instructions in flight")                                       \
     X(NCOUNTERS, 10, "performance counters")
 
 /* The model's value when rvv_top exposes the parameter, else the RTL default. */
@@ -65,7 +66,8 @@ static_assert(RVV_ARG_WORDS == 8, "args port is not a0..a7 (8 x 32 bits)");
 static_assert(RVV_NARGS >= RVV_ARG_WORDS && (RVV_NARGS - RVV_ARG_WORDS) * 4 <= RVV_XARG_BYTES,
               "the argument words past a7 do not fit the DTCM block isa/rvv_hw.h reserves");
 /* The build's sizes as isa/rvv_hw.h's view (for rvv_hw_xarg_addr). */
-const rvv_hw rvv_view = { P_VLEN, P_LANES, P_ITCM_BYTES, P_DTCM_BYTES, P_BEAT_BYTES, P_VQ_DEPTH, P_NCOUNTERS };
+const rvv_hw rvv_view = { P_VLEN, P_LANES, P_ITCM_BYTES, P_DTCM_BYTES, P_BEAT_BYTES, P_VQ_DEPTH, P_NVLSU,
+                          P_NCOUNTERS };
 static_assert(P_VLEN % 32 == 0 && P_DTCM_BYTES % 4 == 0 && P_ITCM_BYTES % 4 == 0, "odd sizes");
 
 /* ISSUE12 "Counters": the perf port's order. */

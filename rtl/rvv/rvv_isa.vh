@@ -18,6 +18,7 @@ localparam int RVV_DEF_ITCM_BYTES = 65536;  // instruction TCM at 0x00100000 (fe
 localparam int RVV_DEF_DTCM_BYTES = 65536;  // data TCM at 0x00200000: rodata/data/bss/stack, 1-cycle access
 localparam int RVV_DEF_BEAT_BYTES = 32;  // bytes per DRAM/DTCM beat
 localparam int RVV_DEF_VQ_DEPTH = 8;  // vector instruction queue entries between the scalar core and the vector unit
+localparam int RVV_DEF_NVLSU = 16;  // vector memory instructions in flight (dispatched to the VLSU, not yet complete)
 localparam int RVV_DEF_NCOUNTERS = 10;  // performance counters (mhpmcounter3.. after mcycle/minstret)
 
 // I

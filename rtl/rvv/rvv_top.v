@@ -20,6 +20,7 @@ module rvv_top #(
     parameter integer DTCM_BYTES /* verilator public_flat_rd */ = 65536,
     parameter integer BEAT_BYTES /* verilator public_flat_rd */ = 32,
     parameter integer VQ_DEPTH   /* verilator public_flat_rd */ = 8,
+    parameter integer NVLSU      /* verilator public_flat_rd */ = 16,
     parameter integer NCOUNTERS  /* verilator public_flat_rd */ = 10
 ) (
     input  wire                    clk,
@@ -79,8 +80,8 @@ module rvv_top #(
     // VLSU
     wire        vl_valid, vl_ready, vl_done;
     wire        vl_safe, vl_walked;        // early loads (rvv_vec header)
-    wire [1:0]  vl_tag;
-    wire [3:0]  vlw_ok;
+    wire [$clog2(NVLSU)-1:0] vl_tag;
+    wire [NVLSU-1:0]         vlw_ok;
     wire [31:0] vl_insn, vl_pc, vl_base, vl_stride, vl_vl;
     wire [7:0]  vl_vtype;
     wire [4:0]  vlr_idx, vlw_idx;
@@ -122,7 +123,7 @@ module rvv_top #(
         .trap_info(trap_info), .perf(perf),
         .retire_valid(retire_valid), .retire_pc(retire_pc), .retire_insn(retire_insn));
 
-    rvv_vec #(.VLEN(VLEN), .LANES(LANES), .VQ_DEPTH(VQ_DEPTH)) u_vec (
+    rvv_vec #(.VLEN(VLEN), .LANES(LANES), .VQ_DEPTH(VQ_DEPTH), .NVLSU(NVLSU)) u_vec (
         .clk(clk), .rst(rst),
         .vq_valid(vq_valid), .vq_ready(vq_ready), .vq_insn(vq_insn), .vq_pc(vq_pc),
         .vq_xs1(vq_xs1), .vq_xs2(vq_xs2), .vq_fs1(vq_fs1), .vq_vl(vq_vl),
@@ -143,7 +144,7 @@ module rvv_top #(
         .vl_trap_pc(vlsu_trap_pc), .vl_trap_info(vlsu_trap_info));
 
     rvv_vlsu #(.VLEN(VLEN), .BEAT_BYTES(BEAT_BYTES), .DTCM_BYTES(DTCM_BYTES),
-               .LQ_BEATS(LQ_BEATS)) u_vlsu (
+               .LQ_BEATS(LQ_BEATS), .NTAG(NVLSU)) u_vlsu (
         .clk(clk), .rst(rst), .dram_bytes(dram_bytes),
         .vl_valid(vl_valid), .vl_ready(vl_ready), .vl_insn(vl_insn), .vl_pc(vl_pc),
         .vl_base(vl_base), .vl_stride(vl_stride), .vl_vl(vl_vl), .vl_vtype(vl_vtype),

@@ -52,7 +52,8 @@
 module rvv_vec #(
     parameter integer VLEN     = 128,   // bits per vector register
     parameter integer LANES    = 4,     // 32-bit lanes: VLEN/(32*LANES) cycles per register
-    parameter integer VQ_DEPTH = 8      // vector instruction queue entries
+    parameter integer VQ_DEPTH = 8,     // vector instruction queue entries
+    parameter integer NVLSU    = 16     // VLSU instructions tracked in flight (a power of two)
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -95,10 +96,10 @@ module rvv_vec #(
     output wire [31:0]       vl_stride,
     output wire [31:0]       vl_vl,
     output wire [7:0]        vl_vtype,
-    output wire [1:0]        vl_tag,       // the slot (of NVLSU) the dispatched instruction takes
+    output wire [$clog2(NVLSU)-1:0] vl_tag, // the slot (of NVLSU) the dispatched instruction takes
     input  wire              vl_safe,      // the offered instruction may dispatch early (VLSU's check)
     input  wire              vl_walked,    // the oldest unwalked instruction issued its last access
-    output wire [3:0]        vlw_ok,       // per slot: its load may write the VRF
+    output wire [NVLSU-1:0]  vlw_ok,       // per slot: its load may write the VRF
     // VRF read port for the VLSU (combinational)
     input  wire [4:0]        vlr_idx,
     output wire [VLEN-1:0]   vlr_data,
@@ -125,7 +126,7 @@ module rvv_vec #(
     localparam integer NSLOT = 8;
     localparam integer TAGW  = 3;
     localparam integer MUL_LAT = 3;                  // integer multiply pipeline depth
-    localparam integer NVLSU = 4;                    // VLSU instructions tracked in flight
+    localparam integer TGW   = $clog2(NVLSU);        // slot index width
 
     // ------------------------------------------------------------------ decode at enqueue
     wire [2:0] e_unit, e_unit_n;
@@ -195,30 +196,36 @@ module rvv_vec #(
     reg  [31:0] rbusy;
     reg  [31:0] vf_wr [0:NVLSU-1];
     reg  [31:0] vf_rd [0:NVLSU-1];
-    reg  [1:0]  vf_h, vf_t;
-    reg  [2:0]  vf_n;
+    reg  [TGW-1:0] vf_h, vf_t;
+    reg  [TGW:0]   vf_n;
     reg  [31:0] vlsu_rd;
     // early loads: slot state (vf_old: older queue entries not yet dispatched;
-    // vf_older[t][s]: slot t is older in program order than early load s)
+    // vf_olds[s]: the slots dispatched after early load s that are older than
+    // it in program order)
     reg  [QW:0]      vf_old   [0:NVLSU-1];
-    reg  [NVLSU-1:0] vf_older [0:NVLSU-1];
+    reg  [NVLSU-1:0] vf_olds  [0:NVLSU-1];
     reg  [NVLSU-1:0] vf_early, vf_walk;
-    reg  [1:0]       vf_wk;
+    reg  [TGW-1:0]   vf_wk;
     reg  [NVLSU-1:0] vf_live;
     reg  [31:0]      vlsu_wall, vlsu_wn;   // write groups: all in-flight loads / those not early
+    // (the slot loops run only with a slot live: Verilator evaluates these
+    // blocks every edge, and NVLSU x 32-bit ORs cost a scalar-only loop ~20%)
     always @(*) begin : vlsu_rd_or
         integer k;   // loop index local to the block: a module-level one is a latch to yosys
         vlsu_rd = 32'd0;
         vlsu_wall = 32'd0;
         vlsu_wn = 32'd0;
-        for (k = 0; k < NVLSU; k = k + 1) begin
-            vf_live[k] = {1'b0, k[1:0] - vf_h} < vf_n;
-            // (a walked instruction has read all it reads: a store's WAR ends
-            // there, not at its in-order vl_done, which may wait on an early load)
-            if (k < vf_n && !vf_walk[vf_h + k[1:0]]) vlsu_rd = vlsu_rd | vf_rd[vf_h + k[1:0]];
-            if (vf_live[k]) vlsu_wall = vlsu_wall | vf_wr[k];
-            if (vf_live[k] && !vf_early[k]) vlsu_wn = vlsu_wn | vf_wr[k];
-        end
+        vf_live = {NVLSU{1'b0}};
+        k = 0;
+        if (vf_n != 0)
+            for (k = 0; k < NVLSU; k = k + 1) begin
+                vf_live[k] = {1'b0, k[TGW-1:0] - vf_h} < vf_n;
+                // (a walked instruction has read all it reads: a store's WAR ends
+                // there, not at its in-order vl_done, which may wait on an early load)
+                if (vf_live[k] && !vf_walk[k]) vlsu_rd = vlsu_rd | vf_rd[k];
+                if (vf_live[k]) vlsu_wall = vlsu_wall | vf_wr[k];
+                if (vf_live[k] && !vf_early[k]) vlsu_wn = vlsu_wn | vf_wr[k];
+            end
     end
     reg trapped;
     reg [3:0] trap_cause; reg [31:0] trap_pc, trap_info;
@@ -450,7 +457,7 @@ module rvv_vec #(
     wire        seq_free = !s_busy || (issue_last);
     wire        h_haz = (((h_rdm | h_wrm) & (pend_w | vlsu_wn)) != 32'd0) ||
                         ((h_wrm & (vlsu_rd | (h_vlsu ? rbusy : 32'd0))) != 32'd0);
-    wire        vf_room = (vf_n != NVLSU[2:0]);
+    wire        vf_room = (vf_n != NVLSU[TGW:0]);
     wire        go_arith = (qn != 0) && !trapped && !h_vlsu && seq_free && !h_haz;
     wire        frm_bad = q_round[qh] && (q_frm[qh] > 3'd1);
     // run-ahead load: entry 1, behind a blocked arithmetic head
@@ -503,10 +510,10 @@ module rvv_vec #(
         integer p;
         reg stop; reg [QW-1:0] ix;
         reg [65:0] rl, ro;
-        reg [3:0] nv;   // older VLSU entries (stores) the candidate passes
+        reg [QW:0] nv;  // older VLSU entries (stores) the candidate passes
         p = 0;          // assigned on every path: yosys infers no latch for it
         ec_ok = 1'b0;
-        nv = 4'd0;
+        nv = '0;
         ec_pos = {QW{1'b0}};
         stop = 1'b0;
         ix = qh;
@@ -527,7 +534,7 @@ module rvv_vec #(
             for (p = 0; p < VQ_DEPTH - 1; p = p + 1) begin
                 ix = qh + p[QW-1:0];
                 if (ec_ok && p < ec_pos && q_unit[ix] == `RVV_U_VLSU) begin
-                    nv = nv + 4'd1;
+                    nv = nv + 1'b1;
                     ro = us_range(q_insn[ix], q_xs1[ix], q_vl[ix]);
                     if (q_load[ix] || !ro[65] || !(rl[64:32] <= {1'b0, ro[31:0]} || ro[64:32] <= {1'b0, rl[31:0]}))
                         ec_ok = 1'b0;
@@ -535,21 +542,23 @@ module rvv_vec #(
             end
             // every store it passes must still find a slot: the early loads
             // complete only after those stores have dispatched (no deadlock)
-            if ({2'b00, vf_n} + {1'b0, nv} + 5'd1 > NVLSU[4:0])
+            if (32'(vf_n) + 32'(nv) + 32'd1 > 32'(NVLSU))
                 ec_ok = 1'b0;
         end
     end
     // an early load's write gate (see the header)
     reg [NVLSU-1:0] vlw_ok_r;
+    // (only a live slot's bit matters: the VLSU holds load data of live slots only)
     always @(*) begin : early_gate
-        integer s2, t;
-        reg blk;
-        for (s2 = 0; s2 < NVLSU; s2 = s2 + 1) begin
-            blk = 1'b0;
-            for (t = 0; t < NVLSU; t = t + 1)
-                if (vf_live[t] && !vf_walk[t] && vf_older[t][s2]) blk = 1'b1;
-            vlw_ok_r[s2] = !vf_early[s2] && !blk && ((vf_wr[s2] & (pend_w | rbusy)) == 32'd0);
-        end
+        integer s2;
+        reg [NVLSU-1:0] unw;   // live slots that have not walked
+        vlw_ok_r = {NVLSU{1'b0}};
+        unw = vf_live & ~vf_walk;
+        s2 = 0;
+        if (vf_n != 0)
+            for (s2 = 0; s2 < NVLSU; s2 = s2 + 1)
+                vlw_ok_r[s2] = !vf_early[s2] && ((vf_olds[s2] & unw) == {NVLSU{1'b0}}) &&
+                               ((vf_wr[s2] & (pend_w | rbusy)) == 32'd0);
     end
     assign vlw_ok = vlw_ok_r;
 
@@ -577,8 +586,8 @@ module rvv_vec #(
     always @(posedge clk) begin
         if (rst) begin
             qh <= 0; qt <= 0; qn <= 0; q_nmem <= 0;
-            pend_w <= 32'd0; rbusy <= 32'd0; vf_h <= 2'd0; vf_t <= 2'd0; vf_n <= 3'd0;
-            vf_wk <= 2'd0; vf_early <= {NVLSU{1'b0}}; vf_walk <= {NVLSU{1'b0}};
+            pend_w <= 32'd0; rbusy <= 32'd0; vf_h <= '0; vf_t <= '0; vf_n <= '0;
+            vf_wk <= '0; vf_early <= {NVLSU{1'b0}}; vf_walk <= {NVLSU{1'b0}};
             trapped <= 1'b0; trap_cause <= 4'd0; trap_pc <= 32'd0; trap_info <= 32'd0;
             s_busy <= 1'b0; s_started <= 1'b0; s_dwait <= 8'd0;
             sl_wp <= 0; sl_rp <= 0; sl_n <= 0; r_valid <= 1'b0; f_infl <= 4'd0;
@@ -683,33 +692,39 @@ module rvv_vec #(
             // (a VLSU load's write group is pending while its slot is live: vlsu_w*)
             begin : early_bk
                 integer s2;
-                for (s2 = 0; s2 < NVLSU; s2 = s2 + 1)
-                    if (vf_early[s2] && deq && {1'b0, pop_pos} < vf_old[s2]) begin
-                        // an older entry left; the last one without a trap makes the load normal
-                        vf_old[s2] <= vf_old[s2] - 1'b1;
-                        if (vf_old[s2] == (QW+1)'(1) && !trapped && !(go_arith && frm_bad) && !vl_trap_valid)
-                            vf_early[s2] <= 1'b0;
-                    end
+                if (vf_early != {NVLSU{1'b0}} && deq)   // (the loop only when it can act)
+                    for (s2 = 0; s2 < NVLSU; s2 = s2 + 1)
+                        if (vf_early[s2] && {1'b0, pop_pos} < vf_old[s2]) begin
+                            // an older entry left; the last one without a trap makes the load normal
+                            vf_old[s2] <= vf_old[s2] - 1'b1;
+                            if (vf_old[s2] == (QW+1)'(1) && !trapped && !(go_arith && frm_bad) && !vl_trap_valid)
+                                vf_early[s2] <= 1'b0;
+                        end
                 if (vl_fire) begin
                     vf_old[vf_t]   <= use_e ? {1'b0, ec_pos} : (QW+1)'(0);
                     vf_early[vf_t] <= use_e;
                     vf_walk[vf_t]  <= 1'b0;
+                    // the new slot is older than each early load whose older
+                    // entries it was among; it starts with no such slots of its own
                     for (s2 = 0; s2 < NVLSU; s2 = s2 + 1)
-                        vf_older[vf_t][s2] <= vf_live[s2] && vf_early[s2] && {1'b0, pop_pos} < vf_old[s2];
+                        if (s2[TGW-1:0] == vf_t)
+                            vf_olds[s2] <= {NVLSU{1'b0}};
+                        else
+                            vf_olds[s2][vf_t] <= vf_live[s2] && vf_early[s2] && {1'b0, pop_pos} < vf_old[s2];
                 end
                 if (vl_walked) begin
                     vf_walk[vf_wk] <= 1'b1;
-                    vf_wk <= vf_wk + 2'd1;
+                    vf_wk <= vf_wk + 1'b1;
                 end
             end
             if (vl_fire) begin
                 vf_wr[vf_t] <= q_wrm[vsel];
                 vf_rd[vf_t] <= q_rdm[vsel];
-                vf_t <= vf_t + 2'd1;
+                vf_t <= vf_t + 1'b1;
             end
             if (vl_done)
-                vf_h <= vf_h + 2'd1;
-            vf_n <= vf_n + (vl_fire ? 3'd1 : 3'd0) - (vl_done ? 3'd1 : 3'd0);
+                vf_h <= vf_h + 1'b1;
+            vf_n <= vf_n + (vl_fire ? (TGW+1)'(1) : (TGW+1)'(0)) - (vl_done ? (TGW+1)'(1) : (TGW+1)'(0));
             if (vl_trap_valid && !trapped) begin
                 trapped <= 1'b1; trap_cause <= vl_trap_cause; trap_pc <= vl_trap_pc; trap_info <= vl_trap_info;
             end

@@ -51,7 +51,8 @@
 //
 // Early loads (rvv_vec dispatches a load ahead of older instructions; see
 // rvv_vec.md "Memory timing"): vl_safe says the offered instruction is one
-// that may go early (an unmasked unit-stride/whole load that cannot trap);
+// that may go early (an unmasked unit-stride/whole load that cannot trap and
+// whose beats the load queue has room for: no walk stalls behind early data);
 // vl_walked pulses when an instruction's last access has been issued (in
 // dispatch order); each load's meta entries carry its rvv_vec slot (vl_tag)
 // and the drain takes a piece or end marker only while that slot's vlw_ok is
@@ -69,7 +70,7 @@ module rvv_vlsu #(
     parameter integer BEAT_BYTES = 32,
     parameter integer DTCM_BYTES = 65536,
     parameter integer LQ_BEATS   = 64,     // load beats in flight (power of two)
-    parameter integer NTAG       = 4       // rvv_vec's in-flight slots (vl_tag, vlw_ok)
+    parameter integer NTAG       = 16      // rvv_vec's in-flight slots (vl_tag, vlw_ok; its NVLSU)
 ) (
     input  wire                    clk,
     input  wire                    rst,
@@ -88,6 +89,7 @@ module rvv_vlsu #(
     input  wire [$clog2(NTAG)-1:0] vl_tag,      // rvv_vec's slot of the dispatched instruction
     output wire                    vl_safe,     // the offered instruction is an unmasked
                                                 // unit-stride/whole load that cannot trap
+                                                // and whose beats fit the load queue
     output wire                    vl_walked,   // an instruction's accesses have all been
                                                 // issued (in dispatch order)
     input  wire [NTAG-1:0]         vlw_ok,      // per slot: its load may write the VRF
@@ -253,7 +255,17 @@ module rvv_vlsu #(
     /* verilator lint_off UNUSEDSIGNAL */
     wire [32:0] d_chk = rng_check(vl_base, vl_base + (d_evl << d_ls) - 32'd1, dram_bytes);
     /* verilator lint_on UNUSEDSIGNAL */
-    assign vl_safe = d_legal && !d_store && d_vm && (d_us || d_whole) &&
+    // ... and only when the load queue has room for all its beats (plus an end
+    // marker, plus a last push of the walk that may be ending this cycle): the
+    // loads already early may hold their entries until an older store has
+    // walked, and that store can walk only after this load's walk ends. Without
+    // the room, a run of early loads filled the queue and the walk stalled for
+    // good (NVLSU 16: 15 LMUL 8 loads of 5 beats > LQ_BEATS 64).
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] d_beats = ({{(32 - OFFW){1'b0}}, vl_base[OFFW-1:0]} + (d_evl << d_ls) + (BEAT - 1)) >> OFFW;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire        d_room  = d_beats + 32'd2 <= LQ_BEATS - {{(31 - LQW){1'b0}}, mq_n};
+    assign vl_safe = d_legal && !d_store && d_vm && (d_us || d_whole) && d_room &&
                      (vl_base & ((32'd1 << d_leew) - 32'd1)) == 32'd0 && (d_evl == 32'd0 || d_chk[32]);
 
     // ---- unit-stride walk: the current beat --------------------------------------

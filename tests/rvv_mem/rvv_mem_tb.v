@@ -86,7 +86,7 @@ module rvv_mem_tb #(
         .clk(clk), .rst(rst), .dram_bytes(dram_bytes),
         .vl_valid(vl_valid), .vl_ready(vl_ready), .vl_insn(vl_insn), .vl_pc(vl_pc),
         .vl_base(vl_base), .vl_stride(vl_stride), .vl_vl(vl_vl), .vl_vtype(vl_vtype),
-        .vl_tag(2'd0), .vl_safe(vl_safe), .vl_walked(vl_walked), .vlw_ok(4'hf),
+        .vl_tag(4'd0), .vl_safe(vl_safe), .vl_walked(vl_walked), .vlw_ok(16'hffff),
         .vlr_idx(vlr_idx), .vlr_data(vrf[vlr_idx]),
         .vlw_valid(vlw_valid), .vlw_idx(vlw_idx), .vlw_be(vlw_be), .vlw_data(vlw_data),
         .vl_done(vl_done), .v_mem_busy(v_mem_busy), .v_trap_valid(v_trap_valid),
