@@ -79,13 +79,16 @@ static int plan_make(const vliw_attn *a, uint32_t ns, plan *p)
         p->nkbpad = p->ns;
         p->nmt = p->ns;
     }
-    uint32_t kv = p->dc * p->nkbpad * 32, q = p->dc * 32;
+    if (a->has_bias && (a->causal || a->batch != 1 || a->ldq != a->ldo))
+        return -1;
+    /* with a bias, each Q buffer is followed by its group's bias blocks */
+    uint32_t kv = p->dc * p->nkbpad * 32, q = p->dc * 32, qstep = q + (a->has_bias ? p->ns * 32 : 0);
     p->kt = 0;
     p->vt = kv;
     p->sb = 2 * kv;
     p->qb[0] = p->sb + p->ns * 32;
-    p->qb[1] = p->qb[0] + q;
-    p->ob[0] = p->qb[1] + q;
+    p->qb[1] = p->qb[0] + qstep;
+    p->ob[0] = p->qb[1] + qstep;
     p->ob[1] = p->ob[0] + q;
     p->mt = p->ob[1] + q;
     p->end = p->mt + (p->nmt * 4 + 31) / 32 * 32;
@@ -161,9 +164,13 @@ static void s_body(vliw_gen *g, const plan *p, int u, int st)
         break;
     case 2:
         vliw_emit_op(g, "ld r%d, [p5], 4", rm);
+        if (p->a->has_bias)   /* the bias block (4 rows x 4 keys) */
+            vliw_emit_op(g, "vld v%d, [p0], 32", 4 + u);
         break;
     case 3:
         vliw_emit_op(g, "amul acc%d, acc%d, acc5", u, u);
+        if (p->a->has_bias)   /* + bias x 1.0 */
+            vliw_emit_op(g, "vmac acc%d, v%d, v15", u, 4 + u);
         break;
     case 4:
         vliw_emit_op(g, "asel acc%d, acc%d, acc3, r%d", u, u, rm);
@@ -246,6 +253,10 @@ static void key_block(vliw_gen *g, const plan *p)
     vliw_emit_li(g, 13, p->sb);
     vliw_emit_op(g, "mov p4, r13");
     vliw_emit_op(g, "mov r4, r1");
+    if (a->has_bias) {   /* the group's bias blocks follow its Q buffer (not causal: r14 is free) */
+        vliw_emit_op(g, "addi r14, r6, %u", p->dc * 32);
+        vliw_emit_op(g, "mov p0, r14");
+    }
     vliw_emit_end(g);
     pass(g, p, p->ns, 2, 8, s_body);
     /* row max of M (acc4), the running state: m (acc6), l (acc7), alpha (acc5),
@@ -374,12 +385,22 @@ static uint32_t group_rows(const plan *p, uint32_t gi)
     return gi + 1 == p->nqg && p->qrag ? p->qrag : 4;
 }
 
-/* Load of the Q group at r10 (then r10 += r12) into buffer b. */
-static void q_prefetch(vliw_gen *g, int b, uint32_t rows)
+/* The BD of buffer b's bias blocks (chained behind its Q BD). */
+#define BIAS_BD(b) (6 + (b))
+
+/* Load of the Q group at r10 (then r10 += r12) into buffer b; with a bias,
+ * its bias rows at r8 too (then r8 += 4 rows). */
+static void q_prefetch(vliw_gen *g, const plan *p, int b, uint32_t rows)
 {
     if (rows != 4)
         set_rows(g, b, rows);
     vliw_emit_op(g, "bd.set %d, dram, r10", b);
+    if (p->a->has_bias) {
+        if (rows != 4)
+            set_rows(g, BIAS_BD(b), rows);
+        vliw_emit_op(g, "bd.set %d, dram, r8", BIAS_BD(b));
+        vliw_emit_op(g, "addi r8, r8, %u", 8 * p->a->sk);
+    }
     vliw_emit_op(g, "dma.start 0, %d", b);
     vliw_emit_op(g, "add r10, r10, r12");
 }
@@ -398,15 +419,15 @@ static void step(vliw_gen *g, const plan *p, uint32_t g0, uint32_t n, uint32_t i
     vliw_emit_line(g, "    nop");
     vliw_emit_begin(g);
     if (generic)
-        q_prefetch(g, b, 4);
+        q_prefetch(g, p, b, 4);
     else if (i + 2 < n)
-        q_prefetch(g, b, group_rows(p, g0 + i + 2));
+        q_prefetch(g, p, b, group_rows(p, g0 + i + 2));
     uint32_t rows = generic ? 4 : group_rows(p, g0 + i);
     if (rows != 4)
         set_rows(g, 2 + b, rows);
     vliw_emit_op(g, "bd.set %d, dram, r11", 2 + b);
     vliw_emit_op(g, "dma.start 1, %d", 2 + b);
-    vliw_emit_op(g, "add r11, r11, r8");
+    vliw_emit_op(g, "add r11, r11, r%d", p->a->has_bias ? 12 : 8);   /* with a bias r8 is its pointer */
     vliw_emit_op(g, "addi r5, r5, 1");
     vliw_emit_end(g);
 }
@@ -440,13 +461,18 @@ static void segment(vliw_gen *g, const plan *p, uint32_t bh, uint32_t g0, uint32
     vliw_emit_addr(g, 10, 13, a->q, b * a->q_bstride + h * a->q_hstride + g0 * 8 * a->ldq);
     vliw_emit_addr(g, 11, 13, a->o, b * a->o_bstride + h * a->o_hstride + g0 * 8 * a->ldo);
     vliw_emit_li(g, 12, 8 * a->ldq);
-    vliw_emit_li(g, 8, 8 * a->ldo);
+    if (a->has_bias)
+        vliw_emit_addr(g, 8, 13, a->bias, (h * a->sq + g0 * 4) * a->sk * 2);
+    else
+        vliw_emit_li(g, 8, 8 * a->ldo);
     vliw_emit_li(g, 5, g0);
     for (int bd = 0; bd < 4; bd++)
         set_rows(g, bd, 4);
-    q_prefetch(g, 0, group_rows(p, g0));
+    for (int bd = 0; a->has_bias && bd < 2; bd++)
+        set_rows(g, BIAS_BD(bd), 4);
+    q_prefetch(g, p, 0, group_rows(p, g0));
     if (n > 1)
-        q_prefetch(g, 1, group_rows(p, g0 + 1));
+        q_prefetch(g, p, 1, group_rows(p, g0 + 1));
     vliw_emit_end(g);
     if (new_kv) {   /* K in place: natural [key][d] blocks -> [d][key] */
         vliw_emit_begin(g);
@@ -488,7 +514,12 @@ static void setup(vliw_gen *g, const plan *p)
         vliw_emit_op(g, "vins v14, r13, %d", 4 * ((j + 2) % 4) + j);
     }
     for (int b = 0; b < 2; b++) {
-        bd_all(g, b, p->qb[b], 4, 2 * a->ldq, p->dc, 32, 0, LOCK_REL(b));
+        if (a->has_bias) {   /* Q, then the bias blocks (4 rows x the key sub-blocks), which release the lock */
+            bd_all(g, b, p->qb[b], 4, 2 * a->ldq, p->dc, 32, 0x10u | (uint32_t)BIAS_BD(b), 0);
+            bd_all(g, BIAS_BD(b), p->qb[b] + p->dc * 32, 4, 2 * a->sk, p->nkb, 32, 0, LOCK_REL(b));
+        } else {
+            bd_all(g, b, p->qb[b], 4, 2 * a->ldq, p->dc, 32, 0, LOCK_REL(b));
+        }
         bd_all(g, 2 + b, p->ob[b], 4, 2 * a->ldo, p->dc, 32, 0, LOCK_REL(2 + b));
     }
     bd_all(g, 4, p->kt, a->sk, 2 * a->ldk, p->dc, p->nkbpad * 32, 0x10u | 5u, 0);

@@ -316,8 +316,110 @@ static kc_status poison_stage(vliw_gen *g, const void *args, kc_err *err)
     return KC_OK;
 }
 
+/* ---- shared stage bodies ----------------------------------------------------------- */
+
+#define SHARED_MAX 16
+#define SHARED_KEY 96
+
+/* One body a tile has emitted: its key, its label, the BDs it links (the
+ * barrier after each call resets them). */
+typedef struct vliw_shared_body {
+    vliw_stage_fn emit;
+    unsigned char key[SHARED_KEY];
+    size_t size;
+    int label;
+    uint32_t bd_links;
+} vliw_shared_body;
+
+/* The body's return address lives in a DM word no task uses (the argument
+ * word of tensor 16; the save area is 32..39). */
+#define SHARED_LINK(g) vliw_hw_xarg_addr(&(g)->hw, 16)
+_Static_assert(KC_TASK_MAX_TENSORS <= 16, "the shared bodies' link word is argument word 16");
+
+static vliw_shared_body *shared_find(vliw_gen *g, const vliw_shared_stage *c)
+{
+    for (int i = 0; i < g->nshared; i++) {
+        vliw_shared_body *b = &g->shared[i];
+        if (b->emit == c->emit && b->size == c->size && !memcmp(b->key, c->args, c->size))
+            return b;
+    }
+    return NULL;
+}
+
+/* Emits the body as a subroutine after the halt: link r13 into the DM word,
+ * the stage, the link back, jr. */
+static kc_status shared_emit(vliw_gen *g, const vliw_shared_stage *c, vliw_shared_body *b, kc_err *err)
+{
+    kc_text main = g->out;   /* the body's own text; its subroutines still go to g->sub */
+    kc_text_init(&g->out);
+    uint32_t links = g->bd_links;
+    g->bd_links = 0;
+    vliw_emit_line(g, "L%d:", b->label);
+    vliw_emit_begin(g);
+    vliw_emit_op(g, "mov p7, 0x%x", SHARED_LINK(g));
+    vliw_emit_op(g, "st r13, [p7, 0]");
+    vliw_emit_end(g);
+    kc_status s = c->emit(g, c->args, err);
+    vliw_emit_begin(g);
+    vliw_emit_op(g, "mov p7, 0x%x", SHARED_LINK(g));
+    vliw_emit_op(g, "ld r13, [p7, 0]");
+    vliw_emit_end(g);
+    vliw_emit_line(g, "    jr r13");
+    vliw_emit_line(g, "    nop");
+    vliw_emit_line(g, "    nop");
+    b->bd_links = g->bd_links;
+    g->bd_links |= links;
+    kc_text_printf(&g->sub, "%s", g->out.buf ? g->out.buf : "");
+    g->sub.oom |= g->out.oom;
+    kc_text_free(&g->out);
+    g->out = main;
+    return s;
+}
+
+kc_status vliw_emit_shared_stage(vliw_gen *g, const void *args, kc_err *err)
+{
+    const vliw_shared_stage *c = args;
+    if (c->size > SHARED_KEY || c->nop > 6)
+        return kc_err_set(err, KC_ERR_INTERNAL, "vliw template: a shared stage's key or operands are too large");
+    vliw_emit_args_save(g);
+    /* the operands into r1..r<nop> (through r9..: every ABI register is a
+     * source until all are read) */
+    vliw_emit_begin(g);
+    for (unsigned i = 0; i < c->nop; i++)
+        vliw_emit_addr(g, 9 + (int)i, 15, c->op[i], 0);
+    for (unsigned i = 0; i < c->nop; i++)
+        vliw_emit_op(g, "mov r%u, r%u", i + 1, 9 + i);
+    vliw_emit_end(g);
+    vliw_shared_body *b = shared_find(g, c);
+    if (!b) {
+        if (g->nshared == SHARED_MAX)
+            return kc_err_set(err, KC_ERR_INTERNAL, "vliw template: more than %d shared stage bodies", SHARED_MAX);
+        b = &g->shared[g->nshared++];
+        memset(b, 0, sizeof *b);
+        b->emit = c->emit;
+        b->size = c->size;
+        memcpy(b->key, c->args, c->size);
+        b->label = vliw_emit_label(g);
+        /* one body serves every call: emitted as for a stage after others
+         * (DM may be dirty) that is not the last (its locks back at 0) */
+        int dirty = g->dm_dirty, last = g->last_stage;
+        g->dm_dirty = 1, g->last_stage = 0;
+        kc_status s = shared_emit(g, c, b, err);
+        g->dm_dirty = dirty, g->last_stage = last;
+        if (s != KC_OK)
+            return s;
+    }
+    g->bd_links |= b->bd_links;
+    vliw_emit_line(g, "    jal r13, L%d", b->label);
+    vliw_emit_line(g, "    nop");
+    vliw_emit_line(g, "    nop");
+    return KC_OK;
+}
+
 kc_status vliw_emit_stages(vliw_gen *g, const vliw_stage *stages, int n, kc_err *err)
 {
+    vliw_shared_body shared[SHARED_MAX];
+    g->shared = shared;
     if (g->poison && n < 16) {   /* the kernel again, after the poison stage */
         vliw_stage all[17] = {{poison_stage, NULL}};
         for (int i = 0; i < n; i++)
@@ -333,6 +435,7 @@ kc_status vliw_emit_stages(vliw_gen *g, const vliw_stage *stages, int n, kc_err 
         g->bd_links = 0;
         g->bar_round = 0;
         g->args_saved = 0;
+        g->nshared = 0;
         g->nstages = n;
         vliw_emit_line(g, ".tile %u", t);
         if (n > 1)
@@ -354,5 +457,6 @@ kc_status vliw_emit_stages(vliw_gen *g, const vliw_stage *stages, int n, kc_err 
         kc_text_free(&g->sub);
         kc_text_init(&g->sub);
     }
+    g->shared = NULL;
     return KC_OK;
 }

@@ -59,6 +59,8 @@ typedef struct vliw_gen {
     int poison;           /* test: a first stage fills DM with NaN (the DM contract) */
     uint32_t bd_links;    /* BDs whose next / acq / rel an earlier op wrote */
     unsigned bar_round;   /* barrier rounds emitted so far (lock parity) */
+    struct vliw_shared_body *shared;   /* the tile's shared stage bodies (vliw_emit_shared_stage) */
+    int nshared;
     vliw_sched s;         /* the open block */
     int bad;              /* a block failed to schedule (why) */
     char why[128];
@@ -91,6 +93,26 @@ typedef struct vliw_stage {
     vliw_stage_fn emit;
     const void *args;
 } vliw_stage;
+
+/* A stage whose code is SHARED by every call with the same body (code size:
+ * a decoder block's q, k, v and o projections are one gemm). The body is the
+ * stage `emit` with args whose operands are the ABI registers r1..r<nop>
+ * (vliw_opnd_at(0..nop-1, 0)); `size` bytes of args (zero-filled padding) are
+ * its key (the body is emitted as for a stage that may find DM dirty and is
+ * not the last, so it serves every position). Per call the
+ * tile computes the real operands `op` into r1..r<nop> (r1..r8 are saved:
+ * the next barrier restores them) and calls the body, which is emitted once
+ * per tile as a subroutine after the halt (link in DM). The body must not
+ * restore r1..r8 itself (the attention stage does: not shareable). */
+typedef struct vliw_shared_stage {
+    vliw_stage_fn emit;
+    const void *args;
+    size_t size;
+    unsigned nop;
+    vliw_opnd op[6];
+} vliw_shared_stage;
+/* The stage function of a shared stage (args: a const vliw_shared_stage *). */
+kc_status vliw_emit_shared_stage(vliw_gen *g, const void *args, kc_err *err);
 
 /* Every tile's program: `.tile N`, the n stages with a grid barrier between
  * them (vliw_emit_barrier), halt, the deferred subroutines. */
