@@ -149,6 +149,7 @@ static kc_status dec_gen(vliw_gen *g, const dec_block *b, kc_err *err)
     const vliw_rows_op relu = {.name = "relu", .rows = S, .n = F, .in = hid, .out = hid};
     const vliw_mm_op down = {.m = S, .n = D, .k = F, .bt = 1, .a = hid, .b = vliw_opnd_at(b->w_down, 0), .c = y};
     const vliw_rows_op res2 = {.name = "add", .rows = S, .n = D, .in = y, .in2 = h1, .out = y};
+    vliw_beside besides;
     static dec_seq sq;   /* large; one generation at a time (as vliw_tmpl's vliw_gen) */
     memset(&sq, 0, sizeof sq);
     seq_rows(&sq, &norm1);
@@ -158,8 +159,18 @@ static kc_status dec_gen(vliw_gen *g, const dec_block *b, kc_err *err)
     if (b->cos >= 0) {
         rq.cos = rk.cos = vliw_opnd_at(b->cos, 0);
         rq.sin = rk.sin = vliw_opnd_at(b->sin, 0);
-        seq_plain(&sq, vliw_rope_stage, &rq);
-        seq_plain(&sq, vliw_rope_stage, &rk);
+        /* beside each other: tiles in proportion to the heads (each tile's
+         * program holds one RoPE) */
+        unsigned nt = g->ntiles, na = (unsigned)((nt * b->H + (b->H + b->Hkv) / 2) / (b->H + b->Hkv));
+        besides.a = (vliw_stage){vliw_rope_stage, &rq};
+        besides.b = (vliw_stage){vliw_rope_stage, &rk};
+        besides.ntiles_a = na < 1 ? 1 : na >= nt ? nt - 1 : na;
+        if (nt > 1) {
+            seq_plain(&sq, vliw_emit_beside_stage, &besides);
+        } else {
+            seq_plain(&sq, vliw_rope_stage, &rq);
+            seq_plain(&sq, vliw_rope_stage, &rk);
+        }
     }
     seq_plain(&sq, vliw_attn_stage, &at);
     seq_mm(&sq, &po);
@@ -170,6 +181,7 @@ static kc_status dec_gen(vliw_gen *g, const dec_block *b, kc_err *err)
         seq_rows(&sq, &relu);
     seq_mm(&sq, &down);
     seq_rows(&sq, &res2);
+    g->compact = 1;
     return vliw_emit_stages(g, sq.st, sq.n, err);
 }
 

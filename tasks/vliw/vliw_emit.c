@@ -49,6 +49,10 @@ void vliw_emit_li(vliw_gen *g, int reg, uint32_t v)
         vliw_emit_op(g, "mov r%d, %d", reg, (int)sv);
         return;
     }
+    if (g->compact && v <= 0xffff) {   /* one S-slot op instead of lui + ori */
+        vliw_emit_op(g, "ori r%d, r0, 0x%x", reg, v);
+        return;
+    }
     vliw_emit_op(g, "lui r%d, 0x%x", reg, v >> 16);
     if (v & 0xffff)
         vliw_emit_op(g, "ori r%d, r%d, 0x%x", reg, reg, v & 0xffff);
@@ -202,6 +206,31 @@ static void args_move(vliw_gen *g, int save)
     vliw_emit_end(g);
 }
 
+/* g->compact: the links of every BD reset by one subroutine per tile (3
+ * bundles a call instead of 3 per linked BD; link r13). */
+static void bd_reset_call(vliw_gen *g)
+{
+    if (g->bd_reset_label < 0) {
+        g->bd_reset_label = vliw_emit_label(g);
+        vliw_emit_sub_begin(g);
+        vliw_emit_line(g, "L%d:", g->bd_reset_label);
+        vliw_emit_begin(g);
+        for (unsigned bd = 0; bd < g->hw.nbds; bd++) {
+            vliw_emit_op(g, "bd.set %u, next, r0", bd);
+            vliw_emit_op(g, "bd.set %u, acq, r0", bd);
+            vliw_emit_op(g, "bd.set %u, rel, r0", bd);
+        }
+        vliw_emit_end(g);
+        vliw_emit_line(g, "    jr r13");
+        vliw_emit_line(g, "    nop");
+        vliw_emit_line(g, "    nop");
+        vliw_emit_sub_end(g);
+    }
+    vliw_emit_line(g, "    jal r13, L%d", g->bd_reset_label);
+    vliw_emit_line(g, "    nop");
+    vliw_emit_line(g, "    nop");
+}
+
 /* The grid barrier between two stages of a tile's program.
  *  1. `dma.wait 1`: this tile's stores are in DRAM (accepted, so every later
  *     DMA read of any tile sees them).
@@ -246,13 +275,19 @@ void vliw_emit_barrier(vliw_gen *g)
             vliw_emit_op(g, "rel 0x%02x, 1", win[i] << 4 | lock);
         vliw_emit_op(g, "acq 0x%02x, %d", lock, nw);
     }
-    for (int bd = 0; bd < 32; bd++)
-        if (g->bd_links >> bd & 1) {
-            vliw_emit_op(g, "bd.set %d, next, r0", bd);
-            vliw_emit_op(g, "bd.set %d, acq, r0", bd);
-            vliw_emit_op(g, "bd.set %d, rel, r0", bd);
-        }
-    vliw_emit_end(g);
+    int nlinked = __builtin_popcount(g->bd_links);
+    if (g->compact && nlinked > 2) {
+        vliw_emit_end(g);
+        bd_reset_call(g);
+    } else {
+        for (int bd = 0; bd < 32; bd++)
+            if (g->bd_links >> bd & 1) {
+                vliw_emit_op(g, "bd.set %d, next, r0", bd);
+                vliw_emit_op(g, "bd.set %d, acq, r0", bd);
+                vliw_emit_op(g, "bd.set %d, rel, r0", bd);
+            }
+        vliw_emit_end(g);
+    }
     g->bd_links = 0;
     if (g->args_saved)
         args_move(g, 0);
@@ -327,6 +362,7 @@ typedef struct vliw_shared_body {
     vliw_stage_fn emit;
     unsigned char key[SHARED_KEY];
     size_t size;
+    unsigned tile, ntiles;   /* the split it was emitted for (beside stages narrow it) */
     int label;
     uint32_t bd_links;
 } vliw_shared_body;
@@ -340,7 +376,8 @@ static vliw_shared_body *shared_find(vliw_gen *g, const vliw_shared_stage *c)
 {
     for (int i = 0; i < g->nshared; i++) {
         vliw_shared_body *b = &g->shared[i];
-        if (b->emit == c->emit && b->size == c->size && !memcmp(b->key, c->args, c->size))
+        if (b->emit == c->emit && b->size == c->size && b->tile == g->tile && b->ntiles == g->ntiles &&
+            !memcmp(b->key, c->args, c->size))
             return b;
     }
     return NULL;
@@ -398,6 +435,7 @@ kc_status vliw_emit_shared_stage(vliw_gen *g, const void *args, kc_err *err)
         memset(b, 0, sizeof *b);
         b->emit = c->emit;
         b->size = c->size;
+        b->tile = g->tile, b->ntiles = g->ntiles;
         memcpy(b->key, c->args, c->size);
         b->label = vliw_emit_label(g);
         /* one body serves every call: emitted as for a stage after others
@@ -414,6 +452,23 @@ kc_status vliw_emit_shared_stage(vliw_gen *g, const void *args, kc_err *err)
     vliw_emit_line(g, "    nop");
     vliw_emit_line(g, "    nop");
     return KC_OK;
+}
+
+kc_status vliw_emit_beside_stage(vliw_gen *g, const void *args, kc_err *err)
+{
+    const vliw_beside *b = args;
+    unsigned nt = g->ntiles, t = g->tile;
+    if (b->ntiles_a < 1 || b->ntiles_a >= nt)
+        return kc_err_set(err, KC_ERR_INTERNAL, "vliw template: beside stages on %u of %u tiles", b->ntiles_a, nt);
+    int in_a = t < b->ntiles_a;
+    g->ntiles = in_a ? b->ntiles_a : nt - b->ntiles_a;
+    g->tile = in_a ? t : t - b->ntiles_a;
+    const vliw_stage *st = in_a ? &b->a : &b->b;
+    vliw_emit_line(g, "// beside: stage %c on tiles %u..%u", in_a ? 'a' : 'b', in_a ? 0 : b->ntiles_a,
+                   in_a ? b->ntiles_a : nt);
+    kc_status s = st->emit(g, st->args, err);
+    g->ntiles = nt, g->tile = t;
+    return s;
 }
 
 kc_status vliw_emit_stages(vliw_gen *g, const vliw_stage *stages, int n, kc_err *err)
@@ -436,6 +491,7 @@ kc_status vliw_emit_stages(vliw_gen *g, const vliw_stage *stages, int n, kc_err 
         g->bar_round = 0;
         g->args_saved = 0;
         g->nshared = 0;
+        g->bd_reset_label = -1;
         g->nstages = n;
         vliw_emit_line(g, ".tile %u", t);
         if (n > 1)

@@ -57,6 +57,9 @@ typedef struct vliw_gen {
     int nstages;          /* stages of the kernel */
     int args_saved;       /* r1..r8 are in the tile's save area */
     int poison;           /* test: a first stage fills DM with NaN (the DM contract) */
+    int compact;          /* code size over cycles (kernels near the PM's size): the
+                             barrier resets BD links by one subroutine */
+    int bd_reset_label;   /* that subroutine's label, -1 before the tile has one */
     uint32_t bd_links;    /* BDs whose next / acq / rel an earlier op wrote */
     unsigned bar_round;   /* barrier rounds emitted so far (lock parity) */
     struct vliw_shared_body *shared;   /* the tile's shared stage bodies (vliw_emit_shared_stage) */
@@ -113,6 +116,15 @@ typedef struct vliw_shared_stage {
 } vliw_shared_stage;
 /* The stage function of a shared stage (args: a const vliw_shared_stage *). */
 kc_status vliw_emit_shared_stage(vliw_gen *g, const void *args, kc_err *err);
+
+/* Two independent stages BESIDE each other in one barrier interval: tiles
+ * 0..ntiles_a-1 run `a` as an array of ntiles_a tiles, the others `b` (code
+ * size: each tile holds one of them). 1 <= ntiles_a < the array's tiles. */
+typedef struct vliw_beside {
+    vliw_stage a, b;
+    unsigned ntiles_a;
+} vliw_beside;
+kc_status vliw_emit_beside_stage(vliw_gen *g, const void *args, kc_err *err);
 
 /* Every tile's program: `.tile N`, the n stages with a grid barrier between
  * them (vliw_emit_barrier), halt, the deferred subroutines. */

@@ -235,6 +235,22 @@ static void bd_gather(vliw_gen *g, int bd, int reg, int offreg, uint32_t off, ui
     bd_const(g, bd, "rel", 0);
 }
 
+/* bd_gather (8-byte rows: DM rows 8 bytes apart, blocks 32) with its chain
+ * link and lock release, each field written once (g->compact). */
+static void bd_gather_fields(vliw_gen *g, int bd, int reg, uint32_t off, uint32_t dm, uint32_t len0,
+                             uint32_t cnt1, uint32_t ds1, uint32_t cnt2, uint32_t next, uint32_t rel)
+{
+    vliw_emit_li(g, 13, off);
+    vliw_emit_op(g, "add r14, r%d, r13", reg);
+    vliw_emit_op(g, "bd.set %d, dram, r14", bd);
+    const struct { const char *f; uint32_t v; } fl[] = {
+        {"dm", dm}, {"len0", len0}, {"cnt1", cnt1}, {"dstride1", ds1}, {"mstride1", 8}, {"cnt2", cnt2},
+        {"dstride2", 8}, {"mstride2", 32}, {"next", next}, {"rel", rel},
+    };
+    for (size_t i = 0; i < sizeof fl / sizeof fl[0]; i++)
+        bd_const(g, bd, fl[i].f, fl[i].v);
+}
+
 /* Links BDs ids[0..n-1] into one chain and starts it on channel ch. */
 static void bd_chain_start(vliw_gen *g, const int *ids, int n, int ch)
 {
@@ -255,6 +271,7 @@ static void panel_bds(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, int out
     uint32_t pitch = out ? p->a->n * 2 : p->a->k * 2;
     int nbd = 0, ids[8] = {0};
     uint32_t r0 = rows < 4 ? rows : 4, r1 = rows - r0;
+    struct { uint32_t off, dm, len0, rr, cnt2; } f[4];
     for (int rb = 0; rb < 2; rb++) {
         uint32_t rr = rb ? r1 : r0;
         if (!rr)
@@ -265,21 +282,33 @@ static void panel_bds(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, int out
         for (int part = 0; part < 2; part++) {
             if (!(part ? rag : nf))
                 continue;
-            uint32_t off = base + (part ? nf * 8 : 0);
-            if (full)
-                bd_gather(g, bd, reg, 0, off, dm + (part ? nf * 32 : 0), part ? rag * 2 : 8, rr, pitch, 8,
-                          part ? 1 : nf, 8, 32);
-            else {
-                vliw_emit_li(g, 13, off);
-                vliw_emit_op(g, "add r14, r%d, r13", reg);
-                vliw_emit_op(g, "bd.set %d, dram, r14", bd);
-            }
+            f[nbd].off = base + (part ? nf * 8 : 0);
+            f[nbd].dm = dm + (part ? nf * 32 : 0);
+            f[nbd].len0 = part ? rag * 2 : 8;
+            f[nbd].rr = rr;
+            f[nbd].cnt2 = part ? 1 : nf;
             ids[nbd++] = bd++;
         }
     }
-    if (full && !out)
+    for (int i = 0; i < nbd; i++) {
+        if (!full) {
+            vliw_emit_li(g, 13, f[i].off);
+            vliw_emit_op(g, "add r14, r%d, r13", reg);
+            vliw_emit_op(g, "bd.set %d, dram, r14", ids[i]);
+            continue;
+        }
+        if (!g->compact) {
+            bd_gather(g, ids[i], reg, 0, f[i].off, f[i].dm, f[i].len0, f[i].rr, pitch, 8, f[i].cnt2, 8, 32);
+            continue;
+        }
+        /* the chain: each BD to the next; the last A BD releases lock b */
+        uint32_t next = i + 1 < nbd ? 0x10u | (uint32_t)ids[i + 1] : 0;
+        uint32_t rel = !out && i + 1 == nbd ? 0x2000u | (uint32_t)b << 6 | 1u : 0;
+        bd_gather_fields(g, ids[i], reg, f[i].off, f[i].dm, f[i].len0, f[i].rr, pitch, f[i].cnt2, next, rel);
+    }
+    if (full && !g->compact && !out)
         bd_const(g, ids[nbd - 1], "rel", 0x2000u | (uint32_t)b << 6 | 1u);
-    if (full)
+    if (full && !g->compact)
         for (int i = 0; i + 1 < nbd; i++)
             bd_const(g, ids[i], "next", 0x10u | (uint32_t)ids[i + 1]);
     if (start)

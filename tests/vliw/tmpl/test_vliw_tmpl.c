@@ -13,7 +13,7 @@
  *   -m sets the program memory size (a kernel that does not fit the default's);
  *   -v prints each kernel's cycles, ideal cycles (roofline of docs/tasks.md with
  *   16 lanes and 64 MACs per tile, 32 DRAM bytes/cycle) and efficiency;
- *   -s dumps the kernel text of a failing case to stderr. */
+ *   -s dumps the kernel text of a failing case to stderr, -d of every case. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,6 +96,8 @@ static int run_case(const kc_isa *isa, vliw_iss *s, kc_dram *dram, const kc_hw *
         goto out;
     }
     ok = 1;
+    if (dump == 2)
+        fputs(text, stderr);
     if (verbose)
         printf("%-9s C%d: ok  %8" PRIu64 " cycles  ideal %8.0f  eff %5.3f  worst %.2f  stalls lock %" PRIu64
                " dma %" PRIu64 " bank %" PRIu64 "  %zu bundles, %zu asm warnings\n", t->name, config,
@@ -118,6 +120,7 @@ int main(int argc, char **argv)
     for (; a < argc && argv[a][0] == '-'; a++) {
         verbose |= !strcmp(argv[a], "-v");
         dump |= !strcmp(argv[a], "-s");
+        dump |= !strcmp(argv[a], "-d") * 2;
         poison |= !strcmp(argv[a], "-p");
         if (!strcmp(argv[a], "-m") && a + 1 < argc)
             pm = (unsigned)atoi(argv[++a]);
