@@ -70,7 +70,7 @@ static void seq_mm(dec_seq *q, const vliw_mm_op *op)
     vliw_mm_op *m = &q->mm[q->n];
     vliw_shared_stage *sh = &q->sh[q->n];
     memset(m, 0, sizeof *m);   /* the key: padding too */
-    m->m = op->m, m->n = op->n, m->k = op->k, m->bt = op->bt, m->batch = op->batch;
+    m->m = op->m, m->n = op->n, m->k = op->k, m->bt = op->bt, m->batch = op->batch, m->relu = op->relu;
     m->a = vliw_opnd_at(0, 0), m->b = vliw_opnd_at(1, 0), m->c = vliw_opnd_at(2, 0);
     sh->op[0] = op->a, sh->op[1] = op->b, sh->op[2] = op->c;
     sh->nop = 3;
@@ -110,7 +110,7 @@ static void seq_plain(dec_seq *q, vliw_stage_fn fn, const void *args)
 
 /* The block as a stage sequence: norm | q, k, v projections | RoPE on q and k
  * | attention | Wo projection | + x | norm | MLP up (SwiGLU's gate in the
- * same loop, or a ReLU stage) | MLP down | + h1. */
+ * same loop, or ReLU in its epilogue) | MLP down | + h1. */
 static kc_status dec_gen(vliw_gen *g, const dec_block *b, kc_err *err)
 {
     uint32_t S = b->S, D = b->D, Dh = D / b->H, kvd = b->Hkv * Dh, F = b->F;
@@ -145,8 +145,9 @@ static kc_status dec_gen(vliw_gen *g, const dec_block *b, kc_err *err)
     if (b->w_gate >= 0) {
         up.has_gate = 1;
         up.gate = vliw_opnd_at(b->w_gate, 0);
+    } else {
+        up.relu = 1;   /* in the gemm's epilogue */
     }
-    const vliw_rows_op relu = {.name = "relu", .rows = S, .n = F, .in = hid, .out = hid};
     const vliw_mm_op down = {.m = S, .n = D, .k = F, .bt = 1, .a = hid, .b = vliw_opnd_at(b->w_down, 0), .c = y};
     const vliw_rows_op res2 = {.name = "add", .rows = S, .n = D, .in = y, .in2 = h1, .out = y};
     vliw_beside besides;
@@ -177,8 +178,6 @@ static kc_status dec_gen(vliw_gen *g, const dec_block *b, kc_err *err)
     seq_rows(&sq, &res1);
     seq_rows(&sq, &norm2);
     seq_mm(&sq, &up);
-    if (b->w_gate < 0)
-        seq_rows(&sq, &relu);
     seq_mm(&sq, &down);
     seq_rows(&sq, &res2);
     g->compact = 1;

@@ -163,6 +163,7 @@ typedef struct vliw_mm {
     int b2;           /* SwiGLU: W_up (N x K), else -1 */
     int bias;         /* Linear: bias (N), else -1 */
     int bt;           /* B held as W[n][k] (torch.nn.Linear's layout) */
+    int relu;         /* max(C, 0) before the rounding */
 } vliw_mm;
 
 /* The DM layout and column range of one chunk. Every chunk of a tile has the
@@ -336,6 +337,37 @@ static void swiglu_gate(vliw_gen *g, int gacc, int uacc, int t)
     vliw_emit_op(g, "amul acc%d, acc%d, acc%d", gacc, gacc, uacc);
 }
 
+/* The group's results max(C, 0), stored: acc0's result goes out first (bf16;
+ * its ReLU is exact on the rounded value) so acc0 can hold the zeros, then
+ * the others by amax in fp32, acc0's last through acc1. */
+static void mm_relu(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, uint32_t jn)
+{
+    int a0 = acc_of(p, 0, 0, 0), t = -1;
+    vliw_emit_op(g, "srs v8, acc%d", a0);
+    vliw_emit_op(g, "abcst acc%d, r0", a0);
+    for (int rb = 0; rb < 2; rb++)
+        for (uint32_t i = 0; i < jn; i++) {
+            int acc = acc_of(p, rb, 0, i);
+            uint32_t v = 8 + 4 * (uint32_t)rb + i;
+            if (acc == a0)
+                continue;
+            vliw_emit_op(g, "amax acc%d, acc%d, acc%d", acc, acc, a0);
+            vliw_emit_op(g, "srs v%u, acc%d", v, acc);
+            vliw_emit_op(g, "vst v%u, [p6, %u]", v, ((uint32_t)rb * ch->cw + i) * 32);
+            t = acc;
+        }
+    if (t >= 0) {   /* acc0's: up, max, down through the last result's accumulator */
+        vliw_emit_op(g, "ups acc%d, v8", t);
+        vliw_emit_op(g, "amax acc%d, acc%d, acc%d", t, t, a0);
+        vliw_emit_op(g, "srs v8, acc%d", t);
+    } else {
+        vliw_emit_op(g, "ups acc1, v8");
+        vliw_emit_op(g, "amax acc1, acc1, acc%d", a0);
+        vliw_emit_op(g, "srs v8, acc1");
+    }
+    vliw_emit_op(g, "vst v8, [p6, 0]");
+}
+
 /* One group of jn column blocks of the panel in A buffer b: p2.. its B
  * columns (then moved on by m1 to the next group's), p6 its C outputs, p7 its
  * bias (both moved on by a group). */
@@ -386,6 +418,9 @@ static void mm_group(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, uint32_t
     vliw_emit_loopi_end(g, p->kb);
     vliw_emit_begin(g);
     vliw_emit_op(g, "dma.wait 1");   /* the previous panel's C is out (waits in a panel's first group only) */
+    if (a->relu)
+        mm_relu(g, p, ch, jn);
+    else
     for (int rb = 0; rb < 2; rb++)
         for (uint32_t i = 0; i < jn; i++) {
             int acc = acc_of(p, rb, 0, i);
@@ -638,6 +673,7 @@ kc_status vliw_matmul_gemm_stage(vliw_gen *g, const void *args, kc_err *err)
     a.batch = op->batch ? op->batch : 1;
     a.m = op->m, a.n = op->n, a.k = op->k;
     a.bt = op->bt;
+    a.relu = op->relu && !op->has_gate;
     /* the operands' addresses: A r1, the (first) weight r2, W_up or the bias
      * r3, C r4 (through r9..r12: the ABI registers r1..r8 are sources until
      * every operand is read) */
