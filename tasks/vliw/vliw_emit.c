@@ -289,7 +289,9 @@ void vliw_emit_barrier(vliw_gen *g)
         vliw_emit_end(g);
     }
     g->bd_links = 0;
-    if (g->args_saved)
+    if (g->args_saved && g->compact)
+        g->args_stale = 1;
+    else if (g->args_saved)
         args_move(g, 0);
 }
 
@@ -422,8 +424,20 @@ kc_status vliw_emit_shared_stage(vliw_gen *g, const void *args, kc_err *err)
     /* the operands into r1..r<nop> (through r9..: every ABI register is a
      * source until all are read) */
     vliw_emit_begin(g);
-    for (unsigned i = 0; i < c->nop; i++)
-        vliw_emit_addr(g, 9 + (int)i, 15, c->op[i], 0);
+    for (unsigned i = 0; i < c->nop; i++) {
+        int rd = 9 + (int)i;
+        if (!g->args_stale || c->op[i].arg >= (int)VLIW_NARGS_REG) {
+            vliw_emit_addr(g, rd, 15, c->op[i], 0);
+            continue;
+        }
+        /* the ABI register's value from the save area */
+        vliw_emit_op(g, "mov p7, 0x%x", SAVE_ARGS(g));
+        vliw_emit_op(g, "ld r%d, [p7, %d]", rd, 4 * c->op[i].arg);
+        if (c->op[i].off) {
+            vliw_emit_li(g, 15, c->op[i].off);
+            vliw_emit_op(g, "add r%d, r%d, r15", rd, rd);
+        }
+    }
     for (unsigned i = 0; i < c->nop; i++)
         vliw_emit_op(g, "mov r%u, r%u", i + 1, 9 + i);
     vliw_emit_end(g);
@@ -490,6 +504,7 @@ kc_status vliw_emit_stages(vliw_gen *g, const vliw_stage *stages, int n, kc_err 
         g->bd_links = 0;
         g->bar_round = 0;
         g->args_saved = 0;
+        g->args_stale = 0;
         g->nshared = 0;
         g->bd_reset_label = -1;
         g->nstages = n;
@@ -502,6 +517,10 @@ kc_status vliw_emit_stages(vliw_gen *g, const vliw_stage *stages, int n, kc_err 
                 g->dm_dirty = 1;
             }
             g->last_stage = i + 1 == n;
+            if (g->args_stale && stages[i].emit != vliw_emit_shared_stage) {
+                args_move(g, 0);
+                g->args_stale = 0;
+            }
             kc_status s = stages[i].emit(g, stages[i].args, err);
             if (s != KC_OK)
                 return s;

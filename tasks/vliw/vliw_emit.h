@@ -56,6 +56,9 @@ typedef struct vliw_gen {
     int last_stage;       /* the stage being emitted is the tile's last */
     int nstages;          /* stages of the kernel */
     int args_saved;       /* r1..r8 are in the tile's save area */
+    int args_stale;       /* g->compact: the barrier left r1..r8 unrestored (the
+                             sequencer restores them before a stage that is not
+                             shared; shared stages read their operands from DM) */
     int poison;           /* test: a first stage fills DM with NaN (the DM contract) */
     int compact;          /* code size over cycles (kernels near the PM's size): the
                              barrier resets BD links by one subroutine */
