@@ -49,7 +49,7 @@ int kc_bench_is_baseline(const json_t *rec)
 
 /* Statuses only a sweep writes; every evaluation status comes from kc_eval_status_name
  * (one source of truth). */
-static const char *const sweep_statuses[] = {"crash", "hang", "no-kernel", NULL};
+static const char *const sweep_statuses[] = {"crash", "hang", "no-kernel", "does-not-fit", NULL};
 
 /* Statuses of a kernel that was simulated to halt, trap or timeout: cycles are part
  * of the record. */

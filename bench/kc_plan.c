@@ -85,13 +85,26 @@ kc_status kc_plan_build(kc_plan *pl, const kc_plan_opts *o, kc_err *err)
         char *text = NULL, name[160], path[512];
         kc_err why;
         kc_err_clear(&why);
+        snprintf(name, sizeof name, "baseline-%s-%s-c%d", p->name, t->name, c);
         if (kc_platform_baseline(p, t, c, &text, &why) != KC_OK) {
             char buf[800];
-            return kc_err_set(err, why.code, "baseline of %s C%d: %s", t->name, c,
-                              kc_err_format(&why, buf, sizeof buf));
+            if (why.code != KC_ERR_RANGE)
+                return kc_err_set(err, why.code, "baseline of %s C%d: %s", t->name, c,
+                                  kc_err_format(&why, buf, sizeof buf));
+            /* "does not fit" (a program or data larger than the platform's
+             * memories): a record per seed that says so, no run */
+            char *m = strdup(kc_err_format(&why, buf, sizeof buf));
+            if (!m)
+                return kc_err_set(err, KC_ERR_NOMEM, "out of memory");
+            const char *msg = plan_keep(pl, m, err);
+            size_t first = pl->n;
+            if (!msg || plan_add_seeds(pl, o, t->name, c, "baseline", name, msg, err) != KC_OK)
+                return err->code;
+            for (size_t i = first; i < pl->n; i++)
+                pl->jobs[i].unfit = msg;
+            continue;
         }
         const char *kept = plan_keep(pl, text, err);
-        snprintf(name, sizeof name, "baseline-%s-%s-c%d", p->name, t->name, c);
         if (!kept || plan_add_seeds(pl, o, t->name, c, "baseline", name, kept, err) != KC_OK)
             return err->code;
         if (!o->kernels_dir)

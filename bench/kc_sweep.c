@@ -36,6 +36,17 @@ static int work(void *ctx, size_t job, char **reply)
                        .cycle_limit = sw->o->cycle_limit};
     kc_err err;
     kc_err_clear(&err);
+    if (j->unfit) {   /* nothing to run: the record says why */
+        json_t *rec = json_pack("{s:s, s:s, s:i, s:I, s:s, s:s, s:s, s:s, s:b, s:s}", "platform",
+                                sw->o->platform, "task", j->task, "config", j->config, "seed", (json_int_t)j->seed,
+                                "kernel", j->kernel_name, "kernel_hash", j->hash, "source", j->source, "status",
+                                "does-not-fit", "correct", 0, "error", j->unfit);
+        if (rec && sw->o->seeds_from)
+            json_object_set_new(rec, "seeds_from", json_string(sw->o->seeds_from));
+        *reply = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
+        json_decref(rec);
+        return *reply ? 0 : -1;
+    }
     if (!sw->ectx && kc_eval_ctx_open(&sw->ectx, &err) != KC_OK)
         return -1;
     kc_eval_result *res = malloc(sizeof *res);

@@ -28,6 +28,8 @@ typedef struct kc_sweep_job {
     char kernel_name[600];    /* file path or "baseline-<platform>-<task>-c<config>" */
     const char *text;         /* kernel text (owned by the caller) */
     char hash[24];            /* "%016llx" of kc_eval_hash(text): the record's kernel_hash */
+    const char *unfit;        /* the baseline does not fit the platform (the compiler's KC_ERR_RANGE
+                                 message; text is that message): a "does-not-fit" record, no run */
 } kc_sweep_job;
 
 typedef struct kc_sweep_opts {

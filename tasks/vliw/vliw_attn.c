@@ -369,6 +369,8 @@ static void bd_all(vliw_gen *g, int bd, uint32_t dm, uint32_t cnt1, uint32_t ds1
         {"dstride2", 8}, {"mstride2", ms2}, {"acq", 0}, {"next", next}, {"rel", rel},
     };
     for (size_t i = 0; i < sizeof fl / sizeof fl[0]; i++) {
+        if (g->compact && !fl[i].v && i >= 8)   /* links: 0 after every barrier (vliw_emit_barrier) */
+            continue;
         vliw_emit_li(g, 13, fl[i].v);
         vliw_emit_op(g, "bd.set %d, %s, r13", bd, fl[i].f);
     }

@@ -61,7 +61,9 @@ typedef struct vliw_gen {
                              shared; shared stages read their operands from DM) */
     int poison;           /* test: a first stage fills DM with NaN (the DM contract) */
     int compact;          /* code size over cycles (kernels near the PM's size): the
-                             barrier resets BD links by one subroutine */
+                             barrier resets every BD's links by one subroutine (so
+                             they are 0 at every stage's entry), constants by
+                             one ori, each gemm BD field written once */
     int bd_reset_label;   /* that subroutine's label, -1 before the tile has one */
     uint32_t bd_links;    /* BDs whose next / acq / rel an earlier op wrote */
     unsigned bar_round;   /* barrier rounds emitted so far (lock parity) */
