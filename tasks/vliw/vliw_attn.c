@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "kc_task_attn.h"
+#include "vliw_hw.h"
 #include "vliw_matmul.h"
 
 #define NEG_BIG (-1e30f)
@@ -445,28 +446,58 @@ static void transpose_body(vliw_gen *g, const plan *p, int u, int st)
         vliw_emit_op(g, "vst v%d, [p1], 32", 4 + u);
 }
 
-static void segment(vliw_gen *g, const plan *p, uint32_t bh, uint32_t g0, uint32_t g1, int new_kv)
+/* The head loop's DM words (head_loop): the heads left, the loop's head
+ * offset of Q, K, V and O (bytes; one head stride) and of the bias. Argument
+ * words no task has (the shared stage bodies' link is word 16). */
+#define HL_COUNT(g) vliw_hw_xarg_addr(&(g)->hw, 17)
+#define HL_OFF(g) vliw_hw_xarg_addr(&(g)->hw, 18)
+#define HL_BOFF(g) vliw_hw_xarg_addr(&(g)->hw, 19)
+
+/* In the open block: r<rd> = the DM word at addr. */
+static void ld_word(vliw_gen *g, int rd, uint32_t addr)
+{
+    vliw_emit_op(g, "mov p7, 0x%x", addr);
+    vliw_emit_op(g, "ld r%d, [p7, 0]", rd);
+}
+
+/* Query groups g0..g1 of (batch, head) bh; in a head loop (hloop) every
+ * address also moves on by the loop's head offsets (r9, r6). */
+static void segment(vliw_gen *g, const plan *p, uint32_t bh, uint32_t g0, uint32_t g1, int new_kv, int hloop)
 {
     const vliw_attn *a = p->a;
     uint32_t b = bh / a->heads, h = bh % a->heads, kvh = h / (a->heads / a->kv_heads), n = g1 - g0;
-    vliw_emit_line(g, "// (batch %u, head %u): query groups %u..%u", b, h, g0, g1);
+    vliw_emit_line(g, "// (batch %u, head %u%s): query groups %u..%u", b, h, hloop ? " + the loop's" : "", g0, g1);
     vliw_emit_args_restore(g);
     vliw_emit_begin(g);
+    if (hloop) {
+        ld_word(g, 9, HL_OFF(g));
+        ld_word(g, 6, HL_BOFF(g));
+    }
     if (new_kv) {
         uint32_t kvoff = b * a->kv_bstride + kvh * a->kv_hstride;
         vliw_emit_addr(g, 14, 13, a->k, kvoff);
+        if (hloop)
+            vliw_emit_op(g, "add r14, r14, r9");
         vliw_emit_op(g, "bd.set 4, dram, r14");
         vliw_emit_addr(g, 14, 13, a->v, kvoff);
+        if (hloop)
+            vliw_emit_op(g, "add r14, r14, r9");
         vliw_emit_op(g, "bd.set 5, dram, r14");
         vliw_emit_op(g, "dma.start 0, 4");
     }
     vliw_emit_addr(g, 10, 13, a->q, b * a->q_bstride + h * a->q_hstride + g0 * 8 * a->ldq);
     vliw_emit_addr(g, 11, 13, a->o, b * a->o_bstride + h * a->o_hstride + g0 * 8 * a->ldo);
+    if (hloop) {
+        vliw_emit_op(g, "add r10, r10, r9");
+        vliw_emit_op(g, "add r11, r11, r9");
+    }
     vliw_emit_li(g, 12, 8 * a->ldq);
     if (a->has_bias)
         vliw_emit_addr(g, 8, 13, a->bias, (h * a->sq + g0 * 4) * a->sk * 2);
     else
         vliw_emit_li(g, 8, 8 * a->ldo);
+    if (hloop && a->has_bias)
+        vliw_emit_op(g, "add r8, r8, r6");
     vliw_emit_li(g, 5, g0);
     for (int bd = 0; bd < 4; bd++)
         set_rows(g, bd, 4);
@@ -568,6 +599,22 @@ kc_status vliw_attn_stage(vliw_gen *g, const void *args, kc_err *err)
     uint64_t items = (uint64_t)a->batch * a->heads * p.nqg;
     uint64_t base = items / g->ntiles, extra = items % g->ntiles, t = g->tile;
     uint64_t i0 = t * base + (t < extra ? t : extra), i1 = i0 + base + (t < extra);
+    /* compact kernels (g->compact): whole heads per tile in a loop when some
+     * tile's share of groups would span several heads (code size over
+     * balance); one batch, a kv head per head, the same head stride of Q,
+     * K, V and O */
+    int hl = 0, multi = 0;
+    for (unsigned tt = 0; tt < g->ntiles; tt++) {
+        uint64_t j0 = tt * base + (tt < extra ? tt : extra), j1 = j0 + base + (tt < extra);
+        multi |= j1 > j0 && (j1 - 1) / p.nqg != j0 / p.nqg;
+    }
+    if (g->compact && multi && a->batch == 1 && a->heads == a->kv_heads && a->heads >= g->ntiles &&
+        a->q_hstride == a->kv_hstride && a->q_hstride == a->o_hstride) {
+        uint64_t nh = a->heads, hb = nh / g->ntiles, hx = nh % g->ntiles;
+        uint64_t h0 = t * hb + (t < hx ? t : hx), h1 = h0 + hb + (t < hx);
+        hl = 1;
+        i0 = h0 * p.nqg, i1 = h1 * p.nqg;
+    }
     vliw_emit_line(g, "// attention: query groups %llu..%llu of %llu", (unsigned long long)i0,
                    (unsigned long long)i1, (unsigned long long)items);
     if (i0 == i1)
@@ -581,11 +628,39 @@ kc_status vliw_attn_stage(vliw_gen *g, const void *args, kc_err *err)
     vliw_emit_line(g, "    nop");
     vliw_emit_sub_end(g);
     setup(g, &p);
+    if (hl) {   /* whole heads h0..h1 (one batch, a kv head each): one segment in a loop */
+        vliw_emit_begin(g);
+        vliw_emit_li(g, 13, (uint32_t)(i1 - i0) / p.nqg);
+        vliw_emit_op(g, "mov p7, 0x%x", HL_COUNT(g));
+        vliw_emit_op(g, "st r13, [p7, 0]");
+        vliw_emit_op(g, "st r0, [p7, 4]");
+        vliw_emit_op(g, "st r0, [p7, 8]");
+        vliw_emit_end(g);
+        int top = vliw_emit_label(g);
+        vliw_emit_line(g, "L%d:", top);
+        segment(g, &p, (uint32_t)(i0 / p.nqg), 0, p.nqg, 1, 1);
+        vliw_emit_begin(g);
+        ld_word(g, 13, HL_COUNT(g));
+        vliw_emit_op(g, "ld r14, [p7, 4]");
+        vliw_emit_op(g, "addi r13, r13, -1");
+        vliw_emit_op(g, "st r13, [p7, 0]");
+        vliw_emit_li(g, 9, a->q_hstride);
+        vliw_emit_op(g, "add r14, r14, r9");
+        vliw_emit_op(g, "st r14, [p7, 4]");
+        vliw_emit_op(g, "ld r14, [p7, 8]");
+        vliw_emit_li(g, 9, a->sq * a->sk * 2);
+        vliw_emit_op(g, "add r14, r14, r9");
+        vliw_emit_op(g, "st r14, [p7, 8]");
+        vliw_emit_end(g);
+        vliw_emit_line(g, "    bnez r13, L%d", top);
+        vliw_emit_line(g, "    nop");
+        vliw_emit_line(g, "    nop");
+    }
     long prev_kv = -1;
-    for (uint64_t bh = i0 / p.nqg; bh * p.nqg < i1; bh++) {
+    for (uint64_t bh = i0 / p.nqg; !hl && bh * p.nqg < i1; bh++) {
         uint64_t s0 = bh * p.nqg > i0 ? bh * p.nqg : i0, s1 = (bh + 1) * p.nqg < i1 ? (bh + 1) * p.nqg : i1;
         long kv = (long)((bh / a->heads) * a->kv_heads + (bh % a->heads) / (a->heads / a->kv_heads));
-        segment(g, &p, (uint32_t)bh, (uint32_t)(s0 - bh * p.nqg), (uint32_t)(s1 - bh * p.nqg), kv != prev_kv);
+        segment(g, &p, (uint32_t)bh, (uint32_t)(s0 - bh * p.nqg), (uint32_t)(s1 - bh * p.nqg), kv != prev_kv, 0);
         prev_kv = kv;
     }
     /* every O store accepted, locks back to 0, the ABI registers back */
