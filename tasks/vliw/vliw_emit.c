@@ -206,15 +206,25 @@ static void args_move(vliw_gen *g, int save)
     vliw_emit_end(g);
 }
 
-/* g->compact: the links of every BD reset by one subroutine per tile (3
- * bundles a call instead of 3 per linked BD; link r13). */
-static void bd_reset_call(vliw_gen *g)
+/* g->compact: the whole barrier is a subroutine per tile and lock parity (3
+ * bundles a call; link r13): the rounds, then the links of EVERY BD reset
+ * (so they are 0 at every stage's entry); r1..r8 are left to the sequencer
+ * (g->args_stale). */
+static void barrier_call(vliw_gen *g, const int *win, int nw, unsigned rounds)
 {
-    if (g->bd_reset_label < 0) {
-        g->bd_reset_label = vliw_emit_label(g);
+    int par = (int)(g->bar_round & 1);
+    if (g->bar_label[par] < 0) {
+        g->bar_label[par] = vliw_emit_label(g);
         vliw_emit_sub_begin(g);
-        vliw_emit_line(g, "L%d:", g->bd_reset_label);
+        vliw_emit_line(g, "L%d:", g->bar_label[par]);
         vliw_emit_begin(g);
+        vliw_emit_op(g, "dma.wait 1");
+        for (unsigned k = 0; k < rounds; k++) {
+            int lock = BAR_LOCK + (int)((g->bar_round + k) & 1);
+            for (int i = 0; i < nw; i++)
+                vliw_emit_op(g, "rel 0x%02x, 1", win[i] << 4 | lock);
+            vliw_emit_op(g, "acq 0x%02x, %d", lock, nw);
+        }
         for (unsigned bd = 0; bd < g->hw.nbds; bd++) {
             vliw_emit_op(g, "bd.set %u, next, r0", bd);
             vliw_emit_op(g, "bd.set %u, acq, r0", bd);
@@ -226,9 +236,12 @@ static void bd_reset_call(vliw_gen *g)
         vliw_emit_line(g, "    nop");
         vliw_emit_sub_end(g);
     }
-    vliw_emit_line(g, "    jal r13, L%d", g->bd_reset_label);
+    vliw_emit_line(g, "    jal r13, L%d", g->bar_label[par]);
     vliw_emit_line(g, "    nop");
     vliw_emit_line(g, "    nop");
+    g->bar_round += rounds;
+    g->bd_links = 0;
+    g->args_stale = g->args_saved;
 }
 
 /* The grid barrier between two stages of a tile's program.
@@ -267,6 +280,10 @@ void vliw_emit_barrier(vliw_gen *g)
         win[nw++] = 4;
     unsigned rounds = (rows - 1) + (cols - 1);
     vliw_emit_line(g, "// grid barrier: stores drained, %u rounds over %d neighbours", rounds, nw);
+    if (g->compact) {
+        barrier_call(g, win, nw, rounds);
+        return;
+    }
     vliw_emit_begin(g);
     vliw_emit_op(g, "dma.wait 1");
     for (unsigned k = 0; k < rounds; k++, g->bar_round++) {
@@ -275,23 +292,15 @@ void vliw_emit_barrier(vliw_gen *g)
             vliw_emit_op(g, "rel 0x%02x, 1", win[i] << 4 | lock);
         vliw_emit_op(g, "acq 0x%02x, %d", lock, nw);
     }
-    int nlinked = __builtin_popcount(g->bd_links);
-    if (g->compact && nlinked > 2) {
-        vliw_emit_end(g);
-        bd_reset_call(g);
-    } else {
-        for (int bd = 0; bd < 32; bd++)
-            if (g->bd_links >> bd & 1) {
-                vliw_emit_op(g, "bd.set %d, next, r0", bd);
-                vliw_emit_op(g, "bd.set %d, acq, r0", bd);
-                vliw_emit_op(g, "bd.set %d, rel, r0", bd);
-            }
-        vliw_emit_end(g);
-    }
+    for (int bd = 0; bd < 32; bd++)
+        if (g->bd_links >> bd & 1) {
+            vliw_emit_op(g, "bd.set %d, next, r0", bd);
+            vliw_emit_op(g, "bd.set %d, acq, r0", bd);
+            vliw_emit_op(g, "bd.set %d, rel, r0", bd);
+        }
+    vliw_emit_end(g);
     g->bd_links = 0;
-    if (g->args_saved && g->compact)
-        g->args_stale = 1;
-    else if (g->args_saved)
+    if (g->args_saved)
         args_move(g, 0);
 }
 
@@ -424,8 +433,10 @@ kc_status vliw_emit_shared_stage(vliw_gen *g, const void *args, kc_err *err)
     /* the operands into r1..r<nop> (through r9..: every ABI register is a
      * source until all are read) */
     vliw_emit_begin(g);
+    /* stale r1..r8 are no sources: the operands go straight into r1.. */
+    int direct = g->args_stale;
     for (unsigned i = 0; i < c->nop; i++) {
-        int rd = 9 + (int)i;
+        int rd = direct ? 1 + (int)i : 9 + (int)i;
         if (!g->args_stale || c->op[i].arg >= (int)VLIW_NARGS_REG) {
             vliw_emit_addr(g, rd, 15, c->op[i], 0);
             continue;
@@ -438,7 +449,7 @@ kc_status vliw_emit_shared_stage(vliw_gen *g, const void *args, kc_err *err)
             vliw_emit_op(g, "add r%d, r%d, r15", rd, rd);
         }
     }
-    for (unsigned i = 0; i < c->nop; i++)
+    for (unsigned i = 0; i < c->nop && !direct; i++)
         vliw_emit_op(g, "mov r%u, r%u", i + 1, 9 + i);
     vliw_emit_end(g);
     vliw_shared_body *b = shared_find(g, c);
@@ -506,7 +517,7 @@ kc_status vliw_emit_stages(vliw_gen *g, const vliw_stage *stages, int n, kc_err 
         g->args_saved = 0;
         g->args_stale = 0;
         g->nshared = 0;
-        g->bd_reset_label = -1;
+        g->bar_label[0] = g->bar_label[1] = -1;
         g->nstages = n;
         vliw_emit_line(g, ".tile %u", t);
         if (n > 1)

@@ -61,10 +61,10 @@ typedef struct vliw_gen {
                              shared; shared stages read their operands from DM) */
     int poison;           /* test: a first stage fills DM with NaN (the DM contract) */
     int compact;          /* code size over cycles (kernels near the PM's size): the
-                             barrier resets every BD's links by one subroutine (so
+                             barrier is a subroutine that resets every BD's links (so
                              they are 0 at every stage's entry), constants by
                              one ori, each gemm BD field written once */
-    int bd_reset_label;   /* that subroutine's label, -1 before the tile has one */
+    int bar_label[2];     /* those subroutines' labels per lock parity (-1: none yet) */
     uint32_t bd_links;    /* BDs whose next / acq / rel an earlier op wrote */
     unsigned bar_round;   /* barrier rounds emitted so far (lock parity) */
     struct vliw_shared_body *shared;   /* the tile's shared stage bodies (vliw_emit_shared_stage) */
