@@ -206,6 +206,38 @@ static void args_move(vliw_gen *g, int save)
     vliw_emit_end(g);
 }
 
+/* A call of the sequencer (link r13): the jal and its two delay slots give
+ * the bundles before it 3 bundle-times before the callee's first, so up to
+ * two drain nops that end the text before it are dropped (they only let
+ * results land). */
+static void seq_call(vliw_gen *g, int label)
+{
+    kc_text *t = &g->out;
+    static const char nop[] = "    nop\n";
+    static const char *const xfer[] = {"j", "jal", "jr", "beq", "bne", "blt", "bge", "bltu", "bgeu", "beqz", "bnez",
+                                       "loop", "loopi", "halt"};
+    size_t nl = sizeof nop - 1, end = t->buf ? t->len : 0;
+    int n = 0;
+    while (end >= nl && !strncmp(t->buf + end - nl, nop, nl))
+        end -= nl, n++;
+    /* the line before the nops: a branch's delay slots stay */
+    size_t ls = end;
+    while (ls > 0 && t->buf[ls - 1] != '\n')
+        ls--;
+    if (end > ls && end - ls < 64) {
+        char w[16] = "";
+        sscanf(t->buf + ls, "%15s", w);
+        for (size_t i = 0; i < sizeof xfer / sizeof xfer[0]; i++)
+            if (!strcmp(w, xfer[i]))
+                n = n > 2 ? n - 2 : 0;
+    }
+    for (int k = 0; k < 2 && k < n; k++)
+        t->buf[t->len -= nl] = 0;
+    vliw_emit_line(g, "    jal r13, L%d", label);
+    vliw_emit_line(g, "    nop");
+    vliw_emit_line(g, "    nop");
+}
+
 /* g->compact: the whole barrier is a subroutine per tile and lock parity (3
  * bundles a call; link r13): the rounds, then the links of EVERY BD reset
  * (so they are 0 at every stage's entry); r1..r8 are left to the sequencer
@@ -236,9 +268,7 @@ static void barrier_call(vliw_gen *g, const int *win, int nw, unsigned rounds)
         vliw_emit_line(g, "    nop");
         vliw_emit_sub_end(g);
     }
-    vliw_emit_line(g, "    jal r13, L%d", g->bar_label[par]);
-    vliw_emit_line(g, "    nop");
-    vliw_emit_line(g, "    nop");
+    seq_call(g, g->bar_label[par]);
     g->bar_round += rounds;
     g->bd_links = 0;
     g->args_stale = g->args_saved;
@@ -473,9 +503,7 @@ kc_status vliw_emit_shared_stage(vliw_gen *g, const void *args, kc_err *err)
             return s;
     }
     g->bd_links |= b->bd_links;
-    vliw_emit_line(g, "    jal r13, L%d", b->label);
-    vliw_emit_line(g, "    nop");
-    vliw_emit_line(g, "    nop");
+    seq_call(g, b->label);
     return KC_OK;
 }
 

@@ -613,6 +613,13 @@ static kc_status mm_tile(vliw_gen *g, const vliw_mm *a, kc_err *err)
     uint32_t q = nbt / cbm, rest = nbt % cbm;
     if (nrag && !rest)
         q--, rest = cbm;
+    /* compact kernels: groups as wide as divide every chunk (no partial
+     * group: its code is the panel subroutine's second half) */
+    for (uint32_t w = 4; g->compact && p.nw == 1 && w >= 2; w--)
+        if (cbm % w == 0 && rest % w == 0) {
+            p.gw = w;
+            break;
+        }
     uint32_t bstep = a->bt ? 4 * a->k * 2 : 8;   /* B bytes per column block */
     mm_chunk ch;
     chunk_layout(&p, cbm, cbm, 0, &ch);
