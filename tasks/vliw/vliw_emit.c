@@ -209,8 +209,8 @@ static void args_move(vliw_gen *g, int save)
 /* A call of the sequencer (link r13): the jal and its two delay slots give
  * the bundles before it 3 bundle-times before the callee's first, so up to
  * two drain nops that end the text before it are dropped (they only let
- * results land). */
-static void seq_call(vliw_gen *g, int label)
+ * results land). slot1 / slot2: the delay slots' bundles (NULL: nop). */
+static void seq_call(vliw_gen *g, int label, const char *slot1, const char *slot2)
 {
     kc_text *t = &g->out;
     static const char nop[] = "    nop\n";
@@ -234,44 +234,57 @@ static void seq_call(vliw_gen *g, int label)
     for (int k = 0; k < 2 && k < n; k++)
         t->buf[t->len -= nl] = 0;
     vliw_emit_line(g, "    jal r13, L%d", label);
-    vliw_emit_line(g, "    nop");
-    vliw_emit_line(g, "    nop");
+    vliw_emit_line(g, "    %s", slot1 ? slot1 : "nop");
+    vliw_emit_line(g, "    %s", slot2 ? slot2 : "nop");
 }
 
 /* g->compact: the whole barrier is a subroutine per tile and lock parity (3
- * bundles a call; link r13): the rounds, then the links of EVERY BD reset
- * (so they are 0 at every stage's entry); r1..r8 are left to the sequencer
+ * bundles a call; link r13): the rounds, then the links of every BD any stage
+ * of the tile linked reset (so they are 0 at every stage's entry; emitted at
+ * the tile's end, when that set is known); r1..r8 are left to the sequencer
  * (g->args_stale). */
 static void barrier_call(vliw_gen *g, const int *win, int nw, unsigned rounds)
 {
     int par = (int)(g->bar_round & 1);
-    if (g->bar_label[par] < 0) {
+    if (g->bar_label[par] < 0)
         g->bar_label[par] = vliw_emit_label(g);
+    memcpy(g->bar_win, win, sizeof g->bar_win);
+    g->bar_nw = nw, g->bar_rounds = rounds;
+    seq_call(g, g->bar_label[par], NULL, NULL);
+    g->bar_round += rounds;
+    g->bd_links_all |= g->bd_links;
+    g->bd_links = 0;
+    g->args_stale = g->args_saved;
+}
+
+/* The barrier subroutines barrier_call used (at the tile's end). */
+static void barrier_subs(vliw_gen *g)
+{
+    for (int par = 0; par < 2; par++) {
+        if (g->bar_label[par] < 0)
+            continue;
         vliw_emit_sub_begin(g);
         vliw_emit_line(g, "L%d:", g->bar_label[par]);
         vliw_emit_begin(g);
         vliw_emit_op(g, "dma.wait 1");
-        for (unsigned k = 0; k < rounds; k++) {
-            int lock = BAR_LOCK + (int)((g->bar_round + k) & 1);
-            for (int i = 0; i < nw; i++)
-                vliw_emit_op(g, "rel 0x%02x, 1", win[i] << 4 | lock);
-            vliw_emit_op(g, "acq 0x%02x, %d", lock, nw);
+        for (unsigned k = 0; k < g->bar_rounds; k++) {
+            int lock = BAR_LOCK + (int)((par + k) & 1);
+            for (int i = 0; i < g->bar_nw; i++)
+                vliw_emit_op(g, "rel 0x%02x, 1", g->bar_win[i] << 4 | lock);
+            vliw_emit_op(g, "acq 0x%02x, %d", lock, g->bar_nw);
         }
-        for (unsigned bd = 0; bd < g->hw.nbds; bd++) {
-            vliw_emit_op(g, "bd.set %u, next, r0", bd);
-            vliw_emit_op(g, "bd.set %u, acq, r0", bd);
-            vliw_emit_op(g, "bd.set %u, rel, r0", bd);
-        }
+        for (unsigned bd = 0; bd < g->hw.nbds; bd++)
+            if (g->bd_links_all >> bd & 1) {
+                vliw_emit_op(g, "bd.set %u, next, r0", bd);
+                vliw_emit_op(g, "bd.set %u, acq, r0", bd);
+                vliw_emit_op(g, "bd.set %u, rel, r0", bd);
+            }
         vliw_emit_end(g);
         vliw_emit_line(g, "    jr r13");
         vliw_emit_line(g, "    nop");
         vliw_emit_line(g, "    nop");
         vliw_emit_sub_end(g);
     }
-    seq_call(g, g->bar_label[par]);
-    g->bar_round += rounds;
-    g->bd_links = 0;
-    g->args_stale = g->args_saved;
 }
 
 /* The grid barrier between two stages of a tile's program.
@@ -432,11 +445,7 @@ static kc_status shared_emit(vliw_gen *g, const vliw_shared_stage *c, vliw_share
     kc_text_init(&g->out);
     uint32_t links = g->bd_links;
     g->bd_links = 0;
-    vliw_emit_line(g, "L%d:", b->label);
-    vliw_emit_begin(g);
-    vliw_emit_op(g, "mov p7, 0x%x", SHARED_LINK(g));
-    vliw_emit_op(g, "st r13, [p7, 0]");
-    vliw_emit_end(g);
+    vliw_emit_line(g, "L%d:", b->label);   /* the call's delay slots stored the link */
     kc_status s = c->emit(g, c->args, err);
     vliw_emit_begin(g);
     vliw_emit_op(g, "mov p7, 0x%x", SHARED_LINK(g));
@@ -454,24 +463,18 @@ static kc_status shared_emit(vliw_gen *g, const vliw_shared_stage *c, vliw_share
     return s;
 }
 
-kc_status vliw_emit_shared_stage(vliw_gen *g, const void *args, kc_err *err)
+/* The operands of shared stage c into r1..r<nop>: from the registers (through
+ * r9..: every ABI register is a source until all are read), or with `direct`
+ * straight from the save area (r1..r8 are stale: no sources). */
+static void shared_operands(vliw_gen *g, const vliw_shared_stage *c, int direct)
 {
-    const vliw_shared_stage *c = args;
-    if (c->size > SHARED_KEY || c->nop > 6)
-        return kc_err_set(err, KC_ERR_INTERNAL, "vliw template: a shared stage's key or operands are too large");
-    vliw_emit_args_save(g);
-    /* the operands into r1..r<nop> (through r9..: every ABI register is a
-     * source until all are read) */
     vliw_emit_begin(g);
-    /* stale r1..r8 are no sources: the operands go straight into r1.. */
-    int direct = g->args_stale;
     for (unsigned i = 0; i < c->nop; i++) {
         int rd = direct ? 1 + (int)i : 9 + (int)i;
-        if (!g->args_stale || c->op[i].arg >= (int)VLIW_NARGS_REG) {
+        if (!direct || c->op[i].arg >= (int)VLIW_NARGS_REG) {
             vliw_emit_addr(g, rd, 15, c->op[i], 0);
             continue;
         }
-        /* the ABI register's value from the save area */
         vliw_emit_op(g, "mov p7, 0x%x", SAVE_ARGS(g));
         vliw_emit_op(g, "ld r%d, [p7, %d]", rd, 4 * c->op[i].arg);
         if (c->op[i].off) {
@@ -482,6 +485,15 @@ kc_status vliw_emit_shared_stage(vliw_gen *g, const void *args, kc_err *err)
     for (unsigned i = 0; i < c->nop && !direct; i++)
         vliw_emit_op(g, "mov r%u, r%u", i + 1, 9 + i);
     vliw_emit_end(g);
+}
+
+kc_status vliw_emit_shared_stage(vliw_gen *g, const void *args, kc_err *err)
+{
+    const vliw_shared_stage *c = args;
+    if (c->size > SHARED_KEY || c->nop > 6)
+        return kc_err_set(err, KC_ERR_INTERNAL, "vliw template: a shared stage's key or operands are too large");
+    vliw_emit_args_save(g);
+    shared_operands(g, c, g->args_stale);
     vliw_shared_body *b = shared_find(g, c);
     if (!b) {
         if (g->nshared == SHARED_MAX)
@@ -503,7 +515,9 @@ kc_status vliw_emit_shared_stage(vliw_gen *g, const void *args, kc_err *err)
             return s;
     }
     g->bd_links |= b->bd_links;
-    seq_call(g, b->label);
+    char slot1[32];
+    snprintf(slot1, sizeof slot1, "mov p7, 0x%x", SHARED_LINK(g));
+    seq_call(g, b->label, slot1, "st r13, [p7, 0]");   /* jal's r13 is there from the next bundle */
     return KC_OK;
 }
 
@@ -546,6 +560,7 @@ kc_status vliw_emit_stages(vliw_gen *g, const vliw_stage *stages, int n, kc_err 
         g->args_stale = 0;
         g->nshared = 0;
         g->bar_label[0] = g->bar_label[1] = -1;
+        g->bd_links_all = 0;
         g->nstages = n;
         vliw_emit_line(g, ".tile %u", t);
         if (n > 1)
@@ -565,6 +580,7 @@ kc_status vliw_emit_stages(vliw_gen *g, const vliw_stage *stages, int n, kc_err 
                 return s;
         }
         vliw_emit_line(g, "    halt");
+        barrier_subs(g);
         if (g->sub.len)
             kc_text_printf(&g->out, "%s", g->sub.buf);
         g->out.oom |= g->sub.oom;

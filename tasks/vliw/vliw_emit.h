@@ -64,7 +64,10 @@ typedef struct vliw_gen {
                              barrier is a subroutine that resets every BD's links (so
                              they are 0 at every stage's entry), constants by
                              one ori, each gemm BD field written once */
-    int bar_label[2];     /* those subroutines' labels per lock parity (-1: none yet) */
+    int bar_label[2];     /* those subroutines' labels per lock parity (-1: none yet), */
+    int bar_win[4], bar_nw;   /* emitted at the tile's end: its neighbours, */
+    unsigned bar_rounds;      /* rounds, */
+    uint32_t bd_links_all;    /* and the BDs any stage linked */
     uint32_t bd_links;    /* BDs whose next / acq / rel an earlier op wrote */
     unsigned bar_round;   /* barrier rounds emitted so far (lock parity) */
     struct vliw_shared_body *shared;   /* the tile's shared stage bodies (vliw_emit_shared_stage) */
