@@ -149,6 +149,8 @@ kc_status kc_agent_suite_run(const kc_agent_suite_opts *o, kc_agent_suite_summar
             pending[n++] = o->jobs[i];
     }
     json_decref(before);
+    if (o->on_start)
+        o->on_start(o->done_ctx, n);
     suite su = {.o = o, .pending = pending, .fd = fd, .sum = sum};
     kc_pool_opts po = {.workers = o->workers, .job_timeout = o->job_timeout, .work = work, .done = done,
                        .label = label, .ctx = &su, .close_in_worker = fd};

@@ -37,6 +37,9 @@ typedef struct kc_agent_suite_opts {
     double job_timeout;            /* wall-clock seconds per run; <= 0 = no limit */
     kc_agent_suite_done_fn on_done;
     void *done_ctx;
+    /* Called in the parent once the runs to do are known (the selection minus the
+     * recorded ones), before the first starts; may be NULL. */
+    void (*on_start)(void *ctx, size_t pending);
 } kc_agent_suite_opts;
 
 typedef struct kc_agent_suite_summary {

@@ -275,7 +275,8 @@ void kc_tools_eval_view_output(kc_tools_ctx *c, const json_t *a, kc_tools_result
 /* ---- profile -------------------------------------------------------------------- */
 
 typedef struct stall_site {
-    uint32_t pc;
+    uint64_t pc;
+    unsigned unit;
     size_t counter;
     const kc_sim_stall *s;
 } stall_site;
@@ -292,7 +293,7 @@ static int stall_site_cmp(const void *x, const void *y)
 static void stall_sites(kc_tools_ctx *c, const char *src, const char *rel, const kc_eval_result *r,
                         const kc_sim_stalls *st, long top, kc_text *b, json_t *meta)
 {
-    size_t n = 0, cells = st->nwords * st->ncounters;
+    size_t n = 0, per_unit = st->nwords * st->ncounters, cells = st->nunits * per_unit;
     for (size_t i = 0; i < cells; i++)
         n += st->cells[i].cycles > 0;
     if (!n) {
@@ -305,15 +306,17 @@ static void stall_sites(kc_tools_ctx *c, const char *src, const char *rel, const
     n = 0;
     for (size_t i = 0; i < cells; i++)
         if (st->cells[i].cycles)
-            v[n++] = (stall_site){ (uint32_t)(st->pc0 + i / st->ncounters * st->pc_step), i % st->ncounters,
-                                    &st->cells[i] };
+            v[n++] = (stall_site){ kc_sim_stalls_pc(st, i % per_unit / st->ncounters), (unsigned)(i / per_unit),
+                                    i % st->ncounters, &st->cells[i] };
     qsort(v, n, sizeof *v, stall_site_cmp);
     const kc_platform *p = kc_platform_find(c->platform);
     kc_image img;
     int have = build_src(c, src, rel, &img);
     kc_text_printf(b, "top stall sites (the instruction that waited to issue, on what, how long):\n");
     const kc_acc_ops *acc = kc_acc_find(c->platform);
-    if (acc && acc->nunits > 1)
+    if (st->nunits > 1)
+        kc_text_printf(b, "  (per core: each of the %u cores' waits at its own pc)\n", st->nunits);
+    else if (acc && acc->nunits > 1)
         kc_text_printf(b, "  (with %u cores: charged to core 0's pc, the cycles summed over the cores that "
                        "waited then)\n", acc->nunits);
     json_t *arr = json_array();
@@ -328,6 +331,8 @@ static void stall_sites(kc_tools_ctx *c, const char *src, const char *rel, const
                 kc_tools_code_source_line(src, ln, line, sizeof line);
         }
         const char *why = r->counter_names[v[i].counter];
+        if (st->nunits > 1)
+            kc_text_printf(b, "  core %u", v[i].unit);
         kc_text_printf(b, "  pc %-4s line %-4d %-28s %-13s %8" PRIu64 " cycles in %" PRIu64 " wait%s "
                        "(longest %" PRIu64 ")", pcs, ln, dis, why, v[i].s->cycles, v[i].s->waits,
                        v[i].s->waits == 1 ? "" : "s", v[i].s->longest);
@@ -335,9 +340,9 @@ static void stall_sites(kc_tools_ctx *c, const char *src, const char *rel, const
          * disassembly expanded */
         const char *txt = line + strspn(line, " \t");
         kc_text_printf(b, *txt ? "  | %s\n" : "\n", txt);
-        json_array_append_new(arr, json_pack("{s:i, s:i, s:s, s:s, s:I, s:I, s:I}", "pc", (int)v[i].pc,
-                                             "line", ln, "insn", dis, "reason", why, "cycles",
-                                             (json_int_t)v[i].s->cycles, "waits",
+        json_array_append_new(arr, json_pack("{s:I, s:i, s:i, s:s, s:s, s:I, s:I, s:I}", "pc", (json_int_t)v[i].pc,
+                                             "core", (int)v[i].unit, "line", ln, "insn", dis, "reason", why,
+                                             "cycles", (json_int_t)v[i].s->cycles, "waits",
                                              (json_int_t)v[i].s->waits, "longest",
                                              (json_int_t)v[i].s->longest));
     }
@@ -389,6 +394,22 @@ void kc_tools_eval_profile(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
                            units > 1 ? " x cores" : "");
         kc_text_printf(&b, "\n");
         json_object_set_new(meta, n, json_integer((json_int_t)r->counters[i]));
+    }
+    if (r->nunits) {   /* each core's own share (vliw: a tile), its stalls by reason */
+        json_t *per = json_array();
+        for (unsigned u = 0; u < r->nunits; u++) {
+            json_t *one = json_object();
+            kc_text_printf(&b, "  core %-3u", u);
+            for (size_t k = 0; k < r->nunit_counters; k++) {
+                kc_text_printf(&b, "  %s %" PRIu64 " (%.1f%%)", r->unit_counter_names[k], r->unit_counters[u][k],
+                               100.0 * (double)r->unit_counters[u][k] / (r->cycles ? (double)r->cycles : 1.0));
+                json_object_set_new(one, r->unit_counter_names[k], json_integer((json_int_t)r->unit_counters[u][k]));
+            }
+            kc_text_printf(&b, "\n");
+            json_array_append_new(per, one);
+        }
+        kc_text_printf(&b, "  (per core: %% of cycles)\n");
+        json_object_set_new(meta, "per_core", per);
     }
     kc_text_printf(&b, "  DRAM read %" PRIu64 " B, written %" PRIu64 " B (compulsory %.0f B)\n",
               r->dram_read_bytes, r->dram_write_bytes, r->dram_bytes);

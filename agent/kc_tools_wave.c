@@ -1,8 +1,9 @@
 /* kc_tools_wave.c — the view_waveform tool: runs the kernel with VCD tracing
- * over a cycle window and prints chosen signals as a table or a per-signal
- * summary, or lists the signal names by scope (kc_vcd reads the trace).
+ * over a cycle window and shows chosen signals as a table (the very table `kc
+ * wave` prints: waveform/kc_wave_view.h) or a per-signal summary, or lists the
+ * signal names by scope.
  */
-#define _GNU_SOURCE   /* strcasestr */
+#define _POSIX_C_SOURCE 200809L   /* open_memstream */
 #include "kc_tools_int.h"
 
 #include <inttypes.h>
@@ -12,102 +13,41 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "kc_vcd.h"
+#include "kc_wave_view.h"
 
 /* ---- view_waveform -------------------------------------------------------------- */
 
-/* Signal names grouped by scope, one scope per line: "TOP.npu_top.u_core: pc insn ...".
- * Scopes whose name contains `scope` (all when NULL); the wrapper's copies of the
- * top module's ports (TOP.<port>) are left out. Returns how many names it listed. */
-static size_t list_by_scope(const kc_vcd *v, const char *scope, kc_text *b)
+/* Text written to a FILE by the kc_wave_view functions, appended to b. */
+typedef struct capture {
+    FILE *f;
+    char *buf;
+    size_t len;
+} capture;
+
+static FILE *capture_start(capture *c)
 {
-    size_t n = kc_vcd_nvars(v), listed = 0;
-    char cur[256] = "";
-    for (size_t i = 0; i < n; i++) {
-        const char *name = kc_vcd_var_name(v, i);
-        const char *dot = strrchr(name, '.');
-        if (!dot || (!strncmp(name, "TOP.", 4) && dot == name + 3))
-            continue;
-        int slen = (int)(dot - name);
-        char sc[256];
-        snprintf(sc, sizeof sc, "%.*s", slen, name);
-        if (scope && !strcasestr(sc, scope))
-            continue;
-        if (strcmp(sc, cur)) {
-            kc_text_printf(b, "%s%s:", listed ? "\n" : "", sc);
-            snprintf(cur, sizeof cur, "%s", sc);
-        }
-        unsigned w = kc_vcd_var_width(v, i);
-        kc_text_printf(b, " %s", dot + 1);
-        if (w > 1)
-            kc_text_printf(b, "[%u]", w);
-        listed++;
-    }
-    if (listed)
-        kc_text_printf(b, "\n");
-    return listed;
+    c->buf = NULL;
+    c->len = 0;
+    return c->f = open_memstream(&c->buf, &c->len);
 }
 
-/* A scope name with generate-loop indices folded: "u_load.g_lane[7]" -> "u_load.g_lane[*]". */
-static void scope_fold(const char *name, int len, char *out, size_t size)
+static void capture_end(capture *c, kc_text *b)
 {
-    size_t k = 0;
-    for (int i = 0; i < len && k + 4 < size; i++) {
-        out[k++] = name[i];
-        if (name[i] == '[' && i + 1 < len && name[i + 1] >= '0' && name[i + 1] <= '9') {
-            while (i + 1 < len && name[i + 1] >= '0' && name[i + 1] <= '9')
-                i++;
-            out[k++] = '*';
-        }
-    }
-    out[k] = 0;
+    if (c->f)
+        fclose(c->f);
+    if (c->buf)
+        kc_text_printf(b, "%s", c->buf);
+    free(c->buf);
 }
 
-/* Names whose last part contains `like` (at most 40), then how many signals each
- * scope has (generate-loop copies folded into one entry), so the model can ask
- * for one scope's list. */
-static void list_similar(const kc_vcd *v, const char *like, kc_text *b)
+static void capture_drop(capture *c)
 {
-    size_t n = kc_vcd_nvars(v), shown = 0, similar = 0;
-    for (size_t i = 0; i < n; i++) {
-        const char *name = kc_vcd_var_name(v, i);
-        const char *leaf = strrchr(name, '.');
-        leaf = leaf ? leaf + 1 : name;
-        if (!strcasestr(leaf, like) || (!strncmp(name, "TOP.", 4) && leaf == name + 4))
-            continue;
-        if (shown < 40)
-            kc_text_printf(b, "%s%s", shown++ ? ", " : "Signals like it: ", name);
-        similar++;
-    }
-    if (similar > shown)
-        kc_text_printf(b, " (and %zu more)", similar - shown);
-    kc_text_printf(b, "%sScopes (signals):", shown ? ".\n" : "No similar names.\n");
-    enum { MAXSC = 64 };
-    char scopes[MAXSC][160];
-    size_t counts[MAXSC], nsc = 0;
-    for (size_t i = 0; i < n; i++) {
-        const char *name = kc_vcd_var_name(v, i);
-        const char *dot = strrchr(name, '.');
-        if (!dot || (!strncmp(name, "TOP.", 4) && dot == name + 3))
-            continue;
-        char sc[160];
-        scope_fold(name, (int)(dot - name), sc, sizeof sc);
-        size_t k = 0;
-        while (k < nsc && strcmp(scopes[k], sc))
-            k++;
-        if (k == nsc && nsc < MAXSC) {
-            snprintf(scopes[nsc], sizeof scopes[nsc], "%s", sc);
-            counts[nsc++] = 0;
-        }
-        if (k < nsc)
-            counts[k]++;
-    }
-    for (size_t k = 0; k < nsc; k++)
-        kc_text_printf(b, " %s (%zu)", scopes[k], counts[k]);
-    kc_text_printf(b, ".\nCall view_waveform with list \"all\" (or a scope) for every name.");
+    if (c->f)
+        fclose(c->f);
+    free(c->buf);
 }
 
-/* Value of a VCD bit string as an unsigned number; 0 when it has x/z or is wider
+/* Value of a bit string as an unsigned number; 0 when it has x/z or is wider
  * than 64 bits. */
 static int wave_number(const char *bits, uint64_t *out)
 {
@@ -125,7 +65,7 @@ static int wave_number(const char *bits, uint64_t *out)
 }
 
 /* mode summary: one line per signal over the sampled cycles. */
-static void wave_summary(const kc_vcd *v, const size_t *idx, const json_t *sigs, size_t nsig,
+static void wave_summary(const kc_wave *v, const kc_wave_col *cols, size_t nsig,
                          const uint64_t *edges, size_t ne, kc_text *b)
 {
     char first[600], last[600];
@@ -134,7 +74,7 @@ static void wave_summary(const kc_vcd *v, const size_t *idx, const json_t *sigs,
         size_t changes = 0, ones = 0, numeric = 1;
         uint64_t lo = UINT64_MAX, hi = 0;
         for (size_t e = 0; e < ne; e++) {
-            const char *val = kc_vcd_value_at(v, idx[i], edges[e] ? edges[e] - 1 : 0);
+            const char *val = kc_wave_value_at(v, cols[i].var, edges[e] ? edges[e] - 1 : 0);
             if (prev && val && strcmp(prev, val))
                 changes++;
             prev = val;
@@ -146,11 +86,10 @@ static void wave_summary(const kc_vcd *v, const size_t *idx, const json_t *sigs,
             } else
                 numeric = 0;
         }
-        kc_vcd_format(kc_vcd_value_at(v, idx[i], edges[0] ? edges[0] - 1 : 0), first, sizeof first);
-        kc_vcd_format(prev, last, sizeof last);
-        unsigned bits = kc_vcd_var_width(v, idx[i]);
-        kc_text_printf(b, "  %s (%u bit%s): %s at start, %s at end, %zu change%s", json_string_value(
-                       json_array_get(sigs, i)), bits, bits == 1 ? "" : "s", first, last, changes,
+        kc_wave_format(kc_wave_value_at(v, cols[i].var, edges[0] ? edges[0] - 1 : 0), first, sizeof first);
+        kc_wave_format(prev, last, sizeof last);
+        unsigned bits = kc_wave_var_width(v, cols[i].var);
+        kc_text_printf(b, "  %s (%u bit%s): %s at start, %s at end, %zu change%s", cols[i].label, bits, bits == 1 ? "" : "s", first, last, changes,
                        changes == 1 ? "" : "s");
         if (bits == 1 && numeric)
             kc_text_printf(b, ", 1 for %zu of %zu cycles", ones, ne);
@@ -159,6 +98,7 @@ static void wave_summary(const kc_vcd *v, const size_t *idx, const json_t *sigs,
         kc_text_printf(b, "\n");
     }
 }
+
 
 void kc_tools_wave_view(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
 {
@@ -173,7 +113,8 @@ void kc_tools_wave_view(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
         kc_tools_finish(o, &b, 1);
         return;
     }
-    if (!list && !json_array_size(sigs)) {
+    size_t nsig = list ? 0 : json_array_size(sigs);
+    if (!list && !nsig) {
         kc_text_printf(&b, "error: give signals to show, or list (\"all\" or a scope) to see their names.");
         kc_tools_finish(o, &b, 1);
         return;
@@ -193,6 +134,11 @@ void kc_tools_wave_view(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
         kc_tools_finish(o, &b, 1);
         return;
     }
+    if (nsig > KC_TOOLS_MAX_WAVE_SIGNALS)   /* the schema's maxItems; a second guard */
+        nsig = KC_TOOLS_MAX_WAVE_SIGNALS;
+    const char *names[KC_TOOLS_MAX_WAVE_SIGNALS];
+    for (size_t i = 0; i < nsig; i++)
+        names[i] = json_string_value(json_array_get(sigs, i));
     if (list) {   /* the names exist from cycle 0: a one-cycle trace is enough */
         start = 0;
         end = 1;
@@ -223,10 +169,10 @@ void kc_tools_wave_view(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
     }
     uint64_t ran = r->cycles;
     free(r);
-    kc_vcd *v = NULL;
+    kc_wave *v = NULL;
     kc_err err;
     kc_err_clear(&err);
-    kc_status vst = kc_vcd_load(vcd_path, 0, &v, &err);
+    kc_status vst = kc_wave_open(vcd_path, names, nsig, &v, &err);
     close(vfd);
     if (vst != KC_OK) {
         char msg[700];
@@ -234,96 +180,65 @@ void kc_tools_wave_view(kc_tools_ctx *c, const json_t *a, kc_tools_result *o)
         kc_tools_finish(o, &b, 1);
         return;
     }
+    capture cap;
     if (list) {
         int all = !strcasecmp(list, "all");
-        if (!list_by_scope(v, all ? NULL : list, &b))
+        size_t listed = capture_start(&cap) ? kc_wave_list(v, all ? NULL : list, cap.f) : 0;
+        capture_end(&cap, &b);
+        if (!listed)
             kc_text_printf(&b, "no scope contains \"%s\"; list \"all\" shows every signal.", list);
         o->meta = json_pack("{s:s}", "list", list);
-        kc_vcd_free(v);
+        kc_wave_free(v);
         kc_tools_finish(o, &b, 0);
         return;
     }
-    size_t clk;
-    if (!kc_vcd_match(v, "clk", &clk, 1)) {
-        kc_text_printf(&b, "error: the waveform has no clock signal 'clk'.");
-        kc_vcd_free(v);
+    kc_wave_col cols[KC_TOOLS_MAX_WAVE_SIGNALS];
+    size_t ncols = 0;
+    capture notes, why;
+    capture_start(&notes);
+    capture_start(&why);
+    kc_status sst = kc_wave_select(v, names, nsig, cols, KC_TOOLS_MAX_WAVE_SIGNALS, &ncols, notes.f, why.f);
+    uint64_t *edges = NULL;
+    size_t ne = 0;
+    kc_status cst = sst == KC_OK ? kc_wave_cycles(v, (uint64_t)start, (uint64_t)end, &edges, &ne, &err) : KC_OK;
+    if (sst != KC_OK || cst != KC_OK) {
+        kc_text_printf(&b, "error: ");
+        capture_end(&why, &b);
+        if (cst != KC_OK)
+            kc_text_printf(&b, "%s.", err.text);
+        if (sst == KC_ERR_USAGE)
+            kc_text_printf(&b, "\nCall view_waveform with list \"all\" (or a scope) for every name.");
+        capture_drop(&notes);
+        kc_wave_free(v);
         kc_tools_finish(o, &b, 1);
         return;
     }
-    size_t nsig = json_array_size(sigs), idx[KC_TOOLS_MAX_WAVE_SIGNALS];
-    kc_text notes = { 0 };
-    for (size_t i = 0; i < nsig; i++) {
-        const char *name = json_string_value(json_array_get(sigs, i));
-        size_t found[4];
-        size_t n = kc_vcd_match(v, name, found, 4);
-        if (!n) {
-            kc_text_printf(&b, "error: no signal named '%s'. ", name);
-            list_similar(v, name, &b);
-            kc_text_free(&notes);
-            kc_vcd_free(v);
-            kc_tools_finish(o, &b, 1);
-            return;
-        }
-        idx[i] = found[0];
-        if (n > 1)
-            kc_text_printf(&notes, "note: '%s' matches %zu signals; showing %s (give a longer suffix "
-                      "for another, e.g. %s)\n", name, n, kc_vcd_var_name(v, found[0]),
-                      kc_vcd_var_name(v, found[1]));
-    }
-    uint64_t *edges = malloc(sizeof *edges * (size_t)(end - start + 2));
-    size_t ne = edges ? kc_vcd_rising_edges(v, clk, 0, UINT64_MAX, edges, (size_t)(end - start + 2)) : 0;
+    capture_drop(&why);
     if (!ne) {
+        capture_drop(&notes);
         kc_text_printf(&b, "the kernel ran %" PRIu64 " cycles, which ends before the window %ld..%ld: "
                   "nothing to show.", ran, start, end);
-        free(edges);
-        kc_text_free(&notes);
-        kc_vcd_free(v);
+        kc_wave_free(v);
         kc_tools_finish(o, &b, 0);
         return;
     }
-    if (ne > (size_t)(end - start))
-        ne = (size_t)(end - start);
-    kc_text_printf(&b, "%s: cycles %ld..%ld of %" PRIu64 " (values sampled just before each rising clock edge",
-              rel, start, start + (long)ne - 1, ran);
+    kc_text_printf(&b, "%s: cycles %" PRIu64 "..%" PRIu64 " of %" PRIu64 " (values sampled just before each "
+              "rising clock edge", rel, edges[0] / KC_WAVE_PERIOD, edges[ne - 1] / KC_WAVE_PERIOD, ran);
     kc_text_printf(&b, every > 1 && !summary ? "; every %ld cycles)\n" : ")\n", every);
-    if (notes.buf)
-        kc_text_printf(&b, "%s", notes.buf);
-    kc_text_free(&notes);
+    capture_end(&notes, &b);
     if (summary) {
-        wave_summary(v, idx, sigs, nsig, edges, ne, &b);
+        wave_summary(v, cols, ncols, edges, ne, &b);
         o->meta = json_pack("{s:i, s:i, s:s, s:I}", "start", (int)start, "cycles", (int)ne, "mode",
                             "summary", "kernel_cycles", (json_int_t)ran);
-        free(edges);
-        kc_vcd_free(v);
-        kc_tools_finish(o, &b, 0);
-        return;
+    } else {
+        size_t shown = (ne + (size_t)every - 1) / (size_t)every;
+        if (capture_start(&cap))
+            kc_wave_table(v, cols, ncols, edges, ne, (size_t)every, cap.f);
+        capture_end(&cap, &b);
+        o->meta = json_pack("{s:i, s:i, s:i, s:I}", "start", (int)start, "rows", (int)shown, "every",
+                            (int)every, "kernel_cycles", (json_int_t)ran);
     }
-    /* Column widths from the header and the widest value. */
-    int width[KC_TOOLS_MAX_WAVE_SIGNALS];
-    char cell[600];
-    kc_text_printf(&b, "%8s", "cycle");
-    for (size_t i = 0; i < nsig; i++) {
-        const char *leaf = json_string_value(json_array_get(sigs, i));
-        unsigned bits = kc_vcd_var_width(v, idx[i]);
-        width[i] = (int)strlen(leaf);
-        int vw = bits == 1 ? 1 : 2 + (int)((bits + 3) / 4);
-        if (vw > width[i])
-            width[i] = vw;
-        kc_text_printf(&b, "  %*s", width[i], leaf);
-    }
-    kc_text_printf(&b, "\n");
-    size_t shown = 0;
-    for (size_t e = 0; e < ne; e += (size_t)every, shown++) {
-        kc_text_printf(&b, "%8ld", start + (long)e);
-        for (size_t i = 0; i < nsig; i++) {
-            kc_vcd_format(kc_vcd_value_at(v, idx[i], edges[e] ? edges[e] - 1 : 0), cell, sizeof cell);
-            kc_text_printf(&b, "  %*s", width[i], cell);
-        }
-        kc_text_printf(&b, "\n");
-    }
-    o->meta = json_pack("{s:i, s:i, s:i, s:I}", "start", (int)start, "rows", (int)shown, "every",
-                        (int)every, "kernel_cycles", (json_int_t)ran);
     free(edges);
-    kc_vcd_free(v);
+    kc_wave_free(v);
     kc_tools_finish(o, &b, 0);
 }

@@ -49,7 +49,8 @@ int kc_bench_is_baseline(const json_t *rec)
 
 /* Statuses only a sweep writes; every evaluation status comes from kc_eval_status_name
  * (one source of truth). */
-static const char *const sweep_statuses[] = {"crash", "hang", "no-kernel", "does-not-fit", NULL};
+static const char *const sweep_statuses[] = {"crash", "hang", "no-kernel", KC_BENCH_NO_BASELINE, KC_BENCH_DOES_NOT_FIT,
+                                                     NULL};
 
 /* Statuses of a kernel that was simulated to halt, trap or timeout: cycles are part
  * of the record. */
@@ -222,6 +223,17 @@ kc_status kc_bench_load(const char *path, json_t **records, kc_bench_invalid *ba
     return KC_OK;
 }
 
+void kc_bench_write_invalid(const kc_bench_invalid *bad, const char *path, const char *note, FILE *out)
+{
+    if (!bad->n)
+        return;
+    fprintf(out, "kc: %zu lines of %s are not valid records (skipped; %s):\n", bad->n, path, note);
+    for (size_t k = 0; k < bad->nshown; k++)
+        fprintf(out, "kc:   %s:%s\n", path, bad->what[k] + 5);   /* "line 7: ..." -> "path:7: ..." */
+    if (bad->n > bad->nshown)
+        fprintf(out, "kc:   ... and %zu more\n", bad->n - bad->nshown);
+}
+
 kc_status kc_bench_append(int fd, const json_t *rec, kc_err *err)
 {
     char *s = json_dumps(rec, JSON_COMPACT);
@@ -243,6 +255,23 @@ kc_status kc_bench_append(int fd, const json_t *rec, kc_err *err)
         return kc_err_set(err, KC_ERR_IO, "bench: short write of a record: %s",
                           w < 0 ? strerror(errno) : "disk full?");
     return KC_OK;
+}
+
+const char *kc_bench_no_baseline_status(kc_status code)
+{
+    return code == KC_ERR_RANGE ? KC_BENCH_DOES_NOT_FIT : KC_BENCH_NO_BASELINE;
+}
+
+int kc_bench_is_no_baseline(const char *status)
+{
+    return status && (!strcmp(status, KC_BENCH_NO_BASELINE) || !strcmp(status, KC_BENCH_DOES_NOT_FIT));
+}
+
+void kc_bench_mark_no_baseline(json_t *rec, const char *status, const char *reason)
+{
+    json_object_set_new(rec, "status", json_string(status));
+    json_object_set_new(rec, "correct", json_false());
+    json_object_set_new(rec, "reason", json_string(reason ? reason : ""));
 }
 
 void kc_bench_mark_lost(json_t *rec, const kc_pool_result *r, double job_timeout)

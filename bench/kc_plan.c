@@ -52,10 +52,10 @@ static kc_status plan_add(kc_plan *pl, const char *task, int config, uint64_t se
     return KC_OK;
 }
 
-/* Takes ownership of text (freed on failure). */
+/* Takes ownership of text (freed on failure; NULL: out of memory). */
 static const char *plan_keep(kc_plan *pl, char *text, kc_err *err)
 {
-    char **t = realloc(pl->texts, (pl->ntexts + 1) * sizeof *t);
+    char **t = text ? realloc(pl->texts, (pl->ntexts + 1) * sizeof *t) : NULL;
     if (!t) {
         free(text);
         kc_err_set(err, KC_ERR_NOMEM, "out of memory");
@@ -85,28 +85,29 @@ kc_status kc_plan_build(kc_plan *pl, const kc_plan_opts *o, kc_err *err)
         char *text = NULL, name[160], path[512];
         kc_err why;
         kc_err_clear(&why);
-        snprintf(name, sizeof name, "baseline-%s-%s-c%d", p->name, t->name, c);
+        const char *reason = NULL, *status = NULL;
         if (kc_platform_baseline(p, t, c, &text, &why) != KC_OK) {
+            /* no baseline here: its jobs record status "no-baseline" (not served
+             * yet) or "does-not-fit" (KC_ERR_RANGE: larger than the build's
+             * memories) with the compiler's reason */
             char buf[800];
-            if (why.code != KC_ERR_RANGE)
+            if (why.code == KC_ERR_NOMEM)
                 return kc_err_set(err, why.code, "baseline of %s C%d: %s", t->name, c,
                                   kc_err_format(&why, buf, sizeof buf));
-            /* "does not fit" (a program or data larger than the platform's
-             * memories): a record per seed that says so, no run */
-            char *m = strdup(kc_err_format(&why, buf, sizeof buf));
-            if (!m)
+            if (!(reason = plan_keep(pl, strdup(why.text), err)) ||
+                !(text = strdup("")))
                 return kc_err_set(err, KC_ERR_NOMEM, "out of memory");
-            const char *msg = plan_keep(pl, m, err);
-            size_t first = pl->n;
-            if (!msg || plan_add_seeds(pl, o, t->name, c, "baseline", name, msg, err) != KC_OK)
-                return err->code;
-            for (size_t i = first; i < pl->n; i++)
-                pl->jobs[i].unfit = msg;
-            continue;
+            status = kc_bench_no_baseline_status(why.code);
         }
         const char *kept = plan_keep(pl, text, err);
+        snprintf(name, sizeof name, "baseline-%s-%s-c%d", p->name, t->name, c);
+        size_t first = pl->n;
         if (!kept || plan_add_seeds(pl, o, t->name, c, "baseline", name, kept, err) != KC_OK)
             return err->code;
+        for (size_t j = first; j < pl->n; j++) {
+            pl->jobs[j].no_baseline = reason;
+            pl->jobs[j].no_baseline_status = status;
+        }
         if (!o->kernels_dir)
             continue;
         char *kt = plan_dir_kernel(o->kernels_dir, t->name, c, path, sizeof path, &why);

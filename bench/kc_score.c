@@ -51,6 +51,7 @@ typedef struct pick {
 static void sum_add(kc_score_sum *s, const kc_score_cell *c, double *logsum, int *nlog)
 {
     s->ncells++;
+    s->nnobase += !c->correct && kc_bench_is_no_baseline(c->status);
     if (!c->correct)
         return;
     s->ncorrect++;
@@ -185,6 +186,8 @@ kc_status kc_score_aggregate(const json_t *records, const char *platform, const 
         cell->nseeds++;
         cell->nexpected = whole ? 1 : (int)nseeds;
         cell->have_kernel = 1;
+        if (!cell->rec)
+            cell->rec = r;
     }
     json_decref(seen);
     free(pk);
@@ -279,4 +282,13 @@ void kc_score_write(const kc_score_table *t, FILE *out)
             write_sum(out, name, &t->level_sum[l]);
         }
     write_sum(out, "all", &t->total);
+    if (!t->total.nnobase)
+        return;
+    fprintf(out, "without a baseline: %d of %d cells (" KC_BENCH_NO_BASELINE ": the platform's compiler emits "
+            "none yet; " KC_BENCH_DOES_NOT_FIT ": larger than the build's memories; the records' \"reason\" "
+            "says why):", t->total.nnobase, t->total.ncells);
+    for (size_t i = 0; i < t->ntasks; i++)
+        if (t->task_sum[i].nnobase)
+            fprintf(out, " %s %d/%d", t->tasks[i]->name, t->task_sum[i].nnobase, t->task_sum[i].ncells);
+    fprintf(out, "\n");
 }

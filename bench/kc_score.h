@@ -32,6 +32,8 @@ typedef struct kc_score_cell {        /* one (task, config) */
     int base_correct;
     double base_cycles;
     double speedup;                   /* base_cycles / cycles when both correct, else 0 */
+    const json_t *rec;                /* the first candidate record folded in (borrowed from the
+                                         records array: kernel name, agent fields), or NULL */
 } kc_score_cell;
 
 typedef struct kc_score_sum {         /* a task, a level, or everything */
@@ -40,6 +42,7 @@ typedef struct kc_score_sum {         /* a task, a level, or everything */
     double speedup;                   /* geometric mean over cells with a speedup */
     double efficiency;                /* arithmetic mean over correct cells */
     int nfast10, nfast15;             /* cells correct with speedup >= 1.0 / 1.5 */
+    int nnobase;                      /* cells of status "no-baseline" or "does-not-fit" (kc_bench.h) */
 } kc_score_sum;
 
 #define KC_SCORE_MAX_CELLS 1024
@@ -77,7 +80,7 @@ kc_status kc_score_aggregate(const json_t *records, const char *platform, const 
                              kc_score_table *t, kc_err *err);
 
 /* Writes the per-cell table, the per-task summary with level subtotals, and
- * fast_p. */
+ * fast_p; then, when there are any, the cells without a baseline per task. */
 void kc_score_write(const kc_score_table *t, FILE *out);
 
 #endif

@@ -9,6 +9,7 @@
 #include "kc_bench.h"
 #include "kc_eval.h"
 #include "kc_pool.h"
+#include "kc_progress.h"
 
 typedef struct sweep {
     const kc_sweep_opts *o;
@@ -16,15 +17,19 @@ typedef struct sweep {
     size_t njobs;
     json_t *records;
     kc_sweep_stats *st;
-    double t0;
+    kc_progress bar;      /* the parent's (o->progress) */
     kc_eval_ctx *ectx;    /* a worker's own, opened by its first job (the parent has none) */
 } sweep;
 
-static double now(void)
+/* A job's identity as a record (platform, task, config, seed, kernel, hash, source). */
+static json_t *identity(const sweep *sw, const kc_sweep_job *j)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+    json_t *rec = json_pack("{s:s, s:s, s:i, s:I, s:s, s:s, s:s}", "platform", sw->o->platform, "task", j->task,
+                            "config", j->config, "seed", (json_int_t)j->seed, "kernel", j->kernel_name,
+                            "kernel_hash", j->hash, "source", j->source);
+    if (rec && sw->o->seeds_from)
+        json_object_set_new(rec, "seeds_from", json_string(sw->o->seeds_from));
+    return rec;
 }
 
 /* In the worker: one evaluation -> the compact JSON record. */
@@ -32,21 +37,19 @@ static int work(void *ctx, size_t job, char **reply)
 {
     sweep *sw = ctx;
     const kc_sweep_job *j = &sw->jobs[job];
+    if (j->no_baseline) {   /* nothing to evaluate: the record says why */
+        json_t *rec = identity(sw, j);
+        if (rec) {
+            kc_bench_mark_no_baseline(rec, j->no_baseline_status, j->no_baseline);
+            *reply = json_dumps(rec, JSON_COMPACT);
+            json_decref(rec);
+        }
+        return rec && *reply ? 0 : -1;
+    }
     kc_eval_opts eo = {.platform = sw->o->platform, .task = j->task, .config = j->config, .seed = j->seed,
                        .cycle_limit = sw->o->cycle_limit};
     kc_err err;
     kc_err_clear(&err);
-    if (j->unfit) {   /* nothing to run: the record says why */
-        json_t *rec = json_pack("{s:s, s:s, s:i, s:I, s:s, s:s, s:s, s:s, s:b, s:s}", "platform",
-                                sw->o->platform, "task", j->task, "config", j->config, "seed", (json_int_t)j->seed,
-                                "kernel", j->kernel_name, "kernel_hash", j->hash, "source", j->source, "status",
-                                "does-not-fit", "correct", 0, "error", j->unfit);
-        if (rec && sw->o->seeds_from)
-            json_object_set_new(rec, "seeds_from", json_string(sw->o->seeds_from));
-        *reply = rec ? json_dumps(rec, JSON_COMPACT) : NULL;
-        json_decref(rec);
-        return *reply ? 0 : -1;
-    }
     if (!sw->ectx && kc_eval_ctx_open(&sw->ectx, &err) != KC_OK)
         return -1;
     kc_eval_result *res = malloc(sizeof *res);
@@ -82,29 +85,18 @@ static void label(void *ctx, size_t job, char *buf, size_t size)
 /* The record of a job whose worker died or hung: the job's identity, never correct. */
 static json_t *lost_record(const sweep *sw, const kc_sweep_job *j, const kc_pool_result *r)
 {
-    json_t *rec = json_pack("{s:s, s:s, s:i, s:I, s:s, s:s, s:s}", "platform", sw->o->platform, "task", j->task,
-                            "config", j->config, "seed", (json_int_t)j->seed, "kernel", j->kernel_name,
-                            "kernel_hash", j->hash, "source", j->source);
-    if (rec && sw->o->seeds_from)
-        json_object_set_new(rec, "seeds_from", json_string(sw->o->seeds_from));
+    json_t *rec = identity(sw, j);
     if (rec)
         kc_bench_mark_lost(rec, r, sw->o->job_timeout);
     return rec;
 }
 
-static void progress(const sweep *sw, const kc_sweep_job *j, const char *what, double dt)
+/* A finished job on the progress stream; a job that is not correct stays on screen. */
+static void progress(sweep *sw, const kc_sweep_job *j, const char *what, int bad, double dt)
 {
     const kc_sweep_stats *st = sw->st;
-    FILE *f = sw->o->progress;
-    if (!f)
-        return;
-    double el = now() - sw->t0;
-    size_t fin = st->done + st->errors;
-    double eta = fin ? el / (double)fin * (double)(sw->njobs - fin) : 0;
-    fprintf(f, "[%zu/%zu] %-10s C%d seed %-5llu %-14s %6.2f s | %.1f s elapsed, ETA %.0f s, %zu failed\n", fin,
-            sw->njobs, j->task, j->config, (unsigned long long)j->seed, what, dt, el, eta,
-            st->not_correct + st->errors);
-    fflush(f);
+    kc_progress_step(&sw->bar, st->done + st->errors, st->not_correct + st->errors, bad, "%-10s C%d seed %-5llu %-14s %6.2f s",
+                     j->task, j->config, (unsigned long long)j->seed, what, dt);
 }
 
 static void note_slow(kc_sweep_stats *st, size_t job, double dt)
@@ -130,22 +122,24 @@ static kc_status done(void *ctx, const kc_pool_result *r, kc_err *err)
     note_slow(st, r->job, r->seconds);
     if (r->outcome == KC_POOL_FAILED) {
         st->errors++;
-        if (sw->o->progress)
-            fprintf(sw->o->progress, "kc: %s C%d seed %llu: %s\n", j->task, j->config, (unsigned long long)j->seed,
-                    r->body);
-        progress(sw, j, "error", r->seconds);
+        kc_progress_line(&sw->bar, "kc: %s C%d seed %llu: %s", j->task, j->config, (unsigned long long)j->seed,
+                         r->body);
+        progress(sw, j, "error", 1, r->seconds);
         return KC_OK;
     }
     json_t *rec = r->outcome == KC_POOL_DONE ? json_loads(r->body, 0, NULL) : lost_record(sw, j, r);
     if (!rec) {
         st->errors++;
-        progress(sw, j, "bad-record", r->seconds);
+        progress(sw, j, "bad-record", 1, r->seconds);
         return KC_OK;
     }
     kc_status s = KC_OK;
     st->done++;
     int ok = json_is_true(json_object_get(rec, "correct"));
-    st->not_correct += !ok;
+    const char *status = json_string_value(json_object_get(rec, "status"));
+    int nobase = kc_bench_is_no_baseline(status);
+    st->no_baseline += nobase;
+    st->not_correct += !ok && !nobase;
     st->crashed += r->outcome == KC_POOL_CRASH;
     st->hung += r->outcome == KC_POOL_HANG;
     if (sw->o->out_fd >= 0)
@@ -156,7 +150,7 @@ static kc_status done(void *ctx, const kc_pool_result *r, kc_err *err)
     const char *sig = json_string_value(json_object_get(rec, "signal"));
     snprintf(what, sizeof what, "%s%s%s", ok ? "correct" : json_string_value(json_object_get(rec, "status")),
              sig ? " " : "", sig ? sig : "");
-    progress(sw, j, what, r->seconds);
+    progress(sw, j, what, !ok, r->seconds);
     json_decref(rec);
     return s;
 }
@@ -165,11 +159,13 @@ kc_status kc_sweep_run(const kc_sweep_opts *o, const kc_sweep_job *jobs, size_t 
                        kc_sweep_stats *st, kc_err *err)
 {
     memset(st, 0, sizeof *st);
-    sweep sw = {.o = o, .jobs = jobs, .njobs = njobs, .records = records, .st = st, .t0 = now()};
+    sweep sw = {.o = o, .jobs = jobs, .njobs = njobs, .records = records, .st = st};
+    kc_progress_init(&sw.bar, o->progress, o->progress_what ? o->progress_what : "kc", njobs);
     kc_pool_opts po = {.workers = o->workers, .job_timeout = o->job_timeout, .work = work, .done = done,
                        .label = label, .ctx = &sw, .close_in_worker = o->out_fd};
     kc_pool_stats ps;
     kc_status s = kc_pool_run(&po, njobs, &ps, err);
+    kc_progress_end(&sw.bar);
     st->interrupted = ps.interrupted && ps.not_run > 0;
     st->wall = ps.wall;
     return s;

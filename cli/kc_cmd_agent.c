@@ -10,6 +10,7 @@
 
 #include "kc_agent.h"
 #include "kc_agent_suite.h"
+#include "kc_progress.h"
 #include "kc_cmds.h"
 #include "kc_opts.h"
 #include "kc_seeds.h"
@@ -186,9 +187,25 @@ static void on_wait(void *ctx, const kc_agent_wait *w)
     fprintf(stderr, "\n");
 }
 
+/* The suite's display: each run's record as always, and on a terminal a bar
+ * (kc_progress.h) under them. */
+typedef struct suite_view {
+    kc_progress bar;
+    size_t done, failed;
+} suite_view;
+
+static void on_start(void *ctx, size_t pending)
+{
+    suite_view *v = ctx;
+    kc_progress_init(&v->bar, stdout, "kc agent", pending);
+}
+
 static void on_done(void *ctx, const kc_agent_suite_job *job, const json_t *record, const kc_err *err)
 {
-    (void)ctx;
+    suite_view *v = ctx;
+    kc_progress_clear(&v->bar);
+    v->done++;
+    v->failed += !record || !json_is_true(json_object_get(record, "correct"));
     const char *sig = json_string_value(json_object_get(record, "signal"));
     const char *st = json_string_value(json_object_get(record, "status"));
     if (st && (!strcmp(st, "crash") || !strcmp(st, "hang")))   /* the worker died: no run record to show */
@@ -201,6 +218,8 @@ static void on_done(void *ctx, const kc_agent_suite_job *job, const json_t *reco
         fprintf(stderr, "kc agent: %s C%d: %s\n", job->task, job->config, kc_err_format(err, buf, sizeof buf));
     }
     fflush(stdout);
+    if (v->bar.bar)
+        kc_progress_step(&v->bar, v->done, v->failed, 0, "%s C%d", job->task, job->config);
 }
 
 int kc_cmd_agent_main(int argc, char **argv)
@@ -263,14 +282,18 @@ int kc_cmd_agent_main(int argc, char **argv)
         kc_opts_job jobs[KC_OPTS_MAX_JOBS];
         size_t n = kc_opts_jobs(&c.sel, jobs, KC_OPTS_MAX_JOBS);
         kc_agent_suite_job *sj = calloc(n ? n : 1, sizeof *sj);
+        suite_view view;
+        memset(&view, 0, sizeof view);
         if (!sj)
             return 2;
         for (size_t i = 0; i < n; i++)
             sj[i] = (kc_agent_suite_job){ jobs[i].task->name, jobs[i].config };
         kc_agent_suite_opts so = { .base = c.a, .out_dir = c.out, .jobs = sj, .njobs = n,
-                                   .workers = c.jobs, .job_timeout = c.job_timeout, .on_done = on_done };
+                                   .workers = c.jobs, .job_timeout = c.job_timeout, .on_done = on_done,
+                                   .done_ctx = &view, .on_start = on_start };
         kc_agent_suite_summary sum;
         kc_status s = kc_agent_suite_run(&so, &sum, &err);
+        kc_progress_end(&view.bar);
         free(sj);
         if (s != KC_OK) {
             fprintf(stderr, "kc agent: %s\n", kc_err_format(&err, buf, sizeof buf));

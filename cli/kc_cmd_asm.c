@@ -62,8 +62,9 @@ static const kc_args_opt *const asm_tables[] = {kc_opts_platform_rows, asm_rows,
 static const kc_args_spec asm_spec = {
     "asm", "KERNEL.s [options]",
     "Assembles a kernel (- = stdin). Errors print as FILE:LINE:COL: error: MESSAGE\n"
-    "(with a hint) and the exit status is 1. Without -o, --hex or --listing it prints\n"
-    "the instruction count.\n",
+    "(with a hint) and the exit status is 1; so does a program larger than the\n"
+    "instruction memory of the --platform build (vliw_small: 1024 bundles a tile).\n"
+    "Without -o, --hex or --listing it prints the instruction count.\n",
     asm_tables,
 };
 
@@ -157,7 +158,17 @@ int kc_cmd_asm_asm(int argc, char **argv)
         free(src);
         return rc;
     }
+    /* The table's limits are the default build's; this build's own sizes (vliw_small:
+     * a 1024-bundle PM, per tile) are checked by the platform's build, as kc eval
+     * applies them: one definition of "does not fit". */
+    kc_image img;
+    kc_status fit = kc_platform_build(plat, src, in, &img, &err);
+    kc_image_free(&img);
     free(src);
+    if (fit) {
+        kc_program_free(&prog);
+        return cmd_asm_fail(&err);
+    }
     /* Warnings (bundle ISAs: reads before a write lands, branches in delay slots)
      * go to stderr and do not change the exit status. */
     for (size_t i = 0; i < prog.nwarnings; i++)

@@ -221,18 +221,6 @@ static kc_status build_plan(const bench_args *a, const kc_platform *p, kc_plan *
     return kc_plan_build(pl, &po, err);
 }
 
-static void print_invalid(const kc_bench_invalid *bad, const char *path)
-{
-    if (!bad->n)
-        return;
-    fprintf(stderr, "kc: %zu lines of %s are not valid records (skipped; a rerun with --out evaluates them again):\n",
-            bad->n, path);
-    for (size_t k = 0; k < bad->nshown; k++)
-        fprintf(stderr, "kc:   %s:%s\n", path, bad->what[k] + 5);   /* "line 7: ..." -> "path:7: ..." */
-    if (bad->n > bad->nshown)
-        fprintf(stderr, "kc:   ... and %zu more\n", bad->n - bad->nshown);
-}
-
 static int print_table_of(const json_t *recs, const char *platform, const kc_score_select *sel, int *all_correct)
 {
     kc_score_table *t = malloc(sizeof *t);
@@ -277,7 +265,7 @@ static int sweep_platform(const bench_args *a, const kc_platform *p, int as_run)
             kc_plan_free(&l);
             return 2;
         }
-        print_invalid(&bad, a->out);
+        kc_bench_write_invalid(&bad, a->out, "a rerun with --out evaluates them again", stderr);
     } else
         recs = json_array();
 
@@ -289,6 +277,7 @@ static int sweep_platform(const bench_args *a, const kc_platform *p, int as_run)
             nshard, a->shard_n > 1 ? " shard" : "", nskip, ntodo, a->jobs);
     kc_sweep_opts so = {.platform = p->name, .workers = a->jobs, .out_fd = fd, .cycle_limit = a->cycle_limit,
                         .job_timeout = a->job_timeout, .progress = stderr,
+                        .progress_what = as_run ? "kc run" : "kc bench",
                         .seeds_from = a->seed_given ? "given" : kc_seeds_from(&a->seeds)};
     kc_sweep_stats st = {0};
     kc_status s = todo ? kc_sweep_run(&so, todo, ntodo, recs, &st, &err)
@@ -298,8 +287,10 @@ static int sweep_platform(const bench_args *a, const kc_platform *p, int as_run)
     if (s != KC_OK)
         fprintf(stderr, "kc: %s\n", kc_err_format(&err, buf, sizeof buf));
     if (todo && ntodo) {
-        fprintf(stderr, "kc: %zu evaluations in %.1f s wall (%d workers), %zu not correct (%zu crashed, %zu hung), "
-                "%zu errors\n", st.done, st.wall, a->jobs, st.not_correct, st.crashed, st.hung, st.errors);
+        fprintf(stderr, "kc: %zu records in %.1f s wall (%d workers), %zu not correct (%zu crashed, %zu hung), "
+                "%zu without a baseline (" KC_BENCH_NO_BASELINE ", " KC_BENCH_DOES_NOT_FIT "), %zu errors\n",
+                st.done, st.wall, a->jobs,
+                st.not_correct, st.crashed, st.hung, st.no_baseline, st.errors);
         for (int k = 0; k < 3 && st.slowest[k] > 0; k++)
             fprintf(stderr, "kc: slowest #%d: %s C%d seed %" PRIu64 " (%s) %.2f s\n", k + 1,
                     todo[st.slowest_job[k]].task, todo[st.slowest_job[k]].config, todo[st.slowest_job[k]].seed,
@@ -348,7 +339,7 @@ int kc_cmd_bench_sweep(int argc, char **argv, int as_run)
             fprintf(stderr, "kc bench: %s\n", kc_err_format(&err, buf, sizeof buf));
             return 2;
         }
-        print_invalid(&bad, a.table);
+        kc_bench_write_invalid(&bad, a.table, "a rerun with --out evaluates them again", stderr);
         rc = print_table_of(recs, a.sel.platform, NULL, NULL) ? 2 : 0;
         json_decref(recs);
         return rc;

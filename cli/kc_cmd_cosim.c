@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "kc_file.h"
+#include "kc_progress.h"
 #include "kc_opts.h"
 #include "kc_asm.h"
 #include "kc_campaign.h"
@@ -35,6 +36,8 @@ typedef struct cosim_cli {
     uint32_t args[COSIM_MAX_ARGS];
     size_t nargs;
     kc_dram_cfg dram;
+    kc_progress bar;          /* --random on stdout: a bar on a terminal */
+    uint64_t shown, shown_bad;
 } cosim_cli;
 
 static int fail(const kc_err *err)
@@ -107,20 +110,27 @@ static int apply_header(const char *src, cosim_cli *o, int *set_args, int *set_s
     return 1;
 }
 
-static void print_report(const kc_cosim_report *r, const char *label)
+static void report_text(const kc_cosim_report *r, const char *label, char *buf, size_t size)
 {
     if (r->diverged)
-        printf("%s: DIVERGED %s\n", label, r->text);
+        snprintf(buf, size, "%s: DIVERGED %s", label, r->text);
     else if (r->timeout)
-        printf("%s: TIMEOUT after %" PRIu64 " cycles (%" PRIu64 " instructions retired, all equal)\n",
-               label, r->cycles, r->retired);
+        snprintf(buf, size, "%s: TIMEOUT after %" PRIu64 " cycles (%" PRIu64 " instructions retired, all equal)",
+                 label, r->cycles, r->retired);
     else if (r->rtl_state == KC_CORE_TRAPPED)
-        printf("%s: agree: trap %s at pc %" PRIu32 " info 0x%" PRIx32 " after %" PRIu64
-               " instructions, %" PRIu64 " cycles\n", label, r->rtl_status.cause_name, r->rtl_status.pc,
-               r->rtl_status.info, r->retired, r->cycles);
+        snprintf(buf, size, "%s: agree: trap %s at pc %" PRIu32 " info 0x%" PRIx32 " after %" PRIu64
+                 " instructions, %" PRIu64 " cycles", label, r->rtl_status.cause_name, r->rtl_status.pc,
+                 r->rtl_status.info, r->retired, r->cycles);
     else
-        printf("%s: agree: halted after %" PRIu64 " instructions, %" PRIu64 " cycles\n", label,
-               r->retired, r->cycles);
+        snprintf(buf, size, "%s: agree: halted after %" PRIu64 " instructions, %" PRIu64 " cycles", label,
+                 r->retired, r->cycles);
+}
+
+static void print_report(const kc_cosim_report *r, const char *label)
+{
+    char text[1400];
+    report_text(r, label, text, sizeof text);
+    printf("%s\n", text);
 }
 
 /* ---- one program ----------------------------------------------------------------- */
@@ -284,15 +294,37 @@ static kc_status generic_build(void *ctx, const char *text, kc_image *img, kc_er
     return kc_platform_build(ctx, text, "random", img, err);
 }
 
-static void on_program(void *ctx, const kc_campaign_program *p)
+/* One program of a campaign on stdout. Not a terminal: a line per program as
+ * always (with -q only the bad ones); a terminal: a bar (kc_progress.h) with the
+ * bad programs' lines above it. `note` (may be NULL) follows a bad program. */
+static void show_program(cosim_cli *o, const kc_campaign_program *p, int bad, const char *note)
 {
-    const cosim_cli *o = ctx;
-    char label[64];
+    char label[64], text[1400];
     snprintf(label, sizeof label, "seed %" PRIu64, p->seed);
-    if (p->report->diverged || p->report->timeout || !o->quiet)
-        print_report(p->report, label);
+    report_text(p->report, label, text, sizeof text);
+    o->shown++;
+    o->shown_bad += bad;
+    if (o->bar.bar) {
+        if (bad)
+            kc_progress_line(&o->bar, "%s", text);
+        if (note)
+            kc_progress_line(&o->bar, "%s", note);
+        if (p->kept)
+            kc_progress_line(&o->bar, "  kept as %s", p->kept);
+        kc_progress_step(&o->bar, o->shown, o->shown_bad, 0, "seed %" PRIu64, p->seed);
+        return;
+    }
+    if (bad || !o->quiet)
+        printf("%s\n", text);
+    if (note)
+        printf("%s\n", note);
     if (p->kept)
         printf("  kept as %s\n", p->kept);
+}
+
+static void on_program(void *ctx, const kc_campaign_program *p)
+{
+    show_program(ctx, p, p->report->diverged || p->report->timeout, NULL);
 }
 
 /* npu: kc_campaign with the generator's own options (--avoid, --matrix) and the
@@ -314,7 +346,9 @@ static int cmd_random(cosim_cli *o, const kc_platform *p)
                            .dram = o->dram, .cycle_limit = o->cycle_limit, .fresh_model = o->fresh_model,
                            .keep_dir = o->keep, .on_program = on_program, .ctx = o};
     kc_campaign_report r;
+    kc_progress_init(&o->bar, stdout, "kc cosim", o->count);
     kc_status s = kc_campaign_run(&co, &r, &err);
+    kc_progress_end(&o->bar);
     if (s != KC_OK) {
         char buf[800];
         fprintf(stderr, "kc cosim: %s\n", kc_err_format(&err, buf, sizeof buf));
@@ -352,18 +386,12 @@ static int cmd_random(cosim_cli *o, const kc_platform *p)
 
 static void on_generic(void *ctx, const kc_campaign_program *p)
 {
-    const cosim_cli *o = ctx;
-    char label[64];
-    snprintf(label, sizeof label, "seed %" PRIu64, p->seed);
     const kc_cosim_report *r = p->report;
     int odd = r->rtl_state == KC_CORE_TRAPPED ? r->rtl_status.cause != (unsigned)p->trap
                                               : r->rtl_state == KC_CORE_HALTED && p->trap;
-    if (r->diverged || r->timeout || odd || !o->quiet)
-        print_report(r, label);
-    if (odd && !r->diverged && !r->timeout)
-        printf("  (generated to end with %s%d)\n", p->trap ? "trap cause " : "halt", p->trap);
-    if (p->kept)
-        printf("  kept as %s\n", p->kept);
+    char note[64];
+    snprintf(note, sizeof note, "  (generated to end with %s%d)", p->trap ? "trap cause " : "halt", p->trap);
+    show_program(ctx, p, r->diverged || r->timeout || odd, odd && !r->diverged && !r->timeout ? note : NULL);
 }
 
 /* kc_campaign's program hook: the generator leaving out --avoid's features. */
@@ -386,7 +414,9 @@ static int cmd_random_generic(cosim_cli *o, const kc_platform *p)
                            .count = o->count, .dram = o->dram, .cycle_limit = o->cycle_limit,
                            .fresh_model = o->fresh_model, .keep_dir = o->keep, .on_program = on_generic, .ctx = o};
     kc_campaign_report r;
+    kc_progress_init(&o->bar, stdout, "kc cosim", o->count);
     kc_status s = kc_campaign_run(&co, &r, &err);
+    kc_progress_end(&o->bar);
     if (s != KC_OK) {
         char buf[800];
         fprintf(stderr, "kc cosim: %s\n", kc_err_format(&err, buf, sizeof buf));

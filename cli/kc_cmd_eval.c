@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "kc_file.h"
+#include "kc_gtkw.h"
+#include "kc_wave_view.h"
 #include "kc_opts.h"
 #include "kc_cmds.h"
 #include "kc_eval.h"
@@ -33,7 +35,7 @@ static void list_tasks(FILE *out)
 
 /* Option rows of both commands (ids of the rest: below). */
 enum { OPT_TASK = 1, OPT_CONFIG, OPT_OUT, OPT_JSON, OPT_BASELINE, OPT_SEED, OPT_CYCLE_LIMIT, OPT_VCD,
-       OPT_WINDOW, OPT_DEPTH, OPT_EMIT };
+       OPT_WINDOW, OPT_DEPTH, OPT_EMIT, OPT_TRACE_INSN, OPT_GTKW };
 
 static const kc_args_opt eval_task_rows[] = {
     {OPT_TASK, "task", 0, KC_ARGS_STRING, "T", 0, 0, "the task (required; the list is below)"},
@@ -167,26 +169,33 @@ static void print_result(const kc_eval_result *r)
     printf("counters   ");
     for (size_t i = 0; i < r->ncounters; i++)
         printf(" %s=%" PRIu64, r->counter_names[i], r->counters[i]);
+    for (unsigned u = 0; u < r->nunits; u++) {   /* several issuing units (vliw tiles): each one's own */
+        printf("\n  unit %-3u ", u);
+        for (size_t k = 0; k < r->nunit_counters; k++)
+            printf(" %s=%" PRIu64, r->unit_counter_names[k], r->unit_counters[u][k]);
+    }
     printf("\ntime        setup %.3f s, assemble %.3f s, sim %.3f s, check %.3f s\n", r->t_setup,
            r->t_assemble, r->t_sim, r->t_check);
 }
 
-static int parse_window(const char *s, kc_trace_opts *tr)
+/* The GTKWave save file of the trace just written (kc_gtkw.h), next to it. */
+static kc_status write_gtkw(const char *platform, const char *dump, kc_err *err)
 {
-    const char *colon = s ? strchr(s, ':') : NULL;
-    if (!colon)
-        return 0;
-    char a[32];
-    size_t n = (size_t)(colon - s);
-    if (n == 0 || n >= sizeof a)
-        return 0;
-    memcpy(a, s, n);
-    a[n] = 0;
-    uint64_t end = 0;
-    if (!kc_args_u64(a, &tr->start) || (colon[1] && !kc_args_u64(colon + 1, &end)))
-        return 0;
-    tr->end = end;
-    return 1;
+    const kc_platform *p = kc_platform_find(platform);
+    static const char *const only_clk[] = {"clk"};   /* the names are what it needs, not the values */
+    kc_wave *w = NULL;
+    kc_status s = kc_wave_open(dump, only_clk, 1, &w, err);
+    if (s != KC_OK)
+        return s;
+    char out[4096];
+    kc_gtkw_path(dump, out, sizeof out);
+    size_t missing = 0;
+    s = kc_gtkw_write(w, p->family->name, dump, out, &missing, stderr, err);
+    kc_wave_free(w);
+    if (s == KC_OK && missing)
+        fprintf(stderr, "kc eval: %s leaves out %zu key signal%s the trace does not have (a --depth cut them?)\n",
+                out, missing, missing == 1 ? "" : "s");
+    return s;
 }
 
 static const kc_args_opt eval_rows[] = {
@@ -195,10 +204,15 @@ static const kc_args_opt eval_rows[] = {
     {OPT_CYCLE_LIMIT, "cycle-limit", 0, KC_ARGS_NUMBER, "N", 1, KC_OPTS_MAX_CYCLE_LIMIT,
      "simulation cycle limit (default: the task's)"},
     {OPT_JSON, "json", 0, KC_ARGS_FLAG, NULL, 0, 0, "print the result record (one JSON line)"},
-    {OPT_VCD, "vcd", 0, KC_ARGS_STRING, "FILE", 0, 0, "write a waveform"},
+    {OPT_VCD, "vcd", 0, KC_ARGS_STRING, "FILE", 0, 0,
+     "write a waveform: FST when FILE ends in .fst, VCD otherwise (read it with kc wave)"},
     {OPT_WINDOW, "window", 0, KC_ARGS_STRING, "A:B", 0, 0,
      "the waveform's cycles [A, B) (B empty = to the end)"},
     {OPT_DEPTH, "depth", 0, KC_ARGS_NUMBER, "D", 0, 1000, "scope levels in the waveform"},
+    {OPT_TRACE_INSN, "trace-insn", 0, KC_ARGS_STRING, "FILE",  0, 0,
+     "write the instruction trace: a line per issued instruction (kc trace reads it)"},
+    {OPT_GTKW, "gtkw", 0, KC_ARGS_FLAG, NULL, 0, 0,
+     "with --vcd FILE: also write FILE's GTKWave save file (FILE.gtkw: the platform's key signals)"},
     {0},
 };
 
@@ -220,8 +234,9 @@ int kc_cmd_eval_main(int argc, char **argv)
     const char *platform = kc_opts_default_platform(), *task = NULL;
     int config = 0;
     kc_trace_opts tr = { NULL, 0, 0, 0 };
+    const char *insn_trace = NULL;
     uint64_t seed = KC_EVAL_VISIBLE_SEED, limit = 0;
-    int json = 0, baseline = 0;
+    int json = 0, baseline = 0, gtkw = 0;
     kc_args a;
     kc_args_start(&a, &eval_spec, argc, argv);
     for (int id; (id = kc_args_next(&a)) != KC_ARGS_END;) {
@@ -243,8 +258,10 @@ int kc_cmd_eval_main(int argc, char **argv)
         case OPT_CYCLE_LIMIT: limit = a.number; break;
         case OPT_VCD: tr.path = a.value; break;
         case OPT_DEPTH: tr.depth = (int)a.number; break;
+        case OPT_TRACE_INSN: insn_trace = a.value; break;
+        case OPT_GTKW: gtkw = 1; break;
         case OPT_WINDOW:
-            if (!parse_window(a.value, &tr)) {
+            if (!kc_opts_window(a.value, &tr.start, &tr.end)) {
                 kc_args_bad_value(&a, "cycles A:B (B may be empty)");
                 return kc_args_exit(&a);
             }
@@ -258,11 +275,14 @@ int kc_cmd_eval_main(int argc, char **argv)
         return kc_args_fail(&a, "--task and --config are required");
     if (!kernel == !baseline)
         return kc_args_fail(&a, "give exactly one of KERNEL.s or --baseline");
+    if (gtkw && !tr.path)
+        return kc_args_fail(&a, "--gtkw needs --vcd FILE (the save file is made for that trace)");
 
     kc_err err;
     kc_err_clear(&err);
     kc_eval_opts o = { .platform = platform, .task = task, .config = config,
-                       .seed = seed, .cycle_limit = limit, .trace = tr.path ? &tr : NULL };
+                       .seed = seed, .cycle_limit = limit, .trace = tr.path ? &tr : NULL,
+                       .insn_trace = insn_trace };
     kc_eval_result *r = malloc(sizeof *r);
     if (!r)
         return 2;
@@ -277,6 +297,8 @@ int kc_cmd_eval_main(int argc, char **argv)
         free(src);
     }
     kc_eval_ctx_close(ctx);
+    if (s == KC_OK && gtkw)
+        s = write_gtkw(platform, tr.path, &err);
     if (s != KC_OK) {
         free(r);
         return fail("eval", &err);

@@ -12,8 +12,11 @@ int kc_cmd_asm_disasm(int argc, char **argv);     /* kc_cmd_asm.c  */
 int kc_cmd_asm_isadoc(int argc, char **argv);     /* kc_cmd_asm.c  */
 int kc_cmd_agent_main(int argc, char **argv);     /* kc_cmd_agent.c */
 int kc_cmd_cosim_main(int argc, char **argv);     /* kc_cmd_cosim.c */
+int kc_cmd_trace_main(int argc, char **argv);     /* kc_cmd_trace.c */
+int kc_cmd_wave_main(int argc, char **argv);      /* kc_cmd_wave.c */
 int kc_cmd_bench_main(int argc, char **argv);     /* kc_cmd_bench.c */
 int kc_cmd_bench_merge(int argc, char **argv);    /* kc_cmd_bench.c */
+int kc_cmd_report_main(int argc, char **argv);    /* kc_cmd_report.c */
 /* The sweep behind kc bench (as_run = 0) and kc run (as_run = 1). */
 int kc_cmd_bench_sweep(int argc, char **argv, int as_run);   /* kc_cmd_bench.c */
 

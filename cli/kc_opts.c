@@ -140,3 +140,21 @@ size_t kc_opts_jobs(const kc_opts *o, kc_opts_job *jobs, size_t max)
     }
     return n;
 }
+
+int kc_opts_window(const char *s, uint64_t *a, uint64_t *b)
+{
+    const char *colon = s ? strchr(s, ':') : NULL;
+    if (!colon)
+        return 0;
+    char first[32];
+    size_t n = (size_t)(colon - s);
+    if (n == 0 || n >= sizeof first)
+        return 0;
+    memcpy(first, s, n);
+    first[n] = 0;
+    uint64_t end = 0;
+    if (!kc_args_u64(first, a) || (colon[1] && !kc_args_u64(colon + 1, &end)))
+        return 0;
+    *b = end;
+    return 1;
+}

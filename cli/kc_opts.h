@@ -55,6 +55,10 @@ int kc_opts_take_platform(kc_args *a, const char **platform);
 
 /* Expands the selection in registry order; returns the number of jobs (at most
  * max). Unknown task names were already rejected by kc_opts_take. */
+/* A cycle window "A:B" ([A, B); B may be empty: *b = 0, no end), as kc eval
+ * --window and kc wave --window take it. Returns 1, or 0 when malformed. */
+int kc_opts_window(const char *s, uint64_t *a, uint64_t *b);
+
 size_t kc_opts_jobs(const kc_opts *o, kc_opts_job *jobs, size_t max);
 
 #endif

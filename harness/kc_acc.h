@@ -35,9 +35,9 @@ typedef struct kc_core_status {
     uint32_t info;         /* cause-specific detail: faulting address, row, word */
 } kc_core_status;
 
-/* A trace request: VCD (or FST when the path ends in .fst and it is supported)
- * written to `path`, only for cycles in [start, end) (end 0 = no end), with
- * `depth` levels of hierarchy (0 = all). */
+/* A trace request: VCD, or FST when the path ends in ".fst", written to `path`
+ * only for cycles in [start, end) (end 0 = no end), with `depth` levels of
+ * hierarchy (0 = all). */
 typedef struct kc_trace_opts {
     const char *path;
     uint64_t start;
@@ -78,7 +78,8 @@ typedef struct kc_acc_ops {
      * dumping on and off at run time. trace_close flushes. Every model stamps
      * cycle c (0 = first clock after reset) at time 10c (clock low, that
      * cycle's inputs applied) and 10c+5 (after its rising edge), 1 ns units, so
-     * tools can map VCD time to cycles as floor(t / 10). A reset closes an open
+     * tools can map trace time to cycles as floor(t / 10) (kc_wave.h). A path
+     * ending in ".fst" writes FST, anything else VCD. A reset closes an open
      * trace (a trace belongs to one run). */
     kc_status (*trace_open)(void *handle, const char *path, int depth, kc_err *err);
     void (*trace_enable)(void *handle, int on);
@@ -110,6 +111,16 @@ typedef struct kc_acc_ops {
      * with its pc and first word. 0 / NULL: one unit, reported by `retire`. */
     unsigned nunits;
     int (*retire_unit)(void *handle, unsigned unit, uint32_t *pc, uint32_t *insn);
+    /* Several issuing units, per unit (profiling): unit u's own counts of the
+     * counters named unit_counter_names[0..nunit_counters) (names of
+     * counter_names: summed over the units they are those counters), as after
+     * the last edge; and unit_pc(u), the pc (as kc_image numbers it) of the
+     * instruction unit u presents, the one it waits at when it stalls. 0 / NULL:
+     * none (the stall view charges core 0's arch_pc). */
+    unsigned nunit_counters;
+    const char *const *unit_counter_names;
+    void (*unit_counters)(void *handle, unsigned unit, uint64_t *vals, size_t n);
+    uint64_t (*unit_pc)(void *handle, unsigned unit);
 } kc_acc_ops;
 
 /* Registry: the ops for "npu" (later "rvv", "vliw"), or NULL. */

@@ -17,6 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -118,10 +121,20 @@ static void maybe_fault(const kc_pool_opts *o, const fault_hook *h, size_t job)
         pause();
 }
 
-static void worker_main(const kc_pool_opts *o, const fault_hook *h, size_t njobs, int in, int out)
+static void worker_main(const kc_pool_opts *o, const fault_hook *h, size_t njobs, int in, int out, pid_t parent)
 {
-    signal(SIGINT, SIG_IGN);    /* the parent decides what an interrupt means */
-    signal(SIGTERM, SIG_DFL);   /* the parent's handler is not ours */
+    /* The parent decides what an interrupt means. SIGTERM too: Slurm (a requeue,
+     * scancel, the time limit) and kill(1) on a process group send it to every
+     * process at once, and a worker it killed would end its job as a "crash" record
+     * that a resumed sweep skips, in place of the job's result. */
+    signal(SIGINT, SIG_IGN);
+    signal(SIGTERM, SIG_IGN);
+#ifdef __linux__
+    /* ...so a worker must not outlive a parent killed outright (SIGKILL). */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(0);   /* the parent died before the line above */
+#endif
     uint32_t idx;
     while (full_read(in, &idx, sizeof idx) == 1 && idx < njobs) {
         maybe_fault(o, h, idx);
@@ -169,6 +182,7 @@ static int spawn(pool *p, int k)
         return -1;
     }
     fflush(NULL);   /* buffered output must not be duplicated into the child */
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0) {
         close(a[0]); close(a[1]); close(b[0]); close(b[1]);
@@ -185,7 +199,7 @@ static int spawn(pool *p, int k)
         }
         if (p->o->close_in_worker >= 0)
             close(p->o->close_in_worker);
-        worker_main(p->o, &p->hook, p->njobs, a[0], b[1]);
+        worker_main(p->o, &p->hook, p->njobs, a[0], b[1], parent);
     }
     close(a[0]);
     close(b[1]);

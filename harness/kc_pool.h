@@ -14,8 +14,10 @@
  * SIGINT or SIGTERM during a run: no more jobs are handed out, running jobs
  * finish and are passed to done; a second signal kills the workers (their jobs
  * are not passed to done: they were not the job's fault) after every reply
- * already sent has been read. Workers ignore SIGINT, so a terminal's Ctrl-C
- * reaches only the parent's logic.
+ * already sent has been read. Workers ignore SIGINT and SIGTERM, so a
+ * terminal's Ctrl-C, or Slurm's SIGTERM to every process of a job (requeue,
+ * scancel, time limit), reaches only the parent's logic; on Linux a worker is
+ * killed when the parent dies (SIGKILL), so none outlives it.
  *
  * Test hook (tests only, never set it in real runs): KC_POOL_TEST_FAULT=KIND:LABEL
  * with KIND "segv" or "hang" makes the worker raise SIGSEGV, or sleep forever,

@@ -46,6 +46,7 @@ typedef struct rg {
     uint32_t ptr_base[4];
     int neighbour;               /* a window with a tile, or 0 */
     int no_dma;                  /* leave DMA out (--avoid dma: an RTL without its DMA engine) */
+    uint32_t dram_bytes;         /* the DRAM the program runs with (a dma-fault points past it) */
     /* the bundle being built */
     char slot[7][96];
     unsigned mine[RG_NKEYS];     /* +1 when this bundle writes the register */
@@ -483,7 +484,33 @@ static void dma_block(rg *g)
 
 /* ---- a tile's program ---------------------------------------------------------------- */
 
-static const int rg_trap_causes[] = {4 /* misaligned */, 3 /* dm-access */, 6 /* lock-overflow */, 1 /* illegal */};
+static const int rg_trap_causes[] = {
+    4 /* misaligned */, 3 /* dm-access */, 6 /* lock-overflow */, 1 /* illegal */,
+    5 /* write-conflict */, 7 /* dma-fault */, 8 /* bd-invalid */,
+};
+#define RG_NCAUSES (sizeof rg_trap_causes / sizeof rg_trap_causes[0])
+
+/* A DMA channel's trap at a BD load: a legal BD with one field made bad. The
+ * channel is idle first (its last chain's REL was acquired; dma.wait to be sure),
+ * so the trap comes from this dma.start and from nothing else in flight. */
+static void trap_dma(rg *g, int cause)
+{
+    unsigned ch = rg_below(g, 2), bd = rg_below(g, 16);
+    line(g, 1, "dma.wait %u", ch);
+    dma_bd(g, ch, bd, 0, 0);
+    if (cause == 7) {   /* dma-fault: a DRAM row at or past the end of the DRAM */
+        bd_field(g, bd, "dram", g->dram_bytes + 2 * rg_below(g, 0x800));
+    } else {            /* bd-invalid: an odd length or address, or a zero count */
+        switch (rg_below(g, 4)) {
+        case 0: bd_field(g, bd, "len0", 2 * rg_below(g, 40) + 1); break;
+        case 1: bd_field(g, bd, "cnt1", 0); break;
+        case 2: bd_field(g, bd, "cnt2", 0); break;
+        default: bd_field(g, bd, "dm", RG_DMA_LO + 2 * rg_below(g, 0x100) + 1); break;
+        }
+    }
+    drain(g);
+    line(g, 1, "dma.start %u, %u", ch, bd);
+}
 
 static void trap_epilogue(rg *g, int cause)
 {
@@ -492,6 +519,14 @@ static void trap_epilogue(rg *g, int cause)
     case 4: line(g, 1, "mov p7, 0x%x", RG_DM_LO + 4); line(g, 1, "nop"); line(g, 1, "vld v0, [p7]"); break;
     case 3: line(g, 1, "mov p7, 0x50000"); line(g, 1, "nop"); line(g, 1, "ld r1, [p7]"); break;
     case 6: line(g, 1, "rel 11, 63"); line(g, 1, "rel 11, 1"); break;
+    case 5:   /* mul (latency 2) and addi (latency 1) one bundle later land together */
+        rg_emit(g, ".nocheck\n");
+        line(g, 1, "mul r1, r2, r3");
+        line(g, 1, "addi r1, r0, 1");
+        rg_emit(g, ".check\n");
+        break;
+    case 7:
+    case 8: trap_dma(g, cause); break;
     default: line(g, 1, ".bundle 0xfc000000, 0, 0, 0, 0, 0, 0"); break;
     }
 }
@@ -557,6 +592,7 @@ static kc_status rgen_make(uint64_t seed, const kc_hw *hw, uint32_t dram_bytes, 
     rg g;
     memset(&g, 0, sizeof g);
     g.no_dma = no_dma;
+    g.dram_bytes = dram_bytes;
     g.rng = seed * 0x2545f4914f6cdd1dull + 0x5bd1e995u;
     kc_status st = kc_isa_load("vliw", &g.isa, err);
     if (st != KC_OK)
@@ -580,7 +616,9 @@ static kc_status rgen_make(uint64_t seed, const kc_hw *hw, uint32_t dram_bytes, 
         return kc_err_set(err, KC_ERR_NOMEM, "vliw rgen: out of memory");
     rg_emit(&g, "// vliw random program, seed %llu\n", (unsigned long long)seed);
     unsigned rounds = rg_below(&g, 4);
-    int cause = trap >= 0 ? trap : rg_chance(&g, 12) ? rg_trap_causes[rg_below(&g, 4)] : 0;
+    /* without DMA, the last two causes (the DMA's) are left out */
+    int cause = trap >= 0 ? trap
+              : rg_chance(&g, 12) ? rg_trap_causes[rg_below(&g, (unsigned)RG_NCAUSES - (no_dma ? 2 : 0))] : 0;
     unsigned trap_tile = rg_below(&g, g.ntiles);
     if (rg_chance(&g, 20)) {   /* SPMD: one program for every tile (each traps alike) */
         g.tid = 0;

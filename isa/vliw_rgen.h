@@ -21,7 +21,9 @@
  *  - DMA chains: 1-2 BDs (3-D shapes, unaligned DRAM addresses, ACQ released by
  *    the core beforehand, REL acquired by the core afterwards), on either channel;
  *  - every row of isa/vliw.def across a batch; some seeds end one tile with a
- *    trap (misaligned, dm-access, lock-overflow, illegal), named in `trap`.
+ *    trap, named in `trap`: misaligned, dm-access, lock-overflow, illegal,
+ *    write-conflict (two landings fenced by .nocheck), and a DMA channel's
+ *    dma-fault or bd-invalid at a BD load (not with --avoid dma).
  */
 #ifndef VLIW_RGEN_H
 #define VLIW_RGEN_H
@@ -32,7 +34,8 @@
 extern const kc_rgen_ops vliw_rgen_ops;
 
 /* As vliw_rgen_ops.program, with `trap`: -1 decided by the seed, 0 never, else
- * the vliw trap cause to end with (misaligned, dm-access, lock-overflow, illegal). */
+ * the vliw trap cause to end with (misaligned, dm-access, lock-overflow, illegal,
+ * write-conflict, dma-fault, bd-invalid; the last two need the DMA). */
 kc_status vliw_rgen_program(uint64_t seed, const kc_hw *hw, uint32_t dram_bytes, int trap, kc_rgen_prog *out,
                             kc_err *err);
 

@@ -2,6 +2,7 @@
 #include "kc_eval.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include <sys/types.h>
 #include <time.h>
 
+#include "kc_itrace.h"
 #include "kc_platform.h"
 
 uint64_t kc_eval_hash(const char *text)
@@ -188,8 +190,23 @@ static kc_status run(kc_eval_ctx *ctx, const kc_eval_opts *o, const kc_platform 
         args[i] = p->dram_base + r->layout.addr[i];   /* offsets as the kernel addresses DRAM */
     r->cycle_limit = o->cycle_limit ? o->cycle_limit : kc_eval_cycle_limit(r->ideal_cycles);
     kc_sim_opts so = { .cycle_limit = r->cycle_limit, .trace = o->trace, .stalls = o->stalls };
+    kc_itrace *it = NULL;
+    if (o->insn_trace) {
+        char what[64];
+        snprintf(what, sizeof what, "task %s C%d seed %" PRIu64, t->name, o->config, o->seed);
+        if ((s = kc_itrace_open(&it, o->insn_trace, p, &c->img, r->kernel_name, what, err)) != KC_OK)
+            return s;
+        so.on_issue = kc_itrace_issue;
+        so.issue_ctx = it;
+    }
     kc_sim_report rep;
     s = kc_sim_run(c->ops, c->model, c->dram, &c->img, args, r->layout.ntensors, &so, &rep, err);
+    kc_err terr;   /* a trace that could not be written is an error after the run's own */
+    kc_err_clear(&terr);
+    if (kc_itrace_close(it, &terr) != KC_OK && s == KC_OK) {
+        *err = terr;
+        s = terr.code;
+    }
     r->t_sim = now() - t2;
     if (s != KC_OK)
         return s;
@@ -198,6 +215,10 @@ static kc_status run(kc_eval_ctx *ctx, const kc_eval_opts *o, const kc_platform 
     r->ncounters = rep.ncounters;
     r->counter_names = rep.counter_names;
     memcpy(r->counters, rep.counters, sizeof r->counters);
+    r->nunits = rep.nunits;
+    r->nunit_counters = rep.nunit_counters;
+    r->unit_counter_names = rep.unit_counter_names;
+    memcpy(r->unit_counters, rep.unit_counters, sizeof r->unit_counters);
     r->dram_read_bytes = rep.dram_read_bytes;
     r->dram_write_bytes = rep.dram_write_bytes;
     if (rep.result == KC_SIM_TRAPPED) {
@@ -372,6 +393,16 @@ json_t *kc_eval_result_json(const kc_eval_result *r)
         for (size_t i = 0; i < r->ncounters; i++)
             json_object_set_new(ctr, r->counter_names[i], json_integer((json_int_t)r->counters[i]));
         json_object_set_new(o, "counters", ctr);
+        if (r->nunits) {   /* per issuing unit: {"stall_lock": [unit 0, unit 1, ...], ...} */
+            json_t *uc = json_object();
+            for (size_t k = 0; k < r->nunit_counters; k++) {
+                json_t *v = json_array();
+                for (unsigned u = 0; u < r->nunits; u++)
+                    json_array_append_new(v, json_integer((json_int_t)r->unit_counters[u][k]));
+                json_object_set_new(uc, r->unit_counter_names[k], v);
+            }
+            json_object_set_new(o, "unit_counters", uc);
+        }
         json_object_set_new(o, "dram_read_bytes", json_integer((json_int_t)r->dram_read_bytes));
         json_object_set_new(o, "dram_write_bytes", json_integer((json_int_t)r->dram_write_bytes));
     }

@@ -40,6 +40,7 @@ typedef struct kc_eval_opts {
     const kc_trace_opts *trace;   /* NULL = no waveform */
     const kc_dram_cfg *dram;      /* NULL = defaults */
     kc_sim_stalls *stalls;        /* NULL = none; else the per-instruction stall view (kc_sim.h) */
+    const char *insn_trace;       /* NULL = none; else the instruction trace's path (kc_itrace.h) */
 } kc_eval_opts;
 
 typedef struct kc_eval_result {
@@ -72,6 +73,11 @@ typedef struct kc_eval_result {
     size_t ncounters;
     const char *const *counter_names;
     uint64_t counters[KC_MAX_COUNTERS];
+    /* per issuing unit (vliw: per tile; nunits 0: none): kc_sim_report's */
+    unsigned nunits;
+    size_t nunit_counters;
+    const char *const *unit_counter_names;
+    uint64_t unit_counters[KC_MAX_UNITS][KC_MAX_UNIT_COUNTERS];
     uint64_t dram_read_bytes, dram_write_bytes;
 
     /* the task instance */

@@ -65,6 +65,10 @@ typedef struct kc_platform_family {
     /* Where argument i (0-based, the task's ABI order) is on entry, as the ISA
      * document names it: "a3" (npu, rvv), "4(sp)" (rvv's ninth on), ... */
     void (*arg_where)(const kc_hw *hw, unsigned i, char *buf, size_t size);
+    /* The image pc of unit `unit`'s instruction at `pc` as the unit counts it
+     * (vliw: a tile's bundle address -> its own program's, when it has one), for
+     * disasm and source lines of a multi-unit model; NULL: the same pc. */
+    uint64_t (*unit_pc)(const kc_image *img, unsigned unit, uint64_t pc);
 } kc_platform_family;
 
 struct kc_platform {

@@ -3,8 +3,8 @@
  * kc_vl_model<Derived, Top> owns one Verilated top and its own VerilatedContext
  * and does everything that is not a port: the exception/$stop guard (with the
  * hooks of kc_vl_hooks.h), rebuilding after a Verilator fatal error, reset edges,
- * the clock edge with its VCD time stamps, and VCD tracing with a depth and a
- * run-time switch. A shim derives from it (CRTP) and supplies only its port
+ * the clock edge with its VCD time stamps, and VCD (or FST) tracing with a depth
+ * and a run-time switch. A shim derives from it (CRTP) and supplies only its port
  * mapping; kc_vl_ops<Derived> turns the result into the kc_acc_ops table.
  *
  * What Derived provides (all called with the model's context current):
@@ -19,7 +19,9 @@
  *                                 through their ports using reset_edge()
  *   static const char *cause_name(unsigned cause);   the family's trap names
  * and optionally arch_pc / arch_read (co-simulation, the stall view), pc_ahead, and
- * nunits + retire_unit(unit, pc, insn) for a top with several issuing units (vliw).
+ * nunits + retire_unit(unit, pc, insn) for a top with several issuing units (vliw),
+ * with unit_counters(unit, vals, n) / unit_pc(unit) / nunit_counters /
+ * unit_counter_names for their per-unit profile.
  *
  * Conventions every model shares, so the code behind them is here, once: ports
  * `clk` and `rst` (active high); clock() is one full cycle (clock low with this
@@ -187,22 +189,21 @@ public:
         });
     }
 
-    /* VCD only (FST is refused by name). depth = levels below the top, 0 = all. */
+    /* VCD, or FST when the path ends in ".fst" (the same VCD tracing, turned
+     * into FST in memory: kc_vl_trace.h). depth = levels below the top, 0 = all. */
     kc_status trace_open(const char *path, int depth, kc_err *err)
     {
         if (!path || !path[0])
             return kc_err_set(err, KC_ERR_USAGE, "%s: no trace file name", Derived::acc_name);
         size_t len = std::strlen(path);
-        if (len >= 4 && std::strcmp(path + len - 4, ".fst") == 0)
-            return kc_err_set(err, KC_ERR_USAGE, "%s: %s: this build writes VCD only (name the file .vcd)",
-                              Derived::acc_name, path);
+        const bool fst = len >= 4 && std::strcmp(path + len - 4, ".fst") == 0;
         if (depth < 0)
             return kc_err_set(err, KC_ERR_USAGE, "%s: trace depth %d (0 = all levels)", Derived::acc_name,
                               depth);
         return guard(err, "trace", [&] {
             enter();
             trace_drop();
-            vcd_file_ = new kc_vl_trace_file;
+            vcd_file_ = new kc_vl_trace_file(fst);
             vcd_path_ = path;
             vcd_ = new VerilatedVcdC(vcd_file_);
             vcd_->set_time_unit("1ns");
@@ -216,9 +217,10 @@ public:
             top->trace(vcd_, 99);
             vcd_->open(path);
             if (!vcd_->isOpen()) {
-                int e = trace_drop();
+                std::string why = vcd_file_->why();
+                trace_drop();
                 return kc_err_set(err, KC_ERR_IO, "%s: cannot write trace file %s: %s", Derived::acc_name,
-                                  path, std::strerror(e ? e : EIO));
+                                  path, why.c_str());
             }
             return KC_OK;
         });
@@ -230,16 +232,16 @@ public:
     {
         if (!vcd_)
             return KC_OK;
-        std::string path = vcd_path_;
+        std::string path = vcd_path_, why;
         int e = 0;
         kc_status s = guard(err, "trace close", [&] {
             enter();
-            e = trace_drop();
+            e = trace_drop(&why);
             return KC_OK;
         });
         if (s == KC_OK && e)
             s = kc_err_set(err, KC_ERR_IO, "%s: cannot write trace file %s: %s", Derived::acc_name,
-                           path.c_str(), std::strerror(e));
+                           path.c_str(), why.c_str());
         return s;
     }
 
@@ -380,8 +382,9 @@ private:
     }
 
     /* Closes and frees the trace, if any; returns the first write error (errno) of
-     * its file, 0 when none. Never throws: the file swallows write errors. */
-    int trace_drop()
+     * its file, 0 when none, and its text in *why. Never throws: the file swallows
+     * write errors. */
+    int trace_drop(std::string *why = nullptr)
     {
         int e = 0;
         if (vcd_) {
@@ -390,7 +393,10 @@ private:
             vcd_ = nullptr;
         }
         if (vcd_file_) {
+            vcd_file_->close();   /* an FST is finished (and checked) here */
             e = vcd_file_->error();
+            if (e && why)
+                *why = vcd_file_->why();
             delete vcd_file_;
             vcd_file_ = nullptr;
         }
@@ -443,6 +449,7 @@ KC_VL_HAS(kc_vl_has_arch_pc, &M::arch_pc)
 KC_VL_HAS(kc_vl_has_arch_read, &M::arch_read)
 KC_VL_HAS(kc_vl_has_pc_ahead, M::pc_ahead)
 KC_VL_HAS(kc_vl_has_units, M::nunits)
+KC_VL_HAS(kc_vl_has_unit_counters, &M::unit_counters)
 #undef KC_VL_HAS
 
 template <typename M> struct kc_vl_ops {
@@ -510,6 +517,31 @@ template <typename M> struct kc_vl_ops {
             return cast(h)->retire_unit(unit, pc, insn);
         return 0;
     }
+    static void unit_counters(void *h, unsigned unit, uint64_t *vals, size_t n)
+    {
+        if constexpr (kc_vl_has_unit_counters<M>::value)
+            cast(h)->unit_counters(unit, vals, n);
+    }
+    static uint64_t unit_pc(void *h, unsigned unit)
+    {
+        if constexpr (kc_vl_has_unit_counters<M>::value)
+            return cast(h)->unit_pc(unit);
+        return 0;
+    }
+    static constexpr unsigned nunit_counters()
+    {
+        if constexpr (kc_vl_has_unit_counters<M>::value)
+            return M::nunit_counters;
+        else
+            return 0;
+    }
+    static constexpr const char *const *unit_counter_names()
+    {
+        if constexpr (kc_vl_has_unit_counters<M>::value)
+            return M::unit_counter_names;
+        else
+            return nullptr;
+    }
     static constexpr unsigned nunits()
     {
         if constexpr (kc_vl_has_units<M>::value)
@@ -550,6 +582,10 @@ template <typename M> struct kc_vl_ops {
         pc_ahead(),
         nunits(),
         kc_vl_has_units<M>::value ? retire_unit : nullptr,
+        nunit_counters(),
+        unit_counter_names(),
+        kc_vl_has_unit_counters<M>::value ? unit_counters : nullptr,
+        kc_vl_has_unit_counters<M>::value ? unit_pc : nullptr,
     };
 };
 

@@ -68,6 +68,7 @@ constexpr unsigned NT = P_ROWS * P_COLS;
 constexpr unsigned VLIW_MAX_TILES = 8;   /* tiles VLIW_TILE_SRCS names below */
 constexpr unsigned VLIW_MAX_BANKS = 8;
 static_assert(NT >= 1 && NT <= VLIW_MAX_TILES, "more tiles than the shim's state table names");
+static_assert(3 * NT <= 32, "stall_ev is read as one 32-bit word");
 static_assert(P_NBANKS >= 1 && P_NBANKS <= VLIW_MAX_BANKS && P_DM_BYTES % (32 * P_NBANKS) == 0, "odd DM shape");
 static_assert(ports::beat_bytes == P_BEAT_BYTES, "mem_req_wdata is not BEAT_BYTES wide");
 static_assert(ports::arg_words == VLIW_NARGS_REG, "args port is not r1..r8 (8 x 32 bits)");
@@ -229,6 +230,11 @@ public:
     static constexpr const kc_arch_file *arch_files = vliw_files.f;
     static constexpr size_t narch_files = NFILES;
     static constexpr unsigned nunits = NT;
+    /* per tile: the counters the top sums over the tiles that its ports show per
+     * tile (issue_valid, stall_ev), counted here as the RTL counts them */
+    static constexpr const char *unit_counter_list[] = { "bundles", "stall_lock", "stall_dma_wait", "stall_bank" };
+    static constexpr unsigned nunit_counters = 4;
+    static constexpr const char *const *unit_counter_names = unit_counter_list;
     /* several pcs: co-simulation follows each tile's issue stream, not arch_pc */
     static constexpr int pc_ahead = 1;
 
@@ -288,8 +294,17 @@ public:
                     break;      /* select 0: every tile at once */
             }
         }
-        for (unsigned k = 0; k < NT; k++)
+        for (unsigned k = 0; k < NT; k++) {
             pm_hi_[k] = hi[k];
+            own_[k] = false;
+        }
+        for (size_t i = 0; i < img->nsegs; i++) {
+            uint64_t sel = img->segs[i].addr / VLIW_BUNDLE_BYTES >> VLIW_PM_SEL_SHIFT;
+            if (sel >= 1 && sel <= NT)
+                own_[sel - 1] = true;
+        }
+        for (auto &u : unit_cnt_)
+            u.fill(0);
         t->ld_we = 0;
         t->ld_addr = 0;
         t->ld_wdata = 0;
@@ -313,7 +328,30 @@ public:
         issued_ = port_word(top->issue_valid, 0);
         for (unsigned k = 0; k < NT; k++)
             issue_pc_[k] = issue_pc_of(k);
+        if (!top->halted && !top->trapped) {   /* the RTL counters' condition */
+            uint32_t ev = port_word(top->stall_ev, 0);
+            for (unsigned k = 0; k < NT; k++) {
+                unit_cnt_[k][0] += issued_ >> k & 1;
+                for (unsigned r = 0; r < 3; r++)   /* lock, DMA wait, bank: the list's order */
+                    unit_cnt_[k][1 + r] += ev >> (3 * k + r) & 1;
+            }
+        }
         return kc_vl_model::clock(in, err);
+    }
+
+    void unit_counters(unsigned unit, uint64_t *vals, size_t n) const
+    {
+        for (size_t i = 0; i < n && i < nunit_counters; i++)
+            vals[i] = unit < NT ? unit_cnt_[unit][i] : 0;
+    }
+
+    /* the presented bundle as the image numbers it: in the tile's own program
+     * ((tile + 1) << VLIW_PM_SEL_SHIFT) or the SPMD one */
+    uint64_t unit_pc(unsigned unit) const
+    {
+        if (unit >= NT)
+            return 0;
+        return (own_[unit] ? (uint64_t)(unit + 1) << VLIW_PM_SEL_SHIFT : 0) | issue_pc_of(unit);
     }
 
     int retire_unit(unsigned unit, uint32_t *pc, uint32_t *insn) const
@@ -391,6 +429,8 @@ public:
 private:
     std::array<uint32_t, VLIW_MAX_TILES> pm_hi_{};   /* bundles the last program wrote, per tile */
     std::array<uint32_t, VLIW_MAX_TILES> issue_pc_{};
+    std::array<bool, VLIW_MAX_TILES> own_{};                     /* tile runs its own program */
+    std::array<std::array<uint64_t, 4>, VLIW_MAX_TILES> unit_cnt_{};   /* unit_counter_list, per tile */
     uint32_t issued_ = 0;
     const kc_image *image_ = nullptr;   /* the program (valid until the next reset, as the caller's) */
 

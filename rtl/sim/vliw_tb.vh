@@ -3,7 +3,8 @@
 // tiles). The load port writes program slot words: ld_addr = tile select << 24 |
 // bundle * 7 + slot (select 0: every tile), as verilated/vliw_shim.cpp's load.
 // perf holds 64-bit counters: NCNT counts its 32-bit words (counter i = words
-// 2i, 2i+1). There is no retire port (per-tile issue ports instead: left open).
+// 2i, 2i+1). There is no retire port (per-tile issue ports instead: left open, as
+// the per-tile stall port is).
 // The data memories are not cleared here (the shim clears them by backdoor):
 // kernels compared under Icarus read only DM they wrote.
 `ifdef KC_TB_PARAMS
@@ -21,7 +22,7 @@
         .mem_req_wdata(mem_req_wdata), .mem_req_wstrb(mem_req_wstrb),
         .mem_resp_valid(mem_resp_valid), .mem_resp_rdata(mem_resp_rdata),
         .halted(halted), .trapped(trapped), .trap_cause(trap_cause), .trap_pc(trap_pc),
-        .trap_info(trap_info), .perf(perf), .issue_valid(), .issue_pc());
+        .trap_info(trap_info), .perf(perf), .issue_valid(), .issue_pc(), .stall_ev());
     assign retire_valid = 1'b0;
     assign retire_pc = 32'd0;
     assign retire_insn = 32'd0;

@@ -41,7 +41,8 @@ module vliw_top #(
     output wire [31:0]             trap_info,
     output wire [NCOUNTERS*64-1:0] perf,
     output wire [NT-1:0]           issue_valid,
-    output wire [NT*32-1:0]        issue_pc
+    output wire [NT*32-1:0]        issue_pc,
+    output wire [NT*3-1:0]         stall_ev
 );
     localparam integer PW = $clog2(PM_BUNDLES);
 
@@ -216,6 +217,13 @@ module vliw_top #(
     assign trap_cause = tc;
     assign trap_pc    = tp;
     assign trap_info  = ti;
+
+    // ---- per tile, the stall reason the counters below sum (3t: lock, 3t+1: DMA wait, 3t+2: bank)
+    generate
+        for (t = 0; t < NT; t = t + 1) begin : g_stall
+            assign stall_ev[3*t +: 3] = {ev_bank[t], ev_dma[t], ev_lock[t]};
+        end
+    endgenerate
 
     // ---- counters (ISSUE13.md order), summed over tiles, while the run lasts
     reg [63:0] cnt [0:NCOUNTERS-1];

@@ -3,8 +3,14 @@
  * Work: the query groups (4 rows) of every (batch, head), flattened, split by
  * tile id into contiguous ranges; a tile's range is a few segments (one head
  * each). Per segment the tile's DMA brings the head's K and V into DM once (one
- * 3-D BD each, chained; the V BD releases lock 4) and the core transposes K in
- * place; per query group the DMA brings Q in (two buffers, BDs 0/1, locks 0/1)
+ * BD each, chained; the V BD releases lock 4) and the core transposes K in
+ * place. Where the DM has room (the plan's `rows`) the BDs move whole rows,
+ * packed (K into V's region, V into a staging area, each releasing lock 4) and the
+ * core rearranges them into the block layout with scalar loads and stores
+ * (rows_to_blocks): a DMA row costs a read per 32-byte line it touches, so
+ * whole rows take a quarter of the reads of 8-byte gathers, the DMA's limit
+ * (DMA_INFLIGHT reads in flight per channel). Else the BDs gather the blocks
+ * directly (3-D, 8-byte rows). Per query group the DMA brings Q in (two buffers, BDs 0/1, locks 0/1)
  * and takes O out (two buffers, BDs 2/3 release locks 2/3 when DRAM has them),
  * so the DMA of the neighbouring groups overlaps the group's compute (a
  * subroutine, `jal`).
@@ -53,18 +59,23 @@ typedef struct plan {
     uint32_t nkb, krag;      /* key sub-blocks; keys of the last (0: whole) */
     uint32_t ns, nkbpad;     /* sub-blocks per key block; sub-blocks of K^T / V in DM */
     uint32_t nmt;            /* mask-table words */
-    uint32_t kt, vt, sb, qb[2], ob[2], mt, end;   /* DM */
+    int rows;                /* K and V arrive as whole rows (a staging area), else 8-byte gathers */
+    uint32_t kt, vt, sb, qb[2], ob[2], mt, stg, end;   /* DM */
     int sub;                 /* the group subroutine's label */
+    int kv_sub;              /* the K / V layout subroutine's label */
 } plan;
 
-/* ns: sub-blocks per key block of a causal stage (4 or 8). */
-static int plan_make(const vliw_attn *a, uint32_t ns, plan *p)
+/* ns: sub-blocks per key block of a causal stage (4 or 8); rows: K and V by
+ * whole-row DMA through a staging area (else 8-byte gathers, no staging). */
+static int plan_make(const vliw_attn *a, uint32_t ns, int rows, plan *p)
 {
     memset(p, 0, sizeof *p);
     p->a = a;
     if (!a->d || a->d % 4 || !a->sq || !a->sk || !a->heads || !a->kv_heads || a->heads % a->kv_heads)
         return -1;
     if (a->causal && a->sq != a->sk)
+        return -1;
+    if (rows && ((a->sk + 3) / 4) * 8 * a->d > 32767 - 8)   /* rows_to_blocks' pointer steps: imm16 */
         return -1;
     p->dc = a->d / 4;
     p->nqg = (a->sq + 3) / 4;
@@ -92,24 +103,35 @@ static int plan_make(const vliw_attn *a, uint32_t ns, plan *p)
     p->ob[0] = p->qb[1] + qstep;
     p->ob[1] = p->ob[0] + q;
     p->mt = p->ob[1] + q;
-    p->end = p->mt + (p->nmt * 4 + 31) / 32 * 32;
-    return 0;
+    p->stg = p->mt + (p->nmt * 4 + 31) / 32 * 32;
+    p->rows = rows;
+    /* the staging area holds the rows of whole key sub-blocks (4 nkb rows of
+     * 2d bytes: the copy reads the ragged sub-block's rows past the last key) */
+    p->end = p->stg + (rows ? (p->nkb * 8 * a->d + 31) / 32 * 32 : 0);
+    return rows && p->stg - p->vt > 32767 ? -1 : 0;
 }
 
-/* The plan for a DM of `avail` bytes: causal key blocks of 8 sub-blocks from 96
- * rows on (less per-block overhead), of 4 when that does not fit (less padding
- * of K and V to whole key blocks) or the rows are fewer. */
-static int plan_for(const vliw_attn *a, uint32_t avail, plan *p)
+/* The plan for a DM of `avail` bytes: K and V by whole rows when the staging
+ * area fits (a quarter of the gathers' DMA beats) and may_copy (the row copy's
+ * code fits PM), else gathered; causal key
+ * blocks of 8 sub-blocks from 96 rows on (less per-block overhead), of 4 when
+ * that does not fit (less padding of K and V to whole key blocks) or the rows
+ * are fewer. */
+static int plan_for(const vliw_attn *a, uint32_t avail, int may_copy, plan *p)
 {
-    if (a->sq >= 96 && !plan_make(a, 8, p) && p->end <= avail)
-        return 0;
-    return plan_make(a, 4, p);
+    for (int rows = may_copy; rows >= 0; rows--) {
+        if (a->sq >= 96 && !plan_make(a, 8, rows, p) && p->end <= avail)
+            return 0;
+        if (!plan_make(a, 4, rows, p) && (p->end <= avail || !rows))
+            return 0;
+    }
+    return -1;
 }
 
 uint32_t vliw_attn_dm_bytes(const vliw_attn *a)
 {
-    plan p;
-    return plan_for(a, ~0u, &p) ? 0 : p.end;
+    plan p;   /* the smallest layout: gathered K and V, key blocks of 4 sub-blocks */
+    return plan_make(a, 4, 0, &p) ? 0 : p.end;
 }
 
 /* ---- the group subroutine ------------------------------------------------------------
@@ -361,13 +383,25 @@ static void group_sub(vliw_gen *g, const plan *p)
 
 /* ---- the tile's driver ------------------------------------------------------------------ */
 
-/* Every field of a BD (a previous stage may have left any). */
-static void bd_all(vliw_gen *g, int bd, uint32_t dm, uint32_t cnt1, uint32_t ds1, uint32_t cnt2, uint32_t ms2,
-                   uint32_t next, uint32_t rel)
+/* Every field of a BD (a previous stage may have left any): rows of len0 bytes
+ * (dimension 1: cnt1 rows, ds1 / ms1 apart), repeated cnt2 times 8 DRAM bytes
+ * and ms2 DM bytes further (the d-chunks of a gather). */
+typedef struct bd_shape {
+    uint32_t dm, len0, cnt1, ds1, ms1, cnt2, ms2;
+} bd_shape;
+
+/* A gather into 4x4 blocks: rows of one d-chunk (8 bytes), 8 bytes apart in
+ * DM, the d-chunks ms2 apart. */
+static bd_shape bd_gather(uint32_t dm, uint32_t rows, uint32_t ds1, uint32_t chunks, uint32_t ms2)
+{
+    return (bd_shape){dm, 8, rows, ds1, 8, chunks, ms2};
+}
+
+static void bd_all(vliw_gen *g, int bd, bd_shape sh, uint32_t next, uint32_t rel)
 {
     const struct { const char *f; uint32_t v; } fl[] = {
-        {"dm", dm}, {"len0", 8}, {"cnt1", cnt1}, {"dstride1", ds1}, {"mstride1", 8}, {"cnt2", cnt2},
-        {"dstride2", 8}, {"mstride2", ms2}, {"acq", 0}, {"next", next}, {"rel", rel},
+        {"dm", sh.dm}, {"len0", sh.len0}, {"cnt1", sh.cnt1}, {"dstride1", sh.ds1}, {"mstride1", sh.ms1},
+        {"cnt2", sh.cnt2}, {"dstride2", 8}, {"mstride2", sh.ms2}, {"acq", 0}, {"next", next}, {"rel", rel},
     };
     for (size_t i = 0; i < sizeof fl / sizeof fl[0]; i++) {
         if (g->compact && !fl[i].v && i >= 8)   /* links: 0 after every barrier (vliw_emit_barrier) */
@@ -460,6 +494,89 @@ static void ld_word(vliw_gen *g, int rd, uint32_t addr)
     vliw_emit_op(g, "ld r%d, [p7, 0]", rd);
 }
 
+/* Whole rows of K, then of V (2d bytes apart, as the DMA packed them: K's in
+ * V's region, V's in the staging area) into 4x4 blocks [key][d] (block (c, kb)
+ * at KT / VT + (c nkbpad + kb) 32), each once the DMA has it (lock 4 counts
+ * the tensors in: the DMA of V overlaps K's copy). Per tensor and d-chunk a
+ * software-pipelined loop over the key sub-blocks, 8 scalar words each, the
+ * loads ahead of the stores (memory order would hold each load behind the
+ * store before it): the ST slot's rate, 8 bundles a block, against the 32 DMA
+ * cycles a block of 8-byte gathers costs. The blocks kb >= nkb are zeroed (V's
+ * padding meets P = 0 and K's rows overwrote it; K's is masked). One copy of
+ * the code for both (program memory). Uses r1..r4, r6, r7, r9, r13, r14, p0,
+ * p1. */
+static void rows_to_blocks(vliw_gen *g, const plan *p)
+{
+    static const int data[8] = {1, 2, 3, 4, 6, 7, 13, 1};   /* word 7 reuses word 0's register */
+    uint32_t pitch = 2 * p->a->d;
+    vliw_emit_begin(g);
+    vliw_emit_li(g, 13, p->vt);
+    vliw_emit_op(g, "mov p0, r13");
+    vliw_emit_li(g, 13, p->kt);
+    vliw_emit_op(g, "mov p1, r13");
+    vliw_emit_end(g);
+    int tensors = vliw_emit_branch_loop_open(g, 14, 2);
+    vliw_emit_begin(g);
+    vliw_emit_op(g, "acq 0x04, 1");
+    vliw_emit_end(g);
+    int top = p->dc > 1 ? vliw_emit_branch_loop_open(g, 9, p->dc) : 0;
+    vliw_emit_begin(g);
+    /* word w: row w / 2, half w % 2; loads paired from two rows (two lines, in
+     * different banks unless 2d is a multiple of 256: one bundle, no conflict) */
+    static const int order[7] = {0, 2, 1, 3, 4, 6, 5};
+    for (uint32_t k = 0; k < 7; k++) {
+        uint32_t w = (uint32_t)order[k];
+        vliw_emit_op(g, "ld r%d, [p0, %u]", data[w], w / 2 * pitch + 4 * (w % 2));
+    }
+    for (uint32_t w = 0; w < 8; w++) {
+        vliw_emit_op(g, "st r%d, [p1, %u]", data[w], 8 * (w / 2) + 4 * (w % 2));
+        if (!w)
+            vliw_emit_op(g, "ld r%d, [p0, %u]", data[7], 3 * pitch + 4);
+    }
+    vliw_emit_op(g, "padd p0, %u", 4 * pitch);
+    vliw_emit_op(g, "padd p1, 32");
+    vliw_emit_loopi_end(g, p->nkb);
+    /* to the next d-chunk: 8 bytes on in a row, nkbpad blocks on in the layout */
+    vliw_emit_begin(g);
+    for (uint32_t k = 0; k < p->nkbpad - p->nkb; k++)
+        vliw_emit_op(g, "vst v12, [p1, %u]", 32 * k);
+    vliw_emit_op(g, "padd p0, %d", 8 - (int)(p->nkb * 4 * pitch));
+    vliw_emit_op(g, "padd p1, %u", (p->nkbpad - p->nkb) * 32);
+    vliw_emit_end(g);
+    if (p->dc > 1)
+        vliw_emit_branch_loop_close(g, 9, top);
+    /* K done: p1 is at VT (K^T's region ends there), p0 goes to the staging area */
+    vliw_emit_begin(g);
+    vliw_emit_op(g, "padd p0, %d", (int)p->stg - (int)p->vt - (int)(8 * p->dc));
+    vliw_emit_end(g);
+    vliw_emit_branch_loop_close(g, 14, tensors);
+}
+
+/* The K / V layout subroutine (every segment with a new head calls it, `jal
+ * r15`): once the DMA has them, K^T and V in the block layout (rows: both
+ * copied into blocks first). */
+static void kv_sub(vliw_gen *g, const plan *p)
+{
+    vliw_emit_line(g, "L%d:", p->kv_sub);
+    if (p->rows)
+        rows_to_blocks(g, p);
+    else {
+        vliw_emit_begin(g);
+        vliw_emit_op(g, "acq 0x04, 1");
+        vliw_emit_end(g);
+    }
+    /* K in place: natural [key][d] blocks -> [d][key] */
+    vliw_emit_begin(g);
+    vliw_emit_li(g, 13, p->kt);
+    vliw_emit_op(g, "mov p0, r13");
+    vliw_emit_op(g, "mov p1, r13");
+    vliw_emit_end(g);
+    pass(g, p, p->dc * p->nkbpad, 4, 3, transpose_body);
+    vliw_emit_line(g, "    jr r15");
+    vliw_emit_line(g, "    nop");
+    vliw_emit_line(g, "    nop");
+}
+
 /* Query groups g0..g1 of (batch, head) bh; in a head loop (hloop) every
  * address also moves on by the loop's head offsets (r9, r6). */
 static void segment(vliw_gen *g, const plan *p, uint32_t bh, uint32_t g0, uint32_t g1, int new_kv, int hloop)
@@ -507,14 +624,10 @@ static void segment(vliw_gen *g, const plan *p, uint32_t bh, uint32_t g0, uint32
     if (n > 1)
         q_prefetch(g, p, 1, group_rows(p, g0 + 1));
     vliw_emit_end(g);
-    if (new_kv) {   /* K in place: natural [key][d] blocks -> [d][key] */
-        vliw_emit_begin(g);
-        vliw_emit_op(g, "acq 0x04, 1");
-        vliw_emit_li(g, 13, p->kt);
-        vliw_emit_op(g, "mov p0, r13");
-        vliw_emit_op(g, "mov p1, r13");
-        vliw_emit_end(g);
-        pass(g, p, p->dc * p->nkbpad, 4, 3, transpose_body);
+    if (new_kv) {
+        vliw_emit_line(g, "    jal r15, L%d", p->kv_sub);
+        vliw_emit_line(g, "    nop");
+        vliw_emit_line(g, "    nop");
     }
     /* steps whose prefetch (i + 2) is a whole group run two per loop iteration */
     int rag_last = group_rows(p, g1 - 1) != 4;
@@ -534,8 +647,10 @@ static void setup(vliw_gen *g, const plan *p)
     const vliw_attn *a = p->a;
     vliw_emit_args_save(g);   /* r1..r8: scratch of the group subroutine */
     /* V's rows past the last key meet P = 0: they must be finite (an earlier
-     * stage may have left anything; later heads leave V rows) */
+     * stage may have left anything; later heads leave V rows); so must the
+     * staging area's rows past the last key (the ragged V sub-block's) */
     vliw_emit_dm_zero(g, p->vt, p->sb);
+    vliw_emit_dm_zero(g, p->stg, p->end);
     vliw_emit_begin(g);
     vliw_emit_op(g, "vbcst v12, r0");
     vliw_emit_li(g, 13, 0x3f80);
@@ -548,15 +663,20 @@ static void setup(vliw_gen *g, const plan *p)
     }
     for (int b = 0; b < 2; b++) {
         if (a->has_bias) {   /* Q, then the bias blocks (4 rows x the key sub-blocks), which release the lock */
-            bd_all(g, b, p->qb[b], 4, 2 * a->ldq, p->dc, 32, 0x10u | (uint32_t)BIAS_BD(b), 0);
-            bd_all(g, BIAS_BD(b), p->qb[b] + p->dc * 32, 4, 2 * a->sk, p->nkb, 32, 0, LOCK_REL(b));
+            bd_all(g, b, bd_gather(p->qb[b], 4, 2 * a->ldq, p->dc, 32), 0x10u | (uint32_t)BIAS_BD(b), 0);
+            bd_all(g, BIAS_BD(b), bd_gather(p->qb[b] + p->dc * 32, 4, 2 * a->sk, p->nkb, 32), 0, LOCK_REL(b));
         } else {
-            bd_all(g, b, p->qb[b], 4, 2 * a->ldq, p->dc, 32, 0, LOCK_REL(b));
+            bd_all(g, b, bd_gather(p->qb[b], 4, 2 * a->ldq, p->dc, 32), 0, LOCK_REL(b));
         }
-        bd_all(g, 2 + b, p->ob[b], 4, 2 * a->ldo, p->dc, 32, 0, LOCK_REL(2 + b));
+        bd_all(g, 2 + b, bd_gather(p->ob[b], 4, 2 * a->ldo, p->dc, 32), 0, LOCK_REL(2 + b));
     }
-    bd_all(g, 4, p->kt, a->sk, 2 * a->ldk, p->dc, p->nkbpad * 32, 0x10u | 5u, 0);
-    bd_all(g, 5, p->vt, a->sk, 2 * a->ldk, p->dc, p->nkbpad * 32, 0, LOCK_REL(4));
+    if (p->rows) {   /* whole rows, packed: K into V's region, V into the staging area (lock 4 each) */
+        bd_all(g, 4, (bd_shape){p->vt, 2 * a->d, a->sk, 2 * a->ldk, 2 * a->d, 1, 0}, 0x10u | 5u, LOCK_REL(4));
+        bd_all(g, 5, (bd_shape){p->stg, 2 * a->d, a->sk, 2 * a->ldk, 2 * a->d, 1, 0}, 0, LOCK_REL(4));
+    } else {
+        bd_all(g, 4, bd_gather(p->kt, a->sk, 2 * a->ldk, p->dc, p->nkbpad * 32), 0x10u | 5u, 0);
+        bd_all(g, 5, bd_gather(p->vt, a->sk, 2 * a->ldk, p->dc, p->nkbpad * 32), 0, LOCK_REL(4));
+    }
     vliw_emit_op(g, "rel 0x02, 1");
     vliw_emit_op(g, "rel 0x03, 1");
     vliw_emit_li(g, 13, p->mt);
@@ -588,8 +708,8 @@ static void setup(vliw_gen *g, const plan *p)
 kc_status vliw_attn_stage(vliw_gen *g, const void *args, kc_err *err)
 {
     const vliw_attn *a = args;
-    plan p;
-    if (plan_for(a, g->hw.dm_bytes - 128, &p))
+    plan p;   /* small code: no row copies (K and V gathered) */
+    if (plan_for(a, g->hw.dm_bytes - 128, !g->small_code, &p))
         return kc_err_set(err, KC_ERR_USAGE, "vliw attention: unsupported shape (d = %u must be a multiple of 4)",
                           a->d);
     if (p.end > g->hw.dm_bytes - 128)   /* the top 128 bytes: DM-passed arguments */
@@ -626,6 +746,8 @@ kc_status vliw_attn_stage(vliw_gen *g, const void *args, kc_err *err)
     vliw_emit_line(g, "    jr r15");
     vliw_emit_line(g, "    nop");
     vliw_emit_line(g, "    nop");
+    p.kv_sub = vliw_emit_label(g);
+    kv_sub(g, &p);
     vliw_emit_sub_end(g);
     setup(g, &p);
     if (hl) {   /* whole heads h0..h1 (one batch, a kv head each): one segment in a loop */

@@ -3,7 +3,8 @@
  * held in a tile's DM, query groups of 4 rows streamed through, an online
  * softmax over key blocks with vmmac on 4x4 blocks (vliw_attn.c has the layout).
  *
- * A stage (vliw_emit.h): it uses DM from 0 up to vliw_attn_dm_bytes(), locks
+ * A stage (vliw_emit.h): it uses DM from 0 up to vliw_attn_dm_bytes() (more
+ * when the DM has room: K and V by whole rows through a staging area), locks
  * 0..4 and BDs 0..5, r1..r8 as scratch (saved and restored), and returns with
  * its locks at 0 and every output store accepted by DRAM. */
 #ifndef VLIW_ATTN_H
@@ -31,7 +32,8 @@ typedef struct vliw_attn {
     vliw_opnd bias;    /* [heads][sq][sk] contiguous; batch 1, not causal, ldq == ldo */
 } vliw_attn;
 
-/* DM bytes the stage needs (its layout); 0 when the shape is not supported. */
+/* DM bytes the stage needs at least (its smallest layout: K and V gathered);
+ * 0 when the shape is not supported. */
 uint32_t vliw_attn_dm_bytes(const vliw_attn *a);
 
 /* The stage (vliw_emit.h's contract; args: a const vliw_attn *): tile

@@ -68,6 +68,8 @@ typedef struct vliw_gen {
     int bar_win[4], bar_nw;   /* emitted at the tile's end: its neighbours, */
     unsigned bar_rounds;      /* rounds, */
     uint32_t bd_links_all;    /* and the BDs any stage linked */
+    int small_code;       /* the kernel did not fit PM: stages pick their smaller code
+                             where they have a choice (vliw_tmpl.c retries with it) */
     uint32_t bd_links;    /* BDs whose next / acq / rel an earlier op wrote */
     unsigned bar_round;   /* barrier rounds emitted so far (lock parity) */
     struct vliw_shared_body *shared;   /* the tile's shared stage bodies (vliw_emit_shared_stage) */

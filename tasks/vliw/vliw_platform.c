@@ -73,6 +73,15 @@ static int vliw_platform_disasm(const kc_platform *p, const kc_image *img, uint6
     return 1;
 }
 
+/* A tile's own program (`.tile N`: PM selector N + 1) when the image has one, else
+ * the program every tile runs. */
+static uint64_t vliw_platform_unit_pc(const kc_image *img, unsigned unit, uint64_t pc)
+{
+    uint64_t own = (uint64_t)(unit + 1) << VLIW_PM_SEL_SHIFT | pc;
+    uint32_t w;
+    return kc_image_word(img, own, &w) ? own : pc;
+}
+
 /* Tensor addresses: r1..r8, then words in every tile's DM (window 0). */
 static void vliw_platform_arg_where(const kc_hw *hw, unsigned i, char *buf, size_t size)
 {
@@ -96,4 +105,5 @@ const kc_platform_family vliw_platform_family = {
     .ref = &vliw_iss_ref,
     .rgen = &vliw_rgen_ops,
     .arg_where = vliw_platform_arg_where,
+    .unit_pc = vliw_platform_unit_pc,
 };

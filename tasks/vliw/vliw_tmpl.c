@@ -59,13 +59,15 @@ static kc_status check_pm(const char *text, const kc_task *task, int config, con
     return KC_OK;
 }
 
-static kc_status emit(const kc_task *task, int config, const kc_hw *hw, int poison, char **text, kc_err *err)
+static kc_status emit(const kc_task *task, int config, const kc_hw *hw, int poison, int small_code, char **text,
+                      kc_err *err)
 {
     const kc_task_config *c = NULL;
     *text = NULL;
     static vliw_gen g;   /* large (a scheduled block); one generation at a time */
     memset(&g, 0, sizeof g);
     g.poison = poison;
+    g.small_code = small_code;
     if (vliw_iss_params_from(hw, &g.hw, err) != KC_OK)
         return KC_ERR_RANGE;
     g.ntiles = g.hw.rows * g.hw.cols;
@@ -108,12 +110,32 @@ static kc_status emit(const kc_task *task, int config, const kc_hw *hw, int pois
     return s;
 }
 
+/* A kernel longer than PM is generated again with the stages' smaller code
+ * (g->small_code: slower where a stage trades code for speed), and only then
+ * "does not fit". */
+static kc_status emit_fitting(const kc_task *task, int config, const kc_hw *hw, int poison, char **text,
+                              kc_err *err)
+{
+    kc_status s = emit(task, config, hw, poison, 0, text, err);
+    if (s == KC_ERR_RANGE && strstr(err->text, "longer than the program memory")) {
+        kc_err again;
+        kc_err_clear(&again);
+        if (emit(task, config, hw, poison, 1, text, &again) == KC_OK) {
+            kc_err_clear(err);
+            return KC_OK;
+        }
+        if (again.code == KC_ERR_RANGE)   /* the smaller code's size: how far it is from fitting */
+            *err = again;
+    }
+    return s;
+}
+
 kc_status vliw_tmpl_emit(const kc_task *task, int config, const kc_hw *hw, char **text, kc_err *err)
 {
-    return emit(task, config, hw, 0, text, err);
+    return emit_fitting(task, config, hw, 0, text, err);
 }
 
 kc_status vliw_tmpl_emit_poisoned(const kc_task *task, int config, const kc_hw *hw, char **text, kc_err *err)
 {
-    return emit(task, config, hw, 1, text, err);
+    return emit_fitting(task, config, hw, 1, text, err);
 }

@@ -2,6 +2,8 @@
  *
  *   test_agent CASE_DIR DIALECT KC_BINARY     one scenario (cases/<name>/)
  *   test_agent --unit NAME                    unit tests of the agent library
+ *   test_agent --tool WS PLATFORM TASK CONFIG TOOL ARGS_JSON
+ *                                             one tool call, its text on stdout
  *
  * A case directory holds script.jsonl (the model's turns, see kc_fake_llm.h) and
  * expect.json:
@@ -57,7 +59,7 @@
 #include "kc_platform.h"
 #include "kc_tools.h"
 #include "kc_transcript.h"
-#include "kc_vcd.h"
+#include "kc_eval.h"
 #include "kc_ws.h"
 
 #define KEY "sk-test-SECRET-0123456789abcdef"
@@ -640,40 +642,41 @@ static int unit_prompt(void)
     return failures;
 }
 
-static int unit_vcd(void)
+/* --tool: one tool call on a workspace that holds the kernel, as the loop makes
+ * it; prints the result's text (what the model reads). Exit 0, or 1 when the
+ * result is an error. Lets a test compare a tool's output with the CLI's. */
+static int run_tool(const char *ws, const char *platform, const char *task, int config, const char *name,
+                    const char *args_json)
 {
-    const char *text =
-        "$timescale 1ns $end\n$scope module TOP $end\n$var wire 1 ! clk $end\n"
-        "$scope module core $end\n$var wire 8 \" pc [7:0] $end\n$var wire 1 ! clk $end\n"
-        "$upscope $end\n$upscope $end\n$enddefinitions $end\n"
-        "#100\n0!\nb101 \"\n#105\n1!\n#110\n0!\nb11111111 \"\n#115\n1!\n#120\n0!\nbx0 \"\n#125\n1!\n";
-    kc_vcd *v = NULL;
+    kc_tools_ctx c;
+    memset(&c, 0, sizeof c);
+    c.platform = platform;
+    c.task = task;
+    c.config = config;
+    c.seed = KC_EVAL_VISIBLE_SEED;
+    c.workspace = ws;
+    c.iteration = 1;
+    c.workspace_fd = open(ws, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    json_error_t jerr;
+    json_t *args = json_loads(args_json, 0, &jerr);
     kc_err err;
     kc_err_clear(&err);
-    CHECK(kc_vcd_parse(text, strlen(text), &v, &err) == KC_OK, "parse: %s", err.text);
-    if (!v)
-        return failures;
-    size_t idx[4];
-    CHECK(kc_vcd_match(v, "clk", idx, 4) == 1, "clk aliases are one signal");
-    CHECK(!strcmp(kc_vcd_var_name(v, idx[0]), "TOP.clk"), "shallowest first");
-    CHECK(kc_vcd_match(v, "pc", idx, 4) == 1 && kc_vcd_var_width(v, idx[0]) == 8, "pc");
-    CHECK(kc_vcd_match(v, "c", idx, 4) == 0, "suffix at a dot boundary only");
-    kc_vcd_match(v, "core.pc", idx, 4);
-    char buf[64];
-    kc_vcd_format(kc_vcd_value_at(v, idx[0], 104), buf, sizeof buf);
-    CHECK(!strcmp(buf, "0x05"), "left-extended value: %s", buf);
-    kc_vcd_format(kc_vcd_value_at(v, idx[0], 114), buf, sizeof buf);
-    CHECK(!strcmp(buf, "0xff"), "ff: %s", buf);
-    kc_vcd_format(kc_vcd_value_at(v, idx[0], 124), buf, sizeof buf);
-    CHECK(!strcmp(buf, "0xxx"), "x-extended: %s", buf);
-    CHECK(kc_vcd_value_at(v, idx[0], 50) == NULL, "before the first change");
-    size_t clk;
-    kc_vcd_match(v, "clk", &clk, 1);
-    uint64_t t[8];
-    CHECK(kc_vcd_rising_edges(v, clk, 0, UINT64_MAX, t, 8) == 3 && t[0] == 105 && t[2] == 125, "edges");
-    kc_vcd_free(v);
-    CHECK(kc_vcd_parse("#1\n1!\n", 6, &v, &err) != KC_OK, "no header is an error");
-    return failures;
+    if (c.workspace_fd < 0 || !args || kc_eval_ctx_open(&c.eval, &err) != KC_OK) {
+        fprintf(stderr, "test_agent --tool: %s\n", c.workspace_fd < 0 ? "no workspace" : !args ? jerr.text : err.text);
+        json_decref(args);
+        return 2;
+    }
+    json_t *call = json_pack("{s:s, s:s, s:o}", "id", "call_1", "name", name, "arguments", args);
+    kc_tools_result r = { 0 };
+    kc_tools_call(&c, call, &r);
+    fputs(r.text ? r.text : "", stdout);
+    int rc = r.is_error ? 1 : 0;
+    kc_tools_result_free(&r);
+    json_decref(call);
+    kc_eval_ctx_close(c.eval);
+    kc_tools_ctx_free(&c);
+    close(c.workspace_fd);
+    return rc;
 }
 
 /* kc_ws: every way a name beneath a directory could lead elsewhere. */
@@ -792,8 +795,6 @@ int main(int argc, char **argv)
             return unit_schemas() ? 1 : 0;
         if (!strcmp(argv[2], "prompt"))
             return unit_prompt() ? 1 : 0;
-        if (!strcmp(argv[2], "vcd"))
-            return unit_vcd() ? 1 : 0;
         if (!strcmp(argv[2], "ws"))
             return unit_ws() ? 1 : 0;
         if (!strcmp(argv[2], "nocore"))
@@ -801,8 +802,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "unknown unit test %s\n", argv[2]);
         return 2;
     }
+    if (argc == 8 && !strcmp(argv[1], "--tool"))
+        return run_tool(argv[2], argv[3], argv[4], atoi(argv[5]), argv[6], argv[7]);
     if (argc != 4) {
-        fprintf(stderr, "usage: test_agent CASE_DIR openai|anthropic KC_BINARY | --unit NAME\n");
+        fprintf(stderr, "usage: test_agent CASE_DIR openai|anthropic KC_BINARY | --unit NAME\n"
+                        "       test_agent --tool WORKSPACE PLATFORM TASK CONFIG TOOL ARGS_JSON\n");
         return 2;
     }
     return scenario(argv[1], argv[2], argv[3]);

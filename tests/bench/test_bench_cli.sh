@@ -10,13 +10,7 @@ SEL="--platform npu --tasks relu,softmax --configs 1,2"
 N=12   # 2 tasks x 2 configs x 3 hidden seeds
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
-lines() { [ -f "$1" ] && wc -l < "$1" || echo 0; }
-# every line is one whole JSON object: starts with {, ends with }, and the file ends in a newline
-whole() {
-    [ ! -s "$1" ] && return 0
-    [ "$(tail -c 1 "$1" | od -An -c | tr -d ' ')" = '\n' ] || return 1
-    ! grep -qv '^{.*}$' "$1"
-}
+. "$(dirname "$0")/records.sh"
 # slow_sweep FILE: starts a sweep of slower evaluations (~0.5 s each) in the background
 # writing FILE, sets pid and returns once its first record is there (mid-sweep)
 SLOW="--platform npu --tasks silu,gelu --configs 4"
@@ -25,7 +19,6 @@ slow_sweep() {
     pid=$!
     for _ in $(seq 1200); do [ "$(lines "$1")" -ge 1 ] && break; sleep 0.05; done
 }
-keys() { sed -E 's/.*"task":"([^"]*)","config":([0-9]+),"seed":([0-9]+),"kernel":"[^"]*","kernel_hash":"([0-9a-f]*)".*/\1 \2 \3 \4/' "$1" | sort; }
 
 case $SCEN in
 sweep)
@@ -107,6 +100,28 @@ hang)
     grep -q "^relu  *C1  *hang" "$D/out1" || fail "table: $(cat "$D/out1")"
     "$KC" bench $SEL --job-timeout 0 --out "$D/h.jsonl" > /dev/null 2>&1 && fail "--job-timeout 0 accepted"
     ;;
+sigterm)
+    # SIGTERM to the sweep's whole process group, workers included, as Slurm sends it
+    # (requeue, scancel, time limit): the running evaluations finish and are recorded
+    # as done, not as crashes of their workers; the resumed sweep gives each record once
+    SEL=$SLOW
+    N=6
+    ulimit -c 0
+    setsid "$KC" bench $SEL --jobs 2 --out "$D/t.jsonl" > /dev/null 2> "$D/err1" &
+    pid=$!   # setsid forks no further (the shell's child is not a group leader): the group's id
+    for _ in $(seq 1200); do [ "$(lines "$D/t.jsonl")" -ge 1 ] && break; sleep 0.05; done
+    kill -TERM -- -$pid
+    wait $pid
+    rc=$?
+    n=$(lines "$D/t.jsonl")
+    whole "$D/t.jsonl" || fail "SIGTERM left a torn line"
+    [ $rc = 130 ] && [ "$n" -ge 1 ] && [ "$n" -lt $N ] || fail "SIGTERM: exit $rc, $n records: $(cat "$D/err1")"
+    grep -q '"status":"crash"' "$D/t.jsonl" && fail "SIGTERM recorded crashes: $(grep crash "$D/t.jsonl")"
+    "$KC" bench $SEL --jobs 2 --out "$D/t.jsonl" > /dev/null 2> "$D/err2" || fail "resume exit $?"
+    grep -q "$n already recorded, $((N - n)) to run" "$D/err2" || fail "resume: $(cat "$D/err2")"
+    [ "$(lines "$D/t.jsonl")" = $N ] && [ "$(keys "$D/t.jsonl" | uniq | wc -l)" = $N ] || fail "records doubled or lost"
+    [ "$(grep -c '"correct":true' "$D/t.jsonl")" = $N ] || fail "not every record is a correct evaluation"
+    ;;
 lock)
     # a second sweep (or a merge) on a file another sweep is writing is refused; the first completes alone
     SEL=$SLOW
@@ -185,6 +200,34 @@ runall)
     "$KC" run --platform npu --tasks relu --configs 1 --seed 1 --jobs 2 --out "$D/one.jsonl" > /dev/null 2>&1 \
         || fail "kc run --platform npu"
     [ "$(plats "$D/one.jsonl")" = npu ] || fail "kc run --platform npu swept $(plats "$D/one.jsonl")"
+    ;;
+nobaseline)
+    # a (platform, task, config) without a baseline (vliw_small: t5_block C5, whose
+    # program does not fit its 1024-bundle PM) is a record of status "does-not-fit" per
+    # seed with the compiler's reason (the path a "no-baseline" cell takes: kc_plan.c):
+    # not an error of the sweep, not skipped, counted apart; the cells that have one run
+    # as usual
+    SEL="--platform vliw_small --tasks relu,t5_block --configs 5 --seed 1"
+    "$KC" bench $SEL --jobs 2 --out "$D/n.jsonl" > "$D/out1" 2> "$D/err1" || fail "bench exit $?: $(cat "$D/err1")"
+    [ "$(lines "$D/n.jsonl")" = 2 ] && whole "$D/n.jsonl" || fail "expected 2 records: $(cat "$D/err1")"
+    grep -q '"task":"t5_block","config":5,"seed":1,.*"source":"baseline".*"status":"does-not-fit","correct":false,"reason":"..*bundles.*"' \
+        "$D/n.jsonl" || fail "no does-not-fit record: $(cat "$D/n.jsonl")"
+    grep -q '"task":"t5_block".*"cycles"' "$D/n.jsonl" && fail "a does-not-fit record with cycles"
+    grep -q '"task":"relu","config":5,.*"status":"correct"' "$D/n.jsonl" || fail "relu C5 not evaluated"
+    grep -q "1 without a baseline (no-baseline, does-not-fit)" "$D/err1" || fail "sweep summary: $(cat "$D/err1")"
+    grep -q "^t5_block  *C5  *does-not-fit " "$D/out1" && grep -q "^t5_block  *0/1 " "$D/out1" \
+        && grep -q "^without a baseline: 1 of 2 cells.* t5_block 1/1" "$D/out1" || fail "table: $(cat "$D/out1")"
+    # the records are valid: a rerun skips both, --table reads them back
+    "$KC" bench $SEL --jobs 2 --out "$D/n.jsonl" > /dev/null 2> "$D/err2" || fail "rerun exit $?"
+    grep -q "2 already recorded, 0 to run" "$D/err2" || fail "rerun: $(cat "$D/err2")"
+    "$KC" bench --table "$D/n.jsonl" --platform vliw_small > "$D/out3" 2> "$D/err3" || fail "--table exit $?"
+    [ -s "$D/err3" ] && fail "--table skipped lines: $(cat "$D/err3")"
+    grep -q "^t5_block  *C5  *does-not-fit " "$D/out3" || fail "--table: $(cat "$D/out3")"
+    # kc run: the same records; not every baseline is correct, so exit 1 (not 2: no error)
+    "$KC" run $SEL --jobs 2 > "$D/out4" 2> "$D/err4"
+    rc=$?
+    [ $rc = 1 ] || fail "kc run exit $rc, expected 1: $(cat "$D/err4")"
+    grep -q "^t5_block  *C5  *does-not-fit " "$D/out4" || fail "kc run table: $(cat "$D/out4")"
     ;;
 *) echo "unknown scenario $SCEN" >&2; exit 2 ;;
 esac

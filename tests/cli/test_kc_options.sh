@@ -6,7 +6,7 @@
 set -u
 KC=$1
 fail() { echo "FAIL: $*" >&2; exit 1; }
-subs="run bench merge eval compile asm disasm isa-doc perf cosim agent"
+subs="run bench merge report eval compile asm disasm isa-doc perf cosim agent wave trace"
 for s in $subs; do
     "$KC" $s --help > /tmp/kc_opts_help.$$ 2>&1 || fail "kc $s --help exited $?"
     grep -q "^usage: kc $s " /tmp/kc_opts_help.$$ || fail "kc $s --help: no usage line"

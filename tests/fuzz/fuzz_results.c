@@ -1,5 +1,6 @@
 /* fuzz_results — the JSONL results-file reader behind `kc bench --table` and
- * `kc merge`, then the aggregation and the table over what it loaded. */
+ * `kc merge`, then the aggregation, the table and the HTML page (kc report)
+ * over what it loaded. */
 #define _GNU_SOURCE
 #include "fuzz_util.h"
 
@@ -7,6 +8,7 @@
 #include <unistd.h>
 
 #include "kc_bench.h"
+#include "kc_report.h"
 #include "kc_score.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -30,6 +32,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         kc_err_clear(&err);
         if (kc_score_aggregate(records, "npu", NULL, &table, &err) == KC_OK)
             kc_score_write(&table, devnull);
+        kc_err_clear(&err);
+        FUZZ_CHECK(kc_report_write(records, NULL, devnull, &err) == KC_OK, "report failed");
     }
     json_decref(records);
     close(fd);

@@ -43,7 +43,7 @@ run)
     fi
     case $T in   # committed seeds; the data-driven test cases are seeds too
     asm|asm_roundtrip) seeds=("$HERE/corpus/asm" "$ROOT/tests/asm/cases") ;;
-    results) seeds=("$HERE/corpus/results" "$ROOT/tests/bench/cases") ;;
+    results) seeds=("$HERE/corpus/results" "$ROOT/tests/bench/cases" "$ROOT/tests/report/cases") ;;
     *) seeds=("$HERE/corpus/$T") ;;
     esac
     maxlen=65536   # a large kernel; images list and reassemble every word, so shorter

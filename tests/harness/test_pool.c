@@ -2,17 +2,24 @@
  * test hook: a worker that aborts, one that exits, one that hangs past the job
  * timeout, a reply larger than a pipe buffer, a job that fails with a message;
  * every job ends exactly once and dead workers are replaced. Then an interrupt
- * (SIGINT) stops handing out jobs while every finished result is delivered. */
+ * (SIGINT) stops handing out jobs while every finished result is delivered; so
+ * does SIGTERM sent to the whole process group, workers included, as Slurm sends
+ * it (no job ends as a crash); and workers die with a parent killed outright. */
 #define _POSIX_C_SOURCE 200809L
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "kc_pool.h"
+
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 static int failures;
 
@@ -31,7 +38,8 @@ typedef struct ctx {
     int seen[NJOBS];
     kc_pool_result last[NJOBS];
     size_t big_len;
-    int interrupt_after;   /* raise SIGINT in the parent after this many results; 0 = never */
+    int interrupt_after;   /* signal after this many results; 0 = never */
+    int group_term;        /* that signal: SIGTERM to the process group, else SIGINT to the parent */
     int nresults;
 } ctx;
 
@@ -75,8 +83,12 @@ static kc_status done(void *p, const kc_pool_result *r, kc_err *err)
         snprintf(want, sizeof want, "job %zu", r->job);
         CHECK(!strcmp(r->body, want));
     }
-    if (++c->nresults == c->interrupt_after)
-        raise(SIGINT);
+    if (++c->nresults == c->interrupt_after) {
+        if (c->group_term)
+            kill(0, SIGTERM);
+        else
+            raise(SIGINT);
+    }
     return KC_OK;
 }
 
@@ -106,36 +118,104 @@ static void test_failures(void)
            st.crashed, st.hung, st.failed, st.respawned, st.wall);
 }
 
+/* Job 1 takes 0.5 s, the others 20 ms: a signal after job 0's result finds job 1 running. */
 static int slow_work(void *p, size_t job, char **reply)
 {
     (void)p;
-    struct timespec ts = {0, 20000000};
+    struct timespec ts = {0, job == 1 ? 500000000 : 20000000};
     nanosleep(&ts, NULL);
     *reply = malloc(32);
     snprintf(*reply, 32, "job %zu", job);
     return 0;
 }
 
-static void test_interrupt(void)
+/* SIGINT to the parent (Ctrl-C), or SIGTERM to every process of the group at once
+ * (what Slurm's requeue, scancel and time limit send): no new jobs start, the
+ * running ones finish and are delivered. The workers leave both to the parent: one
+ * killed by the SIGTERM would end its job as a "crash". */
+static void test_interrupt(int group_term)
 {
     ctx c;
     memset(&c, 0, sizeof c);
-    c.interrupt_after = 3;
+    c.interrupt_after = 1;
+    c.group_term = group_term;
     kc_pool_opts o = {.workers = 2, .work = slow_work, .done = done, .ctx = &c, .close_in_worker = -1};
     kc_pool_stats st;
     kc_err err;
     kc_err_clear(&err);
     CHECK(kc_pool_run(&o, NJOBS, &st, &err) == KC_OK);
-    /* the jobs running when the interrupt came finish and are delivered; no new ones start */
-    CHECK(st.interrupted && st.finished >= 3 && st.finished <= 4 && st.finished + st.not_run == NJOBS);
-    int n = 0;
+    /* jobs 0 and 1 were handed out, ran to the end and were delivered once; no other started */
+    CHECK(st.interrupted && !st.crashed && st.finished == 2 && st.not_run == NJOBS - 2);
     for (int j = 0; j < NJOBS; j++)
-        n += c.seen[j];
-    CHECK(n == (int)st.finished);
+        CHECK(c.seen[j] == (j < 2) && (!c.seen[j] || c.last[j].outcome == KC_POOL_DONE));
     struct sigaction now;
-    sigaction(SIGINT, NULL, &now);
+    sigaction(group_term ? SIGTERM : SIGINT, NULL, &now);
     CHECK(now.sa_handler == SIG_DFL);   /* the caller's handler is back */
-    printf("pool: interrupted after %zu results, %zu jobs not run\n", st.finished, st.not_run);
+    printf("pool: %s after %zu results, %zu crashed, %zu jobs not run\n",
+           group_term ? "SIGTERM to the process group" : "interrupted", st.finished, st.crashed, st.not_run);
+}
+
+/* A worker reports its pid, then waits forever. */
+static int report_fd = -1;
+static int pid_work(void *p, size_t job, char **reply)
+{
+    (void)p;
+    (void)job;
+    (void)reply;
+    pid_t me = getpid();
+    if (write(report_fd, &me, sizeof me) != (ssize_t)sizeof me)
+        _exit(1);
+    for (;;)
+        pause();
+}
+
+/* A pool parent killed with SIGKILL (Slurm past KillWait, kill -9) takes its
+ * workers with it, even those in the middle of a job. The test is the workers'
+ * subreaper, so it can wait for them. */
+static void test_parent_killed(void)
+{
+#ifdef __linux__
+    int fds[2];
+    CHECK(pipe(fds) == 0);
+    CHECK(prctl(PR_SET_CHILD_SUBREAPER, 1) == 0);
+    fflush(NULL);   /* what is buffered is printed once */
+    pid_t parent = fork();
+    if (parent == 0) {
+        close(fds[0]);
+        report_fd = fds[1];
+        kc_pool_opts o = {.workers = 2, .work = pid_work, .done = done, .ctx = NULL, .close_in_worker = -1};
+        kc_pool_stats st;
+        kc_err err;
+        kc_pool_run(&o, 2, &st, &err);
+        _exit(0);
+    }
+    close(fds[1]);
+    pid_t w[2];
+    int ended = 0;
+    CHECK(read(fds[0], &w[0], sizeof w[0]) == (ssize_t)sizeof w[0] &&
+          read(fds[0], &w[1], sizeof w[1]) == (ssize_t)sizeof w[1]);
+    close(fds[0]);
+    kill(parent, SIGKILL);
+    CHECK(waitpid(parent, NULL, 0) == parent);
+    /* both workers end within 5 s (else they are killed here, and the check fails) */
+    for (int k = 0; k < 2; k++) {
+        int status = 0, gone = 0;
+        for (int t = 0; t < 500 && !gone; t++) {
+            gone = waitpid(w[k], &status, WNOHANG) == w[k];
+            struct timespec ts = {0, 10000000};
+            if (!gone)
+                nanosleep(&ts, NULL);
+        }
+        if (!gone) {
+            kill(w[k], SIGKILL);
+            waitpid(w[k], NULL, 0);
+        }
+        CHECK(gone && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+        ended += gone;
+    }
+    prctl(PR_SET_CHILD_SUBREAPER, 0);
+    printf("pool: parent killed, %d of its 2 workers ended with it\n", ended);
+#endif
 }
 
 int main(void)
@@ -143,7 +223,12 @@ int main(void)
     struct rlimit none = {0, 0};
     setrlimit(RLIMIT_CORE, &none);   /* the aborting worker leaves no core file */
     test_failures();
-    test_interrupt();
+    test_interrupt(0);
+    /* a process group of our own, so the SIGTERM to it reaches no one else (ctest) */
+    if (getpgrp() != getpid())
+        CHECK(setpgid(0, 0) == 0);
+    test_interrupt(1);
+    test_parent_killed();
     if (failures)
         fprintf(stderr, "%d checks failed\n", failures);
     return failures ? 1 : 0;

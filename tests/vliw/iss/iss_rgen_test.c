@@ -4,7 +4,9 @@
  * to end with) within a cycle limit; across the batch every row of
  * isa/vliw.def appears in the programs (batches of 20 or more). Prints the simulated cycles per second
  * of the batch (a figure, not a check).
- * Usage: iss_rgen_test FIRST_SEED COUNT [ROWS COLS] [-v]
+ * With --each-cause, COUNT programs per trap cause the generator can end with
+ * (vliw_rgen_program's `trap`), each of which must end in that cause.
+ * Usage: iss_rgen_test [--each-cause] FIRST_SEED COUNT [ROWS COLS] [-v]
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -28,8 +30,12 @@ static double now(void)
 
 int main(int argc, char **argv)
 {
+    static const int each_cause[] = {1, 3, 4, 5, 6, 7, 8};   /* all but pm-fetch */
+    int by_cause = argc > 1 && !strcmp(argv[1], "--each-cause");
+    argc -= by_cause;
+    argv += by_cause;
     if (argc < 3) {
-        fprintf(stderr, "usage: iss_rgen_test FIRST_SEED COUNT [ROWS COLS] [-v]\n");
+        fprintf(stderr, "usage: iss_rgen_test [--each-cause] FIRST_SEED COUNT [ROWS COLS] [-v]\n");
         return 2;
     }
     uint64_t first = strtoull(argv[1], NULL, 0);
@@ -64,11 +70,14 @@ int main(int argc, char **argv)
     unsigned traps = 0;
     uint64_t cycles = 0, bundles = 0;
     double t_sim = 0;
-    for (uint64_t seed = first; seed < first + count; seed++) {
+    unsigned runs = by_cause ? count * (unsigned)(sizeof each_cause / sizeof each_cause[0]) : count;
+    for (unsigned run = 0; run < runs; run++) {
+        uint64_t seed = first + (by_cause ? run % count : run);
+        int forced = by_cause ? each_cause[run / count] : -1;
         kc_rgen_prog prog;
         kc_program bin;
         memset(&err, 0, sizeof err);
-        if (vliw_rgen_ops.program(seed, &hw, DRAM_BYTES, &prog, &err)) {
+        if (vliw_rgen_program(seed, &hw, DRAM_BYTES, forced, &prog, &err)) {
             fprintf(stderr, "seed %" PRIu64 ": generator: %s\n", seed, err.text);
             fails++;
             continue;
@@ -116,13 +125,13 @@ int main(int argc, char **argv)
         kc_program_free(&bin);
         free(prog.text);
     }
-    for (size_t i = 0; i < isa->ninsns && count >= 20; i++)   /* coverage: batches only */
+    for (size_t i = 0; i < isa->ninsns && count >= 20 && !by_cause; i++)   /* coverage: batches only */
         if (!seen[i]) {
             fprintf(stderr, "row %s never generated\n", isa->insns[i].name);
             fails++;
         }
     printf("%u programs, %u ended in their trap, %" PRIu64 " cycles, %" PRIu64 " bundles, %.0f cycles/s "
-           "(%.0f bundles/s)\n", count, traps, cycles, bundles, t_sim > 0 ? (double)cycles / t_sim : 0.0,
+           "(%.0f bundles/s)\n", runs, traps, cycles, bundles, t_sim > 0 ? (double)cycles / t_sim : 0.0,
            t_sim > 0 ? (double)bundles / t_sim : 0.0);
     free(seen);
     vliw_iss_destroy(s);

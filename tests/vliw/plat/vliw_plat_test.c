@@ -16,10 +16,12 @@
  *
  * Usage: vliw_plat_test CASE_DIR
  *        vliw_plat_test --random SEED COUNT [AVOID [KEEP_DIR]]
+ *        vliw_plat_test --random-trap CAUSE SEED COUNT
  *   the second: a campaign of isa/vliw_rgen.c programs (kc_campaign, as `kc cosim
  *   --platform vliw --random`) on this model, 1 MiB of DRAM; AVOID as --avoid
  *   ("dma", or "-" for nothing); diverging programs kept in KEEP_DIR. Prints each
- *   divergence or timeout and a summary; exit 1 when any.
+ *   divergence or timeout and a summary; exit 1 when any. The third: the same,
+ *   every program made to end in trap CAUSE (vliw_rgen_program).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -95,6 +97,13 @@ static kc_status program_avoiding(void *ctx, uint64_t seed, const kc_hw *hw, uin
     return vliw_rgen_ops.program_avoiding(seed, hw, dram_bytes, ctx, out, err);
 }
 
+/* every program ends with the trap cause *ctx (vliw_rgen_program's `trap`) */
+static kc_status program_trapping(void *ctx, uint64_t seed, const kc_hw *hw, uint32_t dram_bytes, kc_rgen_prog *out,
+                                  kc_err *err)
+{
+    return vliw_rgen_program(seed, hw, dram_bytes, *(const int *)ctx, out, err);
+}
+
 static void on_program(void *ctx, const kc_campaign_program *p)
 {
     (void)ctx;
@@ -111,13 +120,14 @@ static void on_program(void *ctx, const kc_campaign_program *p)
     }
 }
 
-static int run_random(uint64_t seed, uint64_t count, const char *avoid, const char *keep)
+static int run_random(uint64_t seed, uint64_t count, const char *avoid, const char *keep, const int *trap)
 {
     kc_err err;
     kc_err_clear(&err);
     int have_avoid = avoid && strcmp(avoid, "-");
     kc_campaign_opts co = { .model = &vliw_acc_ops, .ref = &vliw_iss_ref, .rgen = &vliw_rgen_ops,
-                            .program = have_avoid ? program_avoiding : NULL, .program_ctx = (void *)avoid,
+                            .program = trap ? program_trapping : have_avoid ? program_avoiding : NULL,
+                            .program_ctx = trap ? (void *)trap : (void *)avoid,
                             .build = build_text, .nrows = vliw_rgen_ops.nrows(), .seed = seed, .count = count,
                             .dram = { .size_bytes = 1u << 20 }, .keep_dir = keep, .on_program = on_program };
     kc_campaign_report r;
@@ -144,7 +154,11 @@ int main(int argc, char **argv)
 {
     if (argc >= 4 && !strcmp(argv[1], "--random"))
         return run_random(strtoull(argv[2], NULL, 0), strtoull(argv[3], NULL, 0), argc > 4 ? argv[4] : NULL,
-                          argc > 5 ? argv[5] : NULL);
+                          argc > 5 ? argv[5] : NULL, NULL);
+    if (argc == 5 && !strcmp(argv[1], "--random-trap")) {
+        int cause = atoi(argv[2]);
+        return run_random(strtoull(argv[3], NULL, 0), strtoull(argv[4], NULL, 0), NULL, NULL, &cause);
+    }
     if (argc != 2) {
         fprintf(stderr, "usage: vliw_plat_test CASE_DIR\n");
         return 2;
