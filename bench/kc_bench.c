@@ -49,7 +49,8 @@ int kc_bench_is_baseline(const json_t *rec)
 
 /* Statuses only a sweep writes; every evaluation status comes from kc_eval_status_name
  * (one source of truth). */
-static const char *const sweep_statuses[] = {"crash", "hang", "no-kernel", KC_BENCH_NO_BASELINE, NULL};
+static const char *const sweep_statuses[] = {"crash", "hang", "no-kernel", KC_BENCH_NO_BASELINE, KC_BENCH_DOES_NOT_FIT,
+                                                     NULL};
 
 /* Statuses of a kernel that was simulated to halt, trap or timeout: cycles are part
  * of the record. */
@@ -256,9 +257,19 @@ kc_status kc_bench_append(int fd, const json_t *rec, kc_err *err)
     return KC_OK;
 }
 
-void kc_bench_mark_no_baseline(json_t *rec, const char *reason)
+const char *kc_bench_no_baseline_status(kc_status code)
 {
-    json_object_set_new(rec, "status", json_string(KC_BENCH_NO_BASELINE));
+    return code == KC_ERR_RANGE ? KC_BENCH_DOES_NOT_FIT : KC_BENCH_NO_BASELINE;
+}
+
+int kc_bench_is_no_baseline(const char *status)
+{
+    return status && (!strcmp(status, KC_BENCH_NO_BASELINE) || !strcmp(status, KC_BENCH_DOES_NOT_FIT));
+}
+
+void kc_bench_mark_no_baseline(json_t *rec, const char *status, const char *reason)
+{
+    json_object_set_new(rec, "status", json_string(status));
     json_object_set_new(rec, "correct", json_false());
     json_object_set_new(rec, "reason", json_string(reason ? reason : ""));
 }

@@ -71,16 +71,25 @@ void kc_bench_write_invalid(const kc_bench_invalid *bad, const char *path, const
  * when the process dies inside write itself). */
 kc_status kc_bench_append(int fd, const json_t *rec, kc_err *err);
 
-/* The status of a (platform, task, config) the platform's compiler emits no
- * baseline for (a task its template compiler does not serve yet, a config that
- * does not fit a smaller build): a record per seed, never correct, no cycles,
+/* The statuses of a (platform, task, config) the platform's compiler emits no
+ * baseline for: "no-baseline" (a task its template compiler does not serve
+ * yet) or "does-not-fit" (it has one, but the program or data exceeds the
+ * build's memories: the compiler's KC_ERR_RANGE, e.g. a tile's program longer
+ * than its PM). Either way a record per seed, never correct, no cycles,
  * "reason" saying why. Not an error of the sweep: the cell is scored as not
  * correct and counted apart in the summary (kc_score_sum.nnobase). */
 #define KC_BENCH_NO_BASELINE "no-baseline"
+#define KC_BENCH_DOES_NOT_FIT "does-not-fit"
 
-/* Completes rec (a job's identity, as kc_bench_mark_lost takes it) as a
- * no-baseline record: status, not correct, "reason". */
-void kc_bench_mark_no_baseline(json_t *rec, const char *reason);
+/* Which of the two a baseline that failed with code records. */
+const char *kc_bench_no_baseline_status(kc_status code);
+
+/* 1 when status (may be NULL) is one of the two. */
+int kc_bench_is_no_baseline(const char *status);
+
+/* Completes rec (a job's identity, as kc_bench_mark_lost takes it) as such a
+ * record: status (one of the two), not correct, "reason". */
+void kc_bench_mark_no_baseline(json_t *rec, const char *status, const char *reason);
 
 /* Completes rec (a job's identity: platform, task, config, seed, kernel,
  * kernel_hash, source) as the record of a job whose worker died or hung (r from

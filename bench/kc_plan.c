@@ -85,10 +85,11 @@ kc_status kc_plan_build(kc_plan *pl, const kc_plan_opts *o, kc_err *err)
         char *text = NULL, name[160], path[512];
         kc_err why;
         kc_err_clear(&why);
-        const char *reason = NULL;
+        const char *reason = NULL, *status = NULL;
         if (kc_platform_baseline(p, t, c, &text, &why) != KC_OK) {
-            /* no baseline here (not served yet, does not fit): its jobs record
-             * status "no-baseline" with the compiler's reason */
+            /* no baseline here: its jobs record status "no-baseline" (not served
+             * yet) or "does-not-fit" (KC_ERR_RANGE: larger than the build's
+             * memories) with the compiler's reason */
             char buf[800];
             if (why.code == KC_ERR_NOMEM)
                 return kc_err_set(err, why.code, "baseline of %s C%d: %s", t->name, c,
@@ -96,14 +97,17 @@ kc_status kc_plan_build(kc_plan *pl, const kc_plan_opts *o, kc_err *err)
             if (!(reason = plan_keep(pl, strdup(why.text), err)) ||
                 !(text = strdup("")))
                 return kc_err_set(err, KC_ERR_NOMEM, "out of memory");
+            status = kc_bench_no_baseline_status(why.code);
         }
         const char *kept = plan_keep(pl, text, err);
         snprintf(name, sizeof name, "baseline-%s-%s-c%d", p->name, t->name, c);
         size_t first = pl->n;
         if (!kept || plan_add_seeds(pl, o, t->name, c, "baseline", name, kept, err) != KC_OK)
             return err->code;
-        for (size_t j = first; j < pl->n; j++)
+        for (size_t j = first; j < pl->n; j++) {
             pl->jobs[j].no_baseline = reason;
+            pl->jobs[j].no_baseline_status = status;
+        }
         if (!o->kernels_dir)
             continue;
         char *kt = plan_dir_kernel(o->kernels_dir, t->name, c, path, sizeof path, &why);

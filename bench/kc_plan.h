@@ -46,7 +46,8 @@ typedef struct kc_plan_opts {
 /* Builds the list (the platform's baseline of every pair, then the kernel found
  * in the directory). A pair whose baseline the platform cannot emit (not served
  * yet, does not fit) gets jobs all the same, marked no_baseline with the
- * compiler's message (kc_sweep.h): the sweep records them as "no-baseline".
+ * compiler's message (kc_sweep.h): the sweep records them as "no-baseline" or,
+ * when the compiler says it does not fit (KC_ERR_RANGE), "does-not-fit".
  * Errors: out of memory. Free with kc_plan_free either way. */
 kc_status kc_plan_build(kc_plan *pl, const kc_plan_opts *o, kc_err *err);
 

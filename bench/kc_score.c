@@ -51,7 +51,7 @@ typedef struct pick {
 static void sum_add(kc_score_sum *s, const kc_score_cell *c, double *logsum, int *nlog)
 {
     s->ncells++;
-    s->nnobase += !c->correct && !strcmp(c->status, KC_BENCH_NO_BASELINE);
+    s->nnobase += !c->correct && kc_bench_is_no_baseline(c->status);
     if (!c->correct)
         return;
     s->ncorrect++;
@@ -284,8 +284,9 @@ void kc_score_write(const kc_score_table *t, FILE *out)
     write_sum(out, "all", &t->total);
     if (!t->total.nnobase)
         return;
-    fprintf(out, "%s: %d of %d cells (the platform's compiler emits none yet; the records' \"reason\" "
-            "says why):", KC_BENCH_NO_BASELINE, t->total.nnobase, t->total.ncells);
+    fprintf(out, "without a baseline: %d of %d cells (" KC_BENCH_NO_BASELINE ": the platform's compiler emits "
+            "none yet; " KC_BENCH_DOES_NOT_FIT ": larger than the build's memories; the records' \"reason\" "
+            "says why):", t->total.nnobase, t->total.ncells);
     for (size_t i = 0; i < t->ntasks; i++)
         if (t->task_sum[i].nnobase)
             fprintf(out, " %s %d/%d", t->tasks[i]->name, t->task_sum[i].nnobase, t->task_sum[i].ncells);

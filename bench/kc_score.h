@@ -42,7 +42,7 @@ typedef struct kc_score_sum {         /* a task, a level, or everything */
     double speedup;                   /* geometric mean over cells with a speedup */
     double efficiency;                /* arithmetic mean over correct cells */
     int nfast10, nfast15;             /* cells correct with speedup >= 1.0 / 1.5 */
-    int nnobase;                      /* cells of status "no-baseline" (kc_bench.h; not correct) */
+    int nnobase;                      /* cells of status "no-baseline" or "does-not-fit" (kc_bench.h) */
 } kc_score_sum;
 
 #define KC_SCORE_MAX_CELLS 1024

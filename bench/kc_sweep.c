@@ -40,7 +40,7 @@ static int work(void *ctx, size_t job, char **reply)
     if (j->no_baseline) {   /* nothing to evaluate: the record says why */
         json_t *rec = identity(sw, j);
         if (rec) {
-            kc_bench_mark_no_baseline(rec, j->no_baseline);
+            kc_bench_mark_no_baseline(rec, j->no_baseline_status, j->no_baseline);
             *reply = json_dumps(rec, JSON_COMPACT);
             json_decref(rec);
         }
@@ -137,7 +137,7 @@ static kc_status done(void *ctx, const kc_pool_result *r, kc_err *err)
     st->done++;
     int ok = json_is_true(json_object_get(rec, "correct"));
     const char *status = json_string_value(json_object_get(rec, "status"));
-    int nobase = status && !strcmp(status, KC_BENCH_NO_BASELINE);
+    int nobase = kc_bench_is_no_baseline(status);
     st->no_baseline += nobase;
     st->not_correct += !ok && !nobase;
     st->crashed += r->outcome == KC_POOL_CRASH;

@@ -32,7 +32,8 @@ typedef struct kc_sweep_job {
     const char *text;         /* kernel text (owned by the caller) */
     char hash[24];            /* "%016llx" of kc_eval_hash(text): the record's kernel_hash */
     const char *no_baseline;  /* NULL, or why the platform has no baseline here (text ""):
-                                 the job records status "no-baseline" without evaluating */
+                                 the job records status no_baseline_status without evaluating */
+    const char *no_baseline_status; /* KC_BENCH_NO_BASELINE or KC_BENCH_DOES_NOT_FIT (kc_bench.h) */
 } kc_sweep_job;
 
 typedef struct kc_sweep_opts {
@@ -51,7 +52,8 @@ typedef struct kc_sweep_stats {
     size_t not_correct;       /* of which not correct */
     size_t errors;            /* jobs that ended in an error, not a record */
     size_t crashed, hung;     /* records of status "crash" / "hang" (counted in done, not_correct) */
-    size_t no_baseline;       /* records of status "no-baseline" (counted in done, not in not_correct) */
+    size_t no_baseline;       /* records of status "no-baseline" or "does-not-fit" (counted in done, not in
+                                 not_correct) */
     int interrupted;          /* SIGINT arrived: some jobs never ran */
     double wall;              /* seconds */
     double slowest[3];        /* the three slowest evaluations (seconds)... */

@@ -288,7 +288,8 @@ static int sweep_platform(const bench_args *a, const kc_platform *p, int as_run)
         fprintf(stderr, "kc: %s\n", kc_err_format(&err, buf, sizeof buf));
     if (todo && ntodo) {
         fprintf(stderr, "kc: %zu records in %.1f s wall (%d workers), %zu not correct (%zu crashed, %zu hung), "
-                "%zu without a baseline (" KC_BENCH_NO_BASELINE "), %zu errors\n", st.done, st.wall, a->jobs,
+                "%zu without a baseline (" KC_BENCH_NO_BASELINE ", " KC_BENCH_DOES_NOT_FIT "), %zu errors\n",
+                st.done, st.wall, a->jobs,
                 st.not_correct, st.crashed, st.hung, st.no_baseline, st.errors);
         for (int k = 0; k < 3 && st.slowest[k] > 0; k++)
             fprintf(stderr, "kc: slowest #%d: %s C%d seed %" PRIu64 " (%s) %.2f s\n", k + 1,

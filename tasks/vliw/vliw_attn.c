@@ -44,6 +44,7 @@
 #include <string.h>
 
 #include "kc_task_attn.h"
+#include "vliw_hw.h"
 #include "vliw_matmul.h"
 
 #define NEG_BIG (-1e30f)
@@ -90,13 +91,16 @@ static int plan_make(const vliw_attn *a, uint32_t ns, int rows, plan *p)
         p->nkbpad = p->ns;
         p->nmt = p->ns;
     }
-    uint32_t kv = p->dc * p->nkbpad * 32, q = p->dc * 32;
+    if (a->has_bias && (a->causal || a->batch != 1 || a->ldq != a->ldo))
+        return -1;
+    /* with a bias, each Q buffer is followed by its group's bias blocks */
+    uint32_t kv = p->dc * p->nkbpad * 32, q = p->dc * 32, qstep = q + (a->has_bias ? p->ns * 32 : 0);
     p->kt = 0;
     p->vt = kv;
     p->sb = 2 * kv;
     p->qb[0] = p->sb + p->ns * 32;
-    p->qb[1] = p->qb[0] + q;
-    p->ob[0] = p->qb[1] + q;
+    p->qb[1] = p->qb[0] + qstep;
+    p->ob[0] = p->qb[1] + qstep;
     p->ob[1] = p->ob[0] + q;
     p->mt = p->ob[1] + q;
     p->stg = p->mt + (p->nmt * 4 + 31) / 32 * 32;
@@ -183,9 +187,13 @@ static void s_body(vliw_gen *g, const plan *p, int u, int st)
         break;
     case 2:
         vliw_emit_op(g, "ld r%d, [p5], 4", rm);
+        if (p->a->has_bias)   /* the bias block (4 rows x 4 keys) */
+            vliw_emit_op(g, "vld v%d, [p0], 32", 4 + u);
         break;
     case 3:
         vliw_emit_op(g, "amul acc%d, acc%d, acc5", u, u);
+        if (p->a->has_bias)   /* + bias x 1.0 */
+            vliw_emit_op(g, "vmac acc%d, v%d, v15", u, 4 + u);
         break;
     case 4:
         vliw_emit_op(g, "asel acc%d, acc%d, acc3, r%d", u, u, rm);
@@ -268,6 +276,10 @@ static void key_block(vliw_gen *g, const plan *p)
     vliw_emit_li(g, 13, p->sb);
     vliw_emit_op(g, "mov p4, r13");
     vliw_emit_op(g, "mov r4, r1");
+    if (a->has_bias) {   /* the group's bias blocks follow its Q buffer (not causal: r14 is free) */
+        vliw_emit_op(g, "addi r14, r6, %u", p->dc * 32);
+        vliw_emit_op(g, "mov p0, r14");
+    }
     vliw_emit_end(g);
     pass(g, p, p->ns, 2, 8, s_body);
     /* row max of M (acc4), the running state: m (acc6), l (acc7), alpha (acc5),
@@ -392,6 +404,8 @@ static void bd_all(vliw_gen *g, int bd, bd_shape sh, uint32_t next, uint32_t rel
         {"cnt2", sh.cnt2}, {"dstride2", 8}, {"mstride2", sh.ms2}, {"acq", 0}, {"next", next}, {"rel", rel},
     };
     for (size_t i = 0; i < sizeof fl / sizeof fl[0]; i++) {
+        if (g->compact && !fl[i].v && i >= 8)   /* links: 0 after every barrier (vliw_emit_barrier) */
+            continue;
         vliw_emit_li(g, 13, fl[i].v);
         vliw_emit_op(g, "bd.set %d, %s, r13", bd, fl[i].f);
     }
@@ -408,12 +422,22 @@ static uint32_t group_rows(const plan *p, uint32_t gi)
     return gi + 1 == p->nqg && p->qrag ? p->qrag : 4;
 }
 
-/* Load of the Q group at r10 (then r10 += r12) into buffer b. */
-static void q_prefetch(vliw_gen *g, int b, uint32_t rows)
+/* The BD of buffer b's bias blocks (chained behind its Q BD). */
+#define BIAS_BD(b) (6 + (b))
+
+/* Load of the Q group at r10 (then r10 += r12) into buffer b; with a bias,
+ * its bias rows at r8 too (then r8 += 4 rows). */
+static void q_prefetch(vliw_gen *g, const plan *p, int b, uint32_t rows)
 {
     if (rows != 4)
         set_rows(g, b, rows);
     vliw_emit_op(g, "bd.set %d, dram, r10", b);
+    if (p->a->has_bias) {
+        if (rows != 4)
+            set_rows(g, BIAS_BD(b), rows);
+        vliw_emit_op(g, "bd.set %d, dram, r8", BIAS_BD(b));
+        vliw_emit_op(g, "addi r8, r8, %u", 8 * p->a->sk);
+    }
     vliw_emit_op(g, "dma.start 0, %d", b);
     vliw_emit_op(g, "add r10, r10, r12");
 }
@@ -432,15 +456,15 @@ static void step(vliw_gen *g, const plan *p, uint32_t g0, uint32_t n, uint32_t i
     vliw_emit_line(g, "    nop");
     vliw_emit_begin(g);
     if (generic)
-        q_prefetch(g, b, 4);
+        q_prefetch(g, p, b, 4);
     else if (i + 2 < n)
-        q_prefetch(g, b, group_rows(p, g0 + i + 2));
+        q_prefetch(g, p, b, group_rows(p, g0 + i + 2));
     uint32_t rows = generic ? 4 : group_rows(p, g0 + i);
     if (rows != 4)
         set_rows(g, 2 + b, rows);
     vliw_emit_op(g, "bd.set %d, dram, r11", 2 + b);
     vliw_emit_op(g, "dma.start 1, %d", 2 + b);
-    vliw_emit_op(g, "add r11, r11, r8");
+    vliw_emit_op(g, "add r11, r11, r%d", p->a->has_bias ? 12 : 8);   /* with a bias r8 is its pointer */
     vliw_emit_op(g, "addi r5, r5, 1");
     vliw_emit_end(g);
 }
@@ -454,6 +478,20 @@ static void transpose_body(vliw_gen *g, const plan *p, int u, int st)
         vliw_emit_op(g, "vtrn v%d, v%d", 4 + u, u);
     else
         vliw_emit_op(g, "vst v%d, [p1], 32", 4 + u);
+}
+
+/* The head loop's DM words (head_loop): the heads left, the loop's head
+ * offset of Q, K, V and O (bytes; one head stride) and of the bias. Argument
+ * words no task has (the shared stage bodies' link is word 16). */
+#define HL_COUNT(g) vliw_hw_xarg_addr(&(g)->hw, 17)
+#define HL_OFF(g) vliw_hw_xarg_addr(&(g)->hw, 18)
+#define HL_BOFF(g) vliw_hw_xarg_addr(&(g)->hw, 19)
+
+/* In the open block: r<rd> = the DM word at addr. */
+static void ld_word(vliw_gen *g, int rd, uint32_t addr)
+{
+    vliw_emit_op(g, "mov p7, 0x%x", addr);
+    vliw_emit_op(g, "ld r%d, [p7, 0]", rd);
 }
 
 /* Whole rows of K, then of V (2d bytes apart, as the DMA packed them: K's in
@@ -539,31 +577,52 @@ static void kv_sub(vliw_gen *g, const plan *p)
     vliw_emit_line(g, "    nop");
 }
 
-static void segment(vliw_gen *g, const plan *p, uint32_t bh, uint32_t g0, uint32_t g1, int new_kv)
+/* Query groups g0..g1 of (batch, head) bh; in a head loop (hloop) every
+ * address also moves on by the loop's head offsets (r9, r6). */
+static void segment(vliw_gen *g, const plan *p, uint32_t bh, uint32_t g0, uint32_t g1, int new_kv, int hloop)
 {
     const vliw_attn *a = p->a;
     uint32_t b = bh / a->heads, h = bh % a->heads, kvh = h / (a->heads / a->kv_heads), n = g1 - g0;
-    vliw_emit_line(g, "// (batch %u, head %u): query groups %u..%u", b, h, g0, g1);
+    vliw_emit_line(g, "// (batch %u, head %u%s): query groups %u..%u", b, h, hloop ? " + the loop's" : "", g0, g1);
     vliw_emit_args_restore(g);
     vliw_emit_begin(g);
+    if (hloop) {
+        ld_word(g, 9, HL_OFF(g));
+        ld_word(g, 6, HL_BOFF(g));
+    }
     if (new_kv) {
         uint32_t kvoff = b * a->kv_bstride + kvh * a->kv_hstride;
         vliw_emit_addr(g, 14, 13, a->k, kvoff);
+        if (hloop)
+            vliw_emit_op(g, "add r14, r14, r9");
         vliw_emit_op(g, "bd.set 4, dram, r14");
         vliw_emit_addr(g, 14, 13, a->v, kvoff);
+        if (hloop)
+            vliw_emit_op(g, "add r14, r14, r9");
         vliw_emit_op(g, "bd.set 5, dram, r14");
         vliw_emit_op(g, "dma.start 0, 4");
     }
     vliw_emit_addr(g, 10, 13, a->q, b * a->q_bstride + h * a->q_hstride + g0 * 8 * a->ldq);
     vliw_emit_addr(g, 11, 13, a->o, b * a->o_bstride + h * a->o_hstride + g0 * 8 * a->ldo);
+    if (hloop) {
+        vliw_emit_op(g, "add r10, r10, r9");
+        vliw_emit_op(g, "add r11, r11, r9");
+    }
     vliw_emit_li(g, 12, 8 * a->ldq);
-    vliw_emit_li(g, 8, 8 * a->ldo);
+    if (a->has_bias)
+        vliw_emit_addr(g, 8, 13, a->bias, (h * a->sq + g0 * 4) * a->sk * 2);
+    else
+        vliw_emit_li(g, 8, 8 * a->ldo);
+    if (hloop && a->has_bias)
+        vliw_emit_op(g, "add r8, r8, r6");
     vliw_emit_li(g, 5, g0);
     for (int bd = 0; bd < 4; bd++)
         set_rows(g, bd, 4);
-    q_prefetch(g, 0, group_rows(p, g0));
+    for (int bd = 0; a->has_bias && bd < 2; bd++)
+        set_rows(g, BIAS_BD(bd), 4);
+    q_prefetch(g, p, 0, group_rows(p, g0));
     if (n > 1)
-        q_prefetch(g, 1, group_rows(p, g0 + 1));
+        q_prefetch(g, p, 1, group_rows(p, g0 + 1));
     vliw_emit_end(g);
     if (new_kv) {
         vliw_emit_line(g, "    jal r15, L%d", p->kv_sub);
@@ -603,7 +662,12 @@ static void setup(vliw_gen *g, const plan *p)
         vliw_emit_op(g, "vins v14, r13, %d", 4 * ((j + 2) % 4) + j);
     }
     for (int b = 0; b < 2; b++) {
-        bd_all(g, b, bd_gather(p->qb[b], 4, 2 * a->ldq, p->dc, 32), 0, LOCK_REL(b));
+        if (a->has_bias) {   /* Q, then the bias blocks (4 rows x the key sub-blocks), which release the lock */
+            bd_all(g, b, bd_gather(p->qb[b], 4, 2 * a->ldq, p->dc, 32), 0x10u | (uint32_t)BIAS_BD(b), 0);
+            bd_all(g, BIAS_BD(b), bd_gather(p->qb[b] + p->dc * 32, 4, 2 * a->sk, p->nkb, 32), 0, LOCK_REL(b));
+        } else {
+            bd_all(g, b, bd_gather(p->qb[b], 4, 2 * a->ldq, p->dc, 32), 0, LOCK_REL(b));
+        }
         bd_all(g, 2 + b, bd_gather(p->ob[b], 4, 2 * a->ldo, p->dc, 32), 0, LOCK_REL(2 + b));
     }
     if (p->rows) {   /* whole rows, packed: K into V's region, V into the staging area (lock 4 each) */
@@ -655,6 +719,22 @@ kc_status vliw_attn_stage(vliw_gen *g, const void *args, kc_err *err)
     uint64_t items = (uint64_t)a->batch * a->heads * p.nqg;
     uint64_t base = items / g->ntiles, extra = items % g->ntiles, t = g->tile;
     uint64_t i0 = t * base + (t < extra ? t : extra), i1 = i0 + base + (t < extra);
+    /* compact kernels (g->compact): whole heads per tile in a loop when some
+     * tile's share of groups would span several heads (code size over
+     * balance); one batch, a kv head per head, the same head stride of Q,
+     * K, V and O */
+    int hl = 0, multi = 0;
+    for (unsigned tt = 0; tt < g->ntiles; tt++) {
+        uint64_t j0 = tt * base + (tt < extra ? tt : extra), j1 = j0 + base + (tt < extra);
+        multi |= j1 > j0 && (j1 - 1) / p.nqg != j0 / p.nqg;
+    }
+    if (g->compact && multi && a->batch == 1 && a->heads == a->kv_heads && a->heads >= g->ntiles &&
+        a->q_hstride == a->kv_hstride && a->q_hstride == a->o_hstride) {
+        uint64_t nh = a->heads, hb = nh / g->ntiles, hx = nh % g->ntiles;
+        uint64_t h0 = t * hb + (t < hx ? t : hx), h1 = h0 + hb + (t < hx);
+        hl = 1;
+        i0 = h0 * p.nqg, i1 = h1 * p.nqg;
+    }
     vliw_emit_line(g, "// attention: query groups %llu..%llu of %llu", (unsigned long long)i0,
                    (unsigned long long)i1, (unsigned long long)items);
     if (i0 == i1)
@@ -670,11 +750,39 @@ kc_status vliw_attn_stage(vliw_gen *g, const void *args, kc_err *err)
     kv_sub(g, &p);
     vliw_emit_sub_end(g);
     setup(g, &p);
+    if (hl) {   /* whole heads h0..h1 (one batch, a kv head each): one segment in a loop */
+        vliw_emit_begin(g);
+        vliw_emit_li(g, 13, (uint32_t)(i1 - i0) / p.nqg);
+        vliw_emit_op(g, "mov p7, 0x%x", HL_COUNT(g));
+        vliw_emit_op(g, "st r13, [p7, 0]");
+        vliw_emit_op(g, "st r0, [p7, 4]");
+        vliw_emit_op(g, "st r0, [p7, 8]");
+        vliw_emit_end(g);
+        int top = vliw_emit_label(g);
+        vliw_emit_line(g, "L%d:", top);
+        segment(g, &p, (uint32_t)(i0 / p.nqg), 0, p.nqg, 1, 1);
+        vliw_emit_begin(g);
+        ld_word(g, 13, HL_COUNT(g));
+        vliw_emit_op(g, "ld r14, [p7, 4]");
+        vliw_emit_op(g, "addi r13, r13, -1");
+        vliw_emit_op(g, "st r13, [p7, 0]");
+        vliw_emit_li(g, 9, a->q_hstride);
+        vliw_emit_op(g, "add r14, r14, r9");
+        vliw_emit_op(g, "st r14, [p7, 4]");
+        vliw_emit_op(g, "ld r14, [p7, 8]");
+        vliw_emit_li(g, 9, a->sq * a->sk * 2);
+        vliw_emit_op(g, "add r14, r14, r9");
+        vliw_emit_op(g, "st r14, [p7, 8]");
+        vliw_emit_end(g);
+        vliw_emit_line(g, "    bnez r13, L%d", top);
+        vliw_emit_line(g, "    nop");
+        vliw_emit_line(g, "    nop");
+    }
     long prev_kv = -1;
-    for (uint64_t bh = i0 / p.nqg; bh * p.nqg < i1; bh++) {
+    for (uint64_t bh = i0 / p.nqg; !hl && bh * p.nqg < i1; bh++) {
         uint64_t s0 = bh * p.nqg > i0 ? bh * p.nqg : i0, s1 = (bh + 1) * p.nqg < i1 ? (bh + 1) * p.nqg : i1;
         long kv = (long)((bh / a->heads) * a->kv_heads + (bh % a->heads) / (a->heads / a->kv_heads));
-        segment(g, &p, (uint32_t)bh, (uint32_t)(s0 - bh * p.nqg), (uint32_t)(s1 - bh * p.nqg), kv != prev_kv);
+        segment(g, &p, (uint32_t)bh, (uint32_t)(s0 - bh * p.nqg), (uint32_t)(s1 - bh * p.nqg), kv != prev_kv, 0);
         prev_kv = kv;
     }
     /* every O store accepted, locks back to 0, the ABI registers back */

@@ -28,6 +28,8 @@ typedef struct vliw_attn {
     uint32_t ldq, ldk, ldo;                        /* row strides, elements */
     uint32_t q_hstride, kv_hstride, o_hstride;     /* bytes per head */
     uint32_t q_bstride, kv_bstride, o_bstride;     /* bytes per batch */
+    int has_bias;      /* + bias[h][i][j] on the scaled scores (T5's position bias): */
+    vliw_opnd bias;    /* [heads][sq][sk] contiguous; batch 1, not causal, ldq == ldo */
 } vliw_attn;
 
 /* DM bytes the stage needs at least (its smallest layout: K and V gathered);

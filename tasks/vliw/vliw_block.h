@@ -1,7 +1,10 @@
 /* vliw_block.h — the vliw composite kernels, written as stage sequences
  * (vliw_emit.h: each stage emits one tile's code; vliw_emit_stages puts a
  * grid barrier between stages): FFN = gemm (x W1^T + b1 -> h, the scratch
- * tensor) | GELU in place on h | gemm (h W2^T + b2 -> y).
+ * tensor) | GELU in place on h | gemm (h W2^T + b2 -> y); the LLaMA and T5
+ * decoder blocks = norm | projections | (RoPE) | attention | Wo | + x | norm
+ * | MLP | + h1, generated compact (shared stage bodies, stages beside each
+ * other: vliw_emit.h) to fit the program memory.
  *
  * To build another composite task: describe each step as a stage (the
  * templates' stage functions: vliw_rows_stage, vliw_matmul_gemm_stage,

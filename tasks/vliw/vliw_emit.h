@@ -56,11 +56,24 @@ typedef struct vliw_gen {
     int last_stage;       /* the stage being emitted is the tile's last */
     int nstages;          /* stages of the kernel */
     int args_saved;       /* r1..r8 are in the tile's save area */
+    int args_stale;       /* g->compact: the barrier left r1..r8 unrestored (the
+                             sequencer restores them before a stage that is not
+                             shared; shared stages read their operands from DM) */
     int poison;           /* test: a first stage fills DM with NaN (the DM contract) */
+    int compact;          /* code size over cycles (kernels near the PM's size): the
+                             barrier is a subroutine that resets every BD's links (so
+                             they are 0 at every stage's entry), constants by
+                             one ori, each gemm BD field written once */
+    int bar_label[2];     /* those subroutines' labels per lock parity (-1: none yet), */
+    int bar_win[4], bar_nw;   /* emitted at the tile's end: its neighbours, */
+    unsigned bar_rounds;      /* rounds, */
+    uint32_t bd_links_all;    /* and the BDs any stage linked */
     int small_code;       /* the kernel did not fit PM: stages pick their smaller code
                              where they have a choice (vliw_tmpl.c retries with it) */
     uint32_t bd_links;    /* BDs whose next / acq / rel an earlier op wrote */
     unsigned bar_round;   /* barrier rounds emitted so far (lock parity) */
+    struct vliw_shared_body *shared;   /* the tile's shared stage bodies (vliw_emit_shared_stage) */
+    int nshared;
     vliw_sched s;         /* the open block */
     int bad;              /* a block failed to schedule (why) */
     char why[128];
@@ -93,6 +106,35 @@ typedef struct vliw_stage {
     vliw_stage_fn emit;
     const void *args;
 } vliw_stage;
+
+/* A stage whose code is SHARED by every call with the same body (code size:
+ * a decoder block's q, k, v and o projections are one gemm). The body is the
+ * stage `emit` with args whose operands are the ABI registers r1..r<nop>
+ * (vliw_opnd_at(0..nop-1, 0)); `size` bytes of args (zero-filled padding) are
+ * its key (the body is emitted as for a stage that may find DM dirty and is
+ * not the last, so it serves every position). Per call the
+ * tile computes the real operands `op` into r1..r<nop> (r1..r8 are saved:
+ * the next barrier restores them) and calls the body, which is emitted once
+ * per tile as a subroutine after the halt (link in DM). The body must not
+ * restore r1..r8 itself (the attention stage does: not shareable). */
+typedef struct vliw_shared_stage {
+    vliw_stage_fn emit;
+    const void *args;
+    size_t size;
+    unsigned nop;
+    vliw_opnd op[6];
+} vliw_shared_stage;
+/* The stage function of a shared stage (args: a const vliw_shared_stage *). */
+kc_status vliw_emit_shared_stage(vliw_gen *g, const void *args, kc_err *err);
+
+/* Two independent stages BESIDE each other in one barrier interval: tiles
+ * 0..ntiles_a-1 run `a` as an array of ntiles_a tiles, the others `b` (code
+ * size: each tile holds one of them). 1 <= ntiles_a < the array's tiles. */
+typedef struct vliw_beside {
+    vliw_stage a, b;
+    unsigned ntiles_a;
+} vliw_beside;
+kc_status vliw_emit_beside_stage(vliw_gen *g, const void *args, kc_err *err);
 
 /* Every tile's program: `.tile N`, the n stages with a grid barrier between
  * them (vliw_emit_barrier), halt, the deferred subroutines. */

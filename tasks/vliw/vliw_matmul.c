@@ -163,6 +163,7 @@ typedef struct vliw_mm {
     int b2;           /* SwiGLU: W_up (N x K), else -1 */
     int bias;         /* Linear: bias (N), else -1 */
     int bt;           /* B held as W[n][k] (torch.nn.Linear's layout) */
+    int relu;         /* max(C, 0) before the rounding */
 } vliw_mm;
 
 /* The DM layout and column range of one chunk. Every chunk of a tile has the
@@ -235,6 +236,22 @@ static void bd_gather(vliw_gen *g, int bd, int reg, int offreg, uint32_t off, ui
     bd_const(g, bd, "rel", 0);
 }
 
+/* bd_gather (8-byte rows: DM rows 8 bytes apart, blocks 32) with its chain
+ * link and lock release, each field written once (g->compact). */
+static void bd_gather_fields(vliw_gen *g, int bd, int reg, uint32_t off, uint32_t dm, uint32_t len0,
+                             uint32_t cnt1, uint32_t ds1, uint32_t cnt2, uint32_t next, uint32_t rel)
+{
+    vliw_emit_li(g, 13, off);
+    vliw_emit_op(g, "add r14, r%d, r13", reg);
+    vliw_emit_op(g, "bd.set %d, dram, r14", bd);
+    const struct { const char *f; uint32_t v; } fl[] = {
+        {"dm", dm}, {"len0", len0}, {"cnt1", cnt1}, {"dstride1", ds1}, {"mstride1", 8}, {"cnt2", cnt2},
+        {"dstride2", 8}, {"mstride2", 32}, {"next", next}, {"rel", rel},
+    };
+    for (size_t i = 0; i < sizeof fl / sizeof fl[0]; i++)
+        bd_const(g, bd, fl[i].f, fl[i].v);
+}
+
 /* Links BDs ids[0..n-1] into one chain and starts it on channel ch. */
 static void bd_chain_start(vliw_gen *g, const int *ids, int n, int ch)
 {
@@ -255,6 +272,7 @@ static void panel_bds(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, int out
     uint32_t pitch = out ? p->a->n * 2 : p->a->k * 2;
     int nbd = 0, ids[8] = {0};
     uint32_t r0 = rows < 4 ? rows : 4, r1 = rows - r0;
+    struct { uint32_t off, dm, len0, rr, cnt2; } f[4];
     for (int rb = 0; rb < 2; rb++) {
         uint32_t rr = rb ? r1 : r0;
         if (!rr)
@@ -265,21 +283,33 @@ static void panel_bds(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, int out
         for (int part = 0; part < 2; part++) {
             if (!(part ? rag : nf))
                 continue;
-            uint32_t off = base + (part ? nf * 8 : 0);
-            if (full)
-                bd_gather(g, bd, reg, 0, off, dm + (part ? nf * 32 : 0), part ? rag * 2 : 8, rr, pitch, 8,
-                          part ? 1 : nf, 8, 32);
-            else {
-                vliw_emit_li(g, 13, off);
-                vliw_emit_op(g, "add r14, r%d, r13", reg);
-                vliw_emit_op(g, "bd.set %d, dram, r14", bd);
-            }
+            f[nbd].off = base + (part ? nf * 8 : 0);
+            f[nbd].dm = dm + (part ? nf * 32 : 0);
+            f[nbd].len0 = part ? rag * 2 : 8;
+            f[nbd].rr = rr;
+            f[nbd].cnt2 = part ? 1 : nf;
             ids[nbd++] = bd++;
         }
     }
-    if (full && !out)
+    for (int i = 0; i < nbd; i++) {
+        if (!full) {
+            vliw_emit_li(g, 13, f[i].off);
+            vliw_emit_op(g, "add r14, r%d, r13", reg);
+            vliw_emit_op(g, "bd.set %d, dram, r14", ids[i]);
+            continue;
+        }
+        if (!g->compact) {
+            bd_gather(g, ids[i], reg, 0, f[i].off, f[i].dm, f[i].len0, f[i].rr, pitch, 8, f[i].cnt2, 8, 32);
+            continue;
+        }
+        /* the chain: each BD to the next; the last A BD releases lock b */
+        uint32_t next = i + 1 < nbd ? 0x10u | (uint32_t)ids[i + 1] : 0;
+        uint32_t rel = !out && i + 1 == nbd ? 0x2000u | (uint32_t)b << 6 | 1u : 0;
+        bd_gather_fields(g, ids[i], reg, f[i].off, f[i].dm, f[i].len0, f[i].rr, pitch, f[i].cnt2, next, rel);
+    }
+    if (full && !g->compact && !out)
         bd_const(g, ids[nbd - 1], "rel", 0x2000u | (uint32_t)b << 6 | 1u);
-    if (full)
+    if (full && !g->compact)
         for (int i = 0; i + 1 < nbd; i++)
             bd_const(g, ids[i], "next", 0x10u | (uint32_t)ids[i + 1]);
     if (start)
@@ -305,6 +335,37 @@ static void swiglu_gate(vliw_gen *g, int gacc, int uacc, int t)
     vliw_emit_op(g, "arcp acc%d, acc%d", t, t);
     vliw_emit_op(g, "amul acc%d, acc%d, acc%d", gacc, gacc, t);
     vliw_emit_op(g, "amul acc%d, acc%d, acc%d", gacc, gacc, uacc);
+}
+
+/* The group's results max(C, 0), stored: acc0's result goes out first (bf16;
+ * its ReLU is exact on the rounded value) so acc0 can hold the zeros, then
+ * the others by amax in fp32, acc0's last through acc1. */
+static void mm_relu(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, uint32_t jn)
+{
+    int a0 = acc_of(p, 0, 0, 0), t = -1;
+    vliw_emit_op(g, "srs v8, acc%d", a0);
+    vliw_emit_op(g, "abcst acc%d, r0", a0);
+    for (int rb = 0; rb < 2; rb++)
+        for (uint32_t i = 0; i < jn; i++) {
+            int acc = acc_of(p, rb, 0, i);
+            uint32_t v = 8 + 4 * (uint32_t)rb + i;
+            if (acc == a0)
+                continue;
+            vliw_emit_op(g, "amax acc%d, acc%d, acc%d", acc, acc, a0);
+            vliw_emit_op(g, "srs v%u, acc%d", v, acc);
+            vliw_emit_op(g, "vst v%u, [p6, %u]", v, ((uint32_t)rb * ch->cw + i) * 32);
+            t = acc;
+        }
+    if (t >= 0) {   /* acc0's: up, max, down through the last result's accumulator */
+        vliw_emit_op(g, "ups acc%d, v8", t);
+        vliw_emit_op(g, "amax acc%d, acc%d, acc%d", t, t, a0);
+        vliw_emit_op(g, "srs v8, acc%d", t);
+    } else {
+        vliw_emit_op(g, "ups acc1, v8");
+        vliw_emit_op(g, "amax acc1, acc1, acc%d", a0);
+        vliw_emit_op(g, "srs v8, acc1");
+    }
+    vliw_emit_op(g, "vst v8, [p6, 0]");
 }
 
 /* One group of jn column blocks of the panel in A buffer b: p2.. its B
@@ -357,6 +418,9 @@ static void mm_group(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, uint32_t
     vliw_emit_loopi_end(g, p->kb);
     vliw_emit_begin(g);
     vliw_emit_op(g, "dma.wait 1");   /* the previous panel's C is out (waits in a panel's first group only) */
+    if (a->relu)
+        mm_relu(g, p, ch, jn);
+    else
     for (int rb = 0; rb < 2; rb++)
         for (uint32_t i = 0; i < jn; i++) {
             int acc = acc_of(p, rb, 0, i);
@@ -549,6 +613,13 @@ static kc_status mm_tile(vliw_gen *g, const vliw_mm *a, kc_err *err)
     uint32_t q = nbt / cbm, rest = nbt % cbm;
     if (nrag && !rest)
         q--, rest = cbm;
+    /* compact kernels: groups as wide as divide every chunk (no partial
+     * group: its code is the panel subroutine's second half) */
+    for (uint32_t w = 4; g->compact && p.nw == 1 && w >= 2; w--)
+        if (cbm % w == 0 && rest % w == 0) {
+            p.gw = w;
+            break;
+        }
     uint32_t bstep = a->bt ? 4 * a->k * 2 : 8;   /* B bytes per column block */
     mm_chunk ch;
     chunk_layout(&p, cbm, cbm, 0, &ch);
@@ -609,6 +680,7 @@ kc_status vliw_matmul_gemm_stage(vliw_gen *g, const void *args, kc_err *err)
     a.batch = op->batch ? op->batch : 1;
     a.m = op->m, a.n = op->n, a.k = op->k;
     a.bt = op->bt;
+    a.relu = op->relu && !op->has_gate;
     /* the operands' addresses: A r1, the (first) weight r2, W_up or the bias
      * r3, C r4 (through r9..r12: the ABI registers r1..r8 are sources until
      * every operand is read) */

@@ -27,6 +27,7 @@ typedef struct vliw_mm_op {
     uint32_t batch;
     int has_gate;
     vliw_opnd gate;
+    int relu;          /* C = max(.., 0) in the epilogue (T5's MLP; not with has_gate) */
 } vliw_mm_op;
 
 /* The stage functions: args is a const vliw_mm_op *. The gemm stage returns

@@ -31,7 +31,8 @@ static void setup_bds(vliw_gen *g, const vliw_skel_stream *st)
     vliw_emit_begin(g);
     vliw_emit_li(g, 13, 1);
     for (int bd = 0; bd < nbd; bd++) {   /* the ISS rejects a count of 0 (bd-invalid) */
-        vliw_emit_op(g, "bd.set %d, cnt1, r13", bd);
+        if (!g->compact || !bd_rows(st, bd))   /* (set_len writes a rows BD's cnt1 below) */
+            vliw_emit_op(g, "bd.set %d, cnt1, r13", bd);
         vliw_emit_op(g, "bd.set %d, cnt2, r13", bd);
     }
     for (int bd = 0; bd < nbd; bd++) {

@@ -30,20 +30,32 @@ static const struct family {
 };
 
 /* KC_ERR_RANGE when a tile's program (bundle lines: indented; labels,
- * comments and directives are not bundles) is larger than program memory. */
+ * comments and directives are not bundles) is larger than program memory;
+ * the message names the longest tile's size. */
 static kc_status check_pm(const char *text, const kc_task *task, int config, const vliw_gen *g, kc_err *err)
 {
-    unsigned tile = 0, n = 0;
-    for (const char *l = text; *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : l + strlen(l)) {
+    unsigned tile = 0, n = 0, worst = 0, worst_n = 0;
+    for (const char *l = text;; l = strchr(l, '\n') + 1) {
+        int end = !*l || !strncmp(l, ".tile ", 6);
+        if (end && n > worst_n)
+            worst = tile, worst_n = n;
+        if (!*l)
+            break;
         if (!strncmp(l, ".tile ", 6)) {
             tile = (unsigned)atoi(l + 6);
             n = 0;
-        } else if (*l == ' ' && ++n > g->hw.pm_bundles) {
-            return kc_err_set(err, KC_ERR_RANGE, "baseline: %s C%d on %ux%u tiles does not fit: tile %u's "
-                              "program is longer than the program memory (%u bundles)", task->name, config,
-                              g->hw.rows, g->hw.cols, tile, g->hw.pm_bundles);
+        } else if (*l == ' ') {
+            n++;
         }
+        if (!strchr(l, '\n'))
+            break;
     }
+    if (n > worst_n)
+        worst = tile, worst_n = n;
+    if (worst_n > g->hw.pm_bundles)
+        return kc_err_set(err, KC_ERR_RANGE, "baseline: %s C%d on %ux%u tiles does not fit: tile %u's program "
+                          "is %u bundles, longer than the program memory (%u bundles)", task->name, config,
+                          g->hw.rows, g->hw.cols, worst, worst_n, g->hw.pm_bundles);
     return KC_OK;
 }
 
@@ -112,6 +124,8 @@ static kc_status emit_fitting(const kc_task *task, int config, const kc_hw *hw, 
             kc_err_clear(err);
             return KC_OK;
         }
+        if (again.code == KC_ERR_RANGE)   /* the smaller code's size: how far it is from fitting */
+            *err = again;
     }
     return s;
 }

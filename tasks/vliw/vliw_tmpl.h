@@ -1,5 +1,5 @@
 /* vliw_tmpl.h — the vliw template compiler: baseline kernels for the tasks it
- * serves (every task but the two decoder blocks; the families in vliw_tmpl.c) at
+ * serves (all 23 tasks; the families in vliw_tmpl.c) at
  * every config, for a vliw array of any size (ROWS x COLS from the build),
  * written as one program per tile (`.tile N`) with the tile's share of the
  * work: a streaming skeleton with double-buffered DMA and locks (vliw_skel),

@@ -138,6 +138,10 @@ static int test_parse(void)
          "\"correct\":false,\"cycles\":5,\"max_abs_err\":-1}", KC_ERR_RANGE},
         {"{\"platform\":\"npu\",\"task\":\"relu\",\"config\":1,\"seed\":7,\"kernel_hash\":\"h\",\"status\":\"bogus\","
          "\"correct\":false}", KC_ERR_RANGE},
+        {"{\"platform\":\"vliw\",\"task\":\"t5_block\",\"config\":1,\"seed\":7,\"kernel_hash\":\"h\","
+         "\"status\":\"no-baseline\",\"correct\":false,\"reason\":\"r\"}", KC_OK},
+        {"{\"platform\":\"vliw\",\"task\":\"t5_block\",\"config\":1,\"seed\":7,\"kernel_hash\":\"h\","
+         "\"status\":\"does-not-fit\",\"correct\":false,\"reason\":\"r\"}", KC_OK},
         {"[1,2]", KC_ERR_SYNTAX},
         {"{\"a\":1,\"a\":2}", KC_ERR_SYNTAX},
         {"", KC_ERR_SYNTAX},
@@ -156,6 +160,11 @@ static int test_parse(void)
     kc_err err;
     kc_err_clear(&err);
     CHECK(kc_bench_parse_record("{}\0x", 4, &r, &err) == KC_ERR_SYNTAX && !r);   /* a NUL inside the line */
+    /* a baseline the compiler cannot emit: too large for the build, or none at all */
+    CHECK(!strcmp(kc_bench_no_baseline_status(KC_ERR_RANGE), KC_BENCH_DOES_NOT_FIT));
+    CHECK(!strcmp(kc_bench_no_baseline_status(KC_ERR_USAGE), KC_BENCH_NO_BASELINE));
+    CHECK(kc_bench_is_no_baseline(KC_BENCH_DOES_NOT_FIT) && kc_bench_is_no_baseline(KC_BENCH_NO_BASELINE));
+    CHECK(!kc_bench_is_no_baseline("wrong") && !kc_bench_is_no_baseline(NULL));
     return 0;
 }
 

@@ -202,31 +202,32 @@ runall)
     [ "$(plats "$D/one.jsonl")" = npu ] || fail "kc run --platform npu swept $(plats "$D/one.jsonl")"
     ;;
 nobaseline)
-    # a (platform, task, config) without a baseline (vliw_small: t5_block C5, which the
-    # template compiler does not serve, or whose program would not fit its 1024-bundle PM)
-    # is a record of status "no-baseline" per seed with the compiler's reason: not an
-    # error of the sweep, not skipped, counted apart; the cells that have one run as usual
+    # a (platform, task, config) without a baseline (vliw_small: t5_block C5, whose
+    # program does not fit its 1024-bundle PM) is a record of status "does-not-fit" per
+    # seed with the compiler's reason (the path a "no-baseline" cell takes: kc_plan.c):
+    # not an error of the sweep, not skipped, counted apart; the cells that have one run
+    # as usual
     SEL="--platform vliw_small --tasks relu,t5_block --configs 5 --seed 1"
     "$KC" bench $SEL --jobs 2 --out "$D/n.jsonl" > "$D/out1" 2> "$D/err1" || fail "bench exit $?: $(cat "$D/err1")"
     [ "$(lines "$D/n.jsonl")" = 2 ] && whole "$D/n.jsonl" || fail "expected 2 records: $(cat "$D/err1")"
-    grep -q '"task":"t5_block","config":5,"seed":1,.*"source":"baseline".*"status":"no-baseline","correct":false,"reason":"..*"' \
-        "$D/n.jsonl" || fail "no no-baseline record: $(cat "$D/n.jsonl")"
-    grep -q '"task":"t5_block".*"cycles"' "$D/n.jsonl" && fail "a no-baseline record with cycles"
+    grep -q '"task":"t5_block","config":5,"seed":1,.*"source":"baseline".*"status":"does-not-fit","correct":false,"reason":"..*bundles.*"' \
+        "$D/n.jsonl" || fail "no does-not-fit record: $(cat "$D/n.jsonl")"
+    grep -q '"task":"t5_block".*"cycles"' "$D/n.jsonl" && fail "a does-not-fit record with cycles"
     grep -q '"task":"relu","config":5,.*"status":"correct"' "$D/n.jsonl" || fail "relu C5 not evaluated"
-    grep -q "1 without a baseline (no-baseline)" "$D/err1" || fail "sweep summary: $(cat "$D/err1")"
-    grep -q "^t5_block  *C5  *no-baseline " "$D/out1" && grep -q "^t5_block  *0/1 " "$D/out1" \
-        && grep -q "^no-baseline: 1 of 2 cells.* t5_block 1/1" "$D/out1" || fail "table: $(cat "$D/out1")"
+    grep -q "1 without a baseline (no-baseline, does-not-fit)" "$D/err1" || fail "sweep summary: $(cat "$D/err1")"
+    grep -q "^t5_block  *C5  *does-not-fit " "$D/out1" && grep -q "^t5_block  *0/1 " "$D/out1" \
+        && grep -q "^without a baseline: 1 of 2 cells.* t5_block 1/1" "$D/out1" || fail "table: $(cat "$D/out1")"
     # the records are valid: a rerun skips both, --table reads them back
     "$KC" bench $SEL --jobs 2 --out "$D/n.jsonl" > /dev/null 2> "$D/err2" || fail "rerun exit $?"
     grep -q "2 already recorded, 0 to run" "$D/err2" || fail "rerun: $(cat "$D/err2")"
     "$KC" bench --table "$D/n.jsonl" --platform vliw_small > "$D/out3" 2> "$D/err3" || fail "--table exit $?"
     [ -s "$D/err3" ] && fail "--table skipped lines: $(cat "$D/err3")"
-    grep -q "^t5_block  *C5  *no-baseline " "$D/out3" || fail "--table: $(cat "$D/out3")"
+    grep -q "^t5_block  *C5  *does-not-fit " "$D/out3" || fail "--table: $(cat "$D/out3")"
     # kc run: the same records; not every baseline is correct, so exit 1 (not 2: no error)
     "$KC" run $SEL --jobs 2 > "$D/out4" 2> "$D/err4"
     rc=$?
     [ $rc = 1 ] || fail "kc run exit $rc, expected 1: $(cat "$D/err4")"
-    grep -q "^t5_block  *C5  *no-baseline " "$D/out4" || fail "kc run table: $(cat "$D/out4")"
+    grep -q "^t5_block  *C5  *does-not-fit " "$D/out4" || fail "kc run table: $(cat "$D/out4")"
     ;;
 *) echo "unknown scenario $SCEN" >&2; exit 2 ;;
 esac

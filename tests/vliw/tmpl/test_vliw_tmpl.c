@@ -5,14 +5,15 @@
  * it with the tensors' addresses in r1.., and tasks/kc_check checks every output
  * element and every byte outside them.
  *
- * usage: test_vliw_tmpl [-v] [-s] [-p] [-g ROWSxCOLS] TASK[,TASK...] [CONFIGS]   (CONFIGS: "12345")
+ * usage: test_vliw_tmpl [-v] [-s] [-p] [-g ROWSxCOLS] [-m PM_BUNDLES] TASK[,TASK...] [CONFIGS]   (CONFIGS: "12345")
  *   -p generates each kernel behind a stage that fills DM with NaN
  *   (vliw_tmpl_emit_poisoned: the stages' DM contract);
  *   -g builds the array at another size (the kernels are generated for it);
  *   `-g small` is the vliw_small platform (1 x 2, PM 1024 bundles, DM 32 KiB, 4 banks);
+ *   -m sets the program memory size (a kernel that does not fit the default's);
  *   -v prints each kernel's cycles, ideal cycles (roofline of docs/tasks.md with
  *   16 lanes and 64 MACs per tile, 32 DRAM bytes/cycle) and efficiency;
- *   -s dumps the kernel text of a failing case to stderr. */
+ *   -s dumps the kernel text of a failing case to stderr, -d of every case. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,6 +96,8 @@ static int run_case(const kc_isa *isa, vliw_iss *s, kc_dram *dram, const kc_hw *
         goto out;
     }
     ok = 1;
+    if (dump == 2)
+        fputs(text, stderr);
     if (verbose)
         printf("%-9s C%d: ok  %8" PRIu64 " cycles  ideal %8.0f  eff %5.3f  worst %.2f  stalls lock %" PRIu64
                " dma %" PRIu64 " bank %" PRIu64 "  %zu bundles, %zu asm warnings\n", t->name, config,
@@ -112,11 +115,15 @@ int main(int argc, char **argv)
     int verbose = 0, dump = 0, a = 1;
     kc_hw_param hp[5] = {{"ROWS", 2, NULL}, {"COLS", 2, NULL}, {"PM_BUNDLES", 1024, NULL},
                          {"DM_BYTES", 32768, NULL}, {"NBANKS", 4, NULL}};
+    unsigned pm = 0;
     kc_hw hw = {"vliw", "vliw", 0, hp};
     for (; a < argc && argv[a][0] == '-'; a++) {
         verbose |= !strcmp(argv[a], "-v");
         dump |= !strcmp(argv[a], "-s");
+        dump |= !strcmp(argv[a], "-d") * 2;
         poison |= !strcmp(argv[a], "-p");
+        if (!strcmp(argv[a], "-m") && a + 1 < argc)
+            pm = (unsigned)atoi(argv[++a]);
         if (!strcmp(argv[a], "-g") && a + 1 < argc) {
             unsigned r, c;
             if (!strcmp(argv[++a], "small")) {   /* verilated/CMakeLists.txt's vliw_small */
@@ -136,6 +143,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: test_vliw_tmpl [-v] [-s] TASK[,TASK...] [CONFIGS]\n");
         return 2;
     }
+    if (pm) {   /* ROWS, COLS (as given or 2 x 2), then PM_BUNDLES */
+        hp[2].value = pm;
+        hw.n = hw.n < 3 ? 3 : hw.n;
+    }
     const char *configs = a + 1 < argc ? argv[a + 1] : "12345";
     const kc_isa *isa;
     kc_err err = {0};
@@ -151,6 +162,12 @@ int main(int argc, char **argv)
         kc_dram_open(&dram, &dc, VLIW_ISS_BEAT, &err)) {
         fprintf(stderr, "%s\n", err.text);
         return 2;
+    }
+    kc_isa big;
+    if (pm) {   /* the assembler's program-memory bound too */
+        big = *isa;
+        big.imem_words = pm;
+        isa = &big;
     }
     int fails = 0, n = 0;
     char list[256];
