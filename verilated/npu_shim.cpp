@@ -66,6 +66,7 @@ static_assert(sizeof(NPU_STATE(u_matrix__DOT__acc)) == P_MLEN * P_VLEN * 4,
 const char *const npu_counter_names[] = {
     "cycles", "instret", "vector_busy", "dma_load_busy",
     "dma_store_busy", "stall_vector", "stall_dma", "stall_drain", "matrix_busy", "stall_matrix",
+    "fetch_bubble",
 };
 static_assert(ports::perf_words == P_NCOUNTERS &&
               sizeof npu_counter_names / sizeof npu_counter_names[0] == P_NCOUNTERS,

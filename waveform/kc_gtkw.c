@@ -14,6 +14,7 @@ typedef struct gtkw_group {
 static const gtkw_group npu_groups[] = {
     {"Control", "npu_top.clk npu_top.rst npu_top.u_core.pc npu_top.insn npu_top.u_core.issue npu_top.u_core.running "
                 "npu_top.halted npu_top.trapped npu_top.trap_cause npu_top.trap_pc npu_top.trap_info"},
+    {"Fetch", "u_core.fpc u_core.d_valid u_core.redirect"},
     {"Stalls and loops", "u_core.stall_vec u_core.stall_dma u_core.st_drain u_core.st_vec_s2 u_core.st_fp_s2 "
                          "u_core.st_vec_ld u_core.st_vec_st u_core.st_dma u_core.lp_sp"},
     {"Vector unit", "npu_top.v_issue npu_top.v_funct npu_top.v_rd npu_top.v_ra npu_top.v_rb npu_top.v_fs "

@@ -1,11 +1,25 @@
 // npu_core — fetch, decode, scalar/fp/address units, hardware loops, configuration
 // registers, interlocks and traps of the npu.
 //
-// One instruction issues per cycle, in order. Scalar, fp and control instructions
-// complete at their issue edge; vector instructions go to npu_vector (latency 2),
-// DMA instructions start an engine in npu_dma and run in the background. Every
-// hazard between them is interlocked here: an instruction that would observe a
-// stale value waits (and the wait is counted per cause).
+// Two stages. Fetch: the instruction memory (npu_imem, a synchronous SRAM) reads
+// the word at fpc at a clock edge; the word is the decode/issue stage's
+// instruction from then on. Decode/issue: at most one instruction issues per
+// cycle, in order. Scalar, fp and control instructions complete at their issue
+// edge; vector instructions go to npu_vector (latency 2), DMA instructions start
+// an engine in npu_dma and run in the background. Every hazard between them is
+// interlocked here: an instruction that would observe a stale value waits (and
+// the wait is counted per cause).
+//
+// Fetch runs one instruction ahead: while pc issues, fpc is fetched, where fpc is
+// the instruction that follows pc in sequence — pc + 1, or a loop body's start
+// when pc + 1 ends a hardware loop that iterates again (npu_loop_walk on the loop
+// stack as pc's issue leaves it), so loop back edges and loop exits cost nothing.
+// When the issuing instruction continues anywhere else (a taken branch, j, jal,
+// jr, a loop of count 0), the word fetched is dropped and the successor fetched
+// at that edge: the decode stage is empty for one cycle (a fetch bubble, counter
+// fetch_bubble). A control transfer to the instruction fetch had chosen anyway
+// (e.g. a branch to the next instruction) costs nothing. The first instruction
+// after reset also waits one cycle for its fetch.
 //
 // Traps are precise: the trapping instruction has no effect, trap_pc is its pc.
 `default_nettype none
@@ -30,8 +44,10 @@ module npu_core #(
     input  wire            rst,
     input  wire [`NPU_NAREGS*32-1:0] args,
     input  wire [31:0]     dram_bytes,
-    // fetch
+    // fetch: the instruction memory reads fetch_pc at an edge where fetch_re is set;
+    // insn is the word it read (held while fetch_re is low)
     output wire [31:0]     fetch_pc,
+    output wire            fetch_re,
     input  wire [31:0]     insn,
     // vector unit
     output wire            v_issue,
@@ -104,11 +120,14 @@ module npu_core #(
     // ---------------------------------------------------------------- state
     // Architectural state is readable from the simulator (co-simulation compares it
     // with the ISS); public_flat_rd does not change the hardware.
-    reg [31:0] pc                         /* verilator public_flat_rd */;
+    reg [31:0] pc                         /* verilator public_flat_rd */;   // the decode stage's
+    reg        d_valid;   // the decode stage holds the fetched word at pc (else a bubble)
+    reg [31:0] fpc;       // being fetched: the instruction after pc in sequence
     reg [31:0] X [0:NPU_NXREGS-1]         /* verilator public_flat_rd */;
     reg [31:0] F [0:NPU_NFREGS-1]         /* verilator public_flat_rd */;
     reg [31:0] A [0:NPU_NAREGS-1]         /* verilator public_flat_rd */;
     reg [31:0] cfg_dstride, cfg_dlen, cfg_vmask, cfg_mrows /* verilator public_flat_rd */;
+    reg [16:0] cfg_dsub;   // SRAM rows per DMA row, ceil(dlen / VLEN): set with dlen
     reg [31:0] lp_start [0:LOOP_DEPTH-1];
     reg [31:0] lp_end   [0:LOOP_DEPTH-1];
     reg [31:0] lp_cnt   [0:LOOP_DEPTH-1];
@@ -118,7 +137,7 @@ module npu_core #(
     reg [31:0] ld_dlo [0:1], ld_dhi [0:1], ld_vhi [0:1];   // per load engine
     reg [31:0] st_dlo, st_dhi, st_vhi;
 
-    assign fetch_pc = pc;
+    assign fetch_pc = fpc;
 
     // ---------------------------------------------------------------- decode
     // Field positions and widths come from isa/npu.def via npu_isa.vh.
@@ -204,7 +223,7 @@ module npu_core #(
     // DMA footprint: SRAM rows [x_rd, x_rd + n*subrows), DRAM bytes [a, a + (n-1)*stride + 2*dlen)
     wire [31:0] d_addr   = A[rs1];
     wire [31:0] d_n      = x_rs2;
-    wire [16:0] d_sub    = 17'(({1'b0, cfg_dlen[15:0]} + 17'(VLEN - 1)) >> LV);
+    wire [16:0] d_sub    = cfg_dsub;
     wire [63:0] d_vend   = {32'd0, x_rd} + {32'd0, d_n} * {47'd0, d_sub};
     wire [63:0] d_dend   = {32'd0, d_addr} + ({32'd0, d_n} - 64'd1) * {32'd0, cfg_dstride}
                            + {31'd0, cfg_dlen, 1'b0};
@@ -237,7 +256,9 @@ module npu_core #(
         trap_now = 1'b1;
         trap_c   = 4'd0;
         trap_i   = 32'd0;
-        if (pc_bad) begin
+        if (!d_valid) begin
+            trap_now = 1'b0;   // a fetch bubble: nothing to check
+        end else if (pc_bad) begin
             trap_c = T_PC; trap_i = pc;
         end else if (!legal) begin
             trap_c = T_ILLEGAL; trap_i = insn;
@@ -343,25 +364,25 @@ module npu_core #(
     wire stall_dma = st_vec_ld || st_vec_st || (is_dma && st_dma);
     wire running   = !halted && !trapped;
     wire stall_mat = st_mat;
-    wire issue     = running && !trap_now && !stall_vec && !stall_dma && !stall_mat && !st_drain;
+    wire issue     = running && d_valid && !trap_now && !stall_vec && !stall_dma && !stall_mat && !st_drain;
+    wire waiting   = running && d_valid && !trap_now;   // stall counters: a valid instruction waits
 
     // ---------------------------------------------------------------- next pc
-    // Fall-through pc with zero-overhead loops: at the end of the innermost body
-    // jump back while iterations remain, else pop and check the enclosing loop
-    // (which may end at the same instruction).
-    reg [31:0] fall_pc;
-    reg [$clog2(LOOP_DEPTH+1)-1:0] fall_sp;
-    reg        fall_dec;
-    reg [LPW-1:0] fall_lvl;
-    integer li;
-    reg lcont;
+    // Fall-through pc with zero-overhead loops (npu_loop_walk): at the end of the
+    // innermost body jump back while iterations remain, else pop and check the
+    // enclosing loop (which may end at the same instruction).
+    localparam integer SPW = $clog2(LOOP_DEPTH + 1);
+    wire [31:0]    fall_pc;
+    wire [SPW-1:0] fall_sp;
+    wire           fall_dec;
+    wire [LPW-1:0] fall_lvl;
     // A loop with count 0 continues at its end label exactly as if it had fallen
     // through to it (an enclosing loop ending there iterates or pops).
     wire        loop_skip = op == NPU_OP_LOOP && x_rs1 == 32'd0;
     wire [31:0] seq_pc    = loop_skip ? loop_end : pc + 32'd1;
-    // The loop stack as flat vectors for the block below: an always @* naming
-    // words of an unpacked array is sensitive to the whole array, which Icarus
-    // warns about (-Wall); these wires make that sensitivity explicit.
+    // The loop stack as flat vectors (the walks' inputs, and an always @* naming
+    // words of an unpacked array would be sensitive to the whole array, which
+    // Icarus warns about (-Wall); these wires make that sensitivity explicit).
     wire [LOOP_DEPTH*32-1:0] lp_start_v, lp_end_v, lp_cnt_v;
     genvar l;
     generate
@@ -371,29 +392,67 @@ module npu_core #(
             assign lp_cnt_v[l*32 +: 32]   = lp_cnt[l];
         end
     endgenerate
+    npu_loop_walk #(.LOOP_DEPTH(LOOP_DEPTH)) u_issue_walk (
+        .seq_pc(seq_pc), .sp(lp_sp), .start_v(lp_start_v), .end_v(lp_end_v), .cnt_v(lp_cnt_v),
+        .next_pc(fall_pc), .next_sp(fall_sp), .dec(fall_dec), .lvl(fall_lvl));
+
+    // The issuing instruction's successor and the loop stack it leaves (the stack
+    // unchanged when nothing issues). Taken branches and jumps override the
+    // fall-through pc only: a loop end they sit at still counts (as in the ISS).
+    wire loop_push = is_loop && !loop_skip;
+    reg            br_taken;
+    reg [31:0]     nx_pc;
+    reg [SPW-1:0]  nx_sp;
+    reg [LOOP_DEPTH*32-1:0] nx_start_v, nx_end_v, nx_cnt_v;
     always @* begin
-        fall_pc  = seq_pc;
-        fall_sp  = lp_sp;
-        fall_dec = 1'b0;
-        fall_lvl = '0;
-        lcont    = 1'b1;
-        for (li = LOOP_DEPTH - 1; li >= 0; li = li - 1) begin
-            if (lcont && li < 32'(lp_sp)) begin
-                if (lp_end_v[li*32 +: 32] == seq_pc) begin
-                    if (lp_cnt_v[li*32 +: 32] > 32'd1) begin
-                        fall_pc  = lp_start_v[li*32 +: 32];
-                        fall_dec = 1'b1;
-                        fall_lvl = li[$bits(fall_lvl)-1:0];
-                        lcont    = 1'b0;
-                    end else begin
-                        fall_sp = li[$bits(fall_sp)-1:0];
-                    end
-                end else begin
-                    lcont = 1'b0;
-                end
+        case (op)
+            NPU_OP_BEQ:  br_taken = x_rs1 == x_rs2;
+            NPU_OP_BNE:  br_taken = x_rs1 != x_rs2;
+            NPU_OP_BLT:  br_taken = $signed(x_rs1) < $signed(x_rs2);
+            NPU_OP_BGE:  br_taken = $signed(x_rs1) >= $signed(x_rs2);
+            NPU_OP_BLTU: br_taken = x_rs1 < x_rs2;
+            NPU_OP_BGEU: br_taken = x_rs1 >= x_rs2;
+            default:     br_taken = 1'b0;
+        endcase
+        case (op)
+            NPU_OP_J:   nx_pc = pc + soff22;
+            NPU_OP_JAL: nx_pc = pc + simm16;
+            NPU_OP_JR:  nx_pc = x_rs1;
+            default:    nx_pc = br_taken ? br_target : loop_push ? pc + 32'd1 : fall_pc;
+        endcase
+        nx_sp      = lp_sp;
+        nx_start_v = lp_start_v;
+        nx_end_v   = lp_end_v;
+        nx_cnt_v   = lp_cnt_v;
+        if (issue) begin
+            nx_sp = fall_sp;
+            if (fall_dec)
+                nx_cnt_v[32*fall_lvl +: 32] = lp_cnt_v[32*fall_lvl +: 32] - 32'd1;
+            if (loop_push) begin
+                nx_start_v[32*lp_sp[LPW-1:0] +: 32] = pc + 32'd1;
+                nx_end_v[32*lp_sp[LPW-1:0] +: 32]   = loop_end;
+                nx_cnt_v[32*lp_sp[LPW-1:0] +: 32]   = op == NPU_OP_LOOP ? x_rs1 : cnt10;
+                nx_sp = lp_sp + 1'b1;
             end
         end
     end
+
+    // ---------------------------------------------------------------- fetch
+    // The decode stage takes a new word at an edge where it is empty or its
+    // instruction issues; that word is fpc's unless the instruction issuing goes
+    // elsewhere (redirect: the target is fetched instead, one bubble). What fetch
+    // reads next is fpc's own successor in sequence, under the loop stack fpc's
+    // issue will see (the stack after this edge: fpc issues next unless a
+    // redirect drops it, and then its walk is not used).
+    wire advance  = running && (!d_valid || issue);
+    wire redirect = issue && nx_pc != fpc;
+    wire [31:0] fetch_next;
+    /* verilator lint_off PINCONNECTEMPTY */
+    npu_loop_walk #(.LOOP_DEPTH(LOOP_DEPTH)) u_fetch_walk (
+        .seq_pc(fpc + 32'd1), .sp(nx_sp), .start_v(nx_start_v), .end_v(nx_end_v), .cnt_v(nx_cnt_v),
+        .next_pc(fetch_next), .next_sp(), .dec(), .lvl());
+    /* verilator lint_on PINCONNECTEMPTY */
+    assign fetch_re = advance;
 
     // ---------------------------------------------------------------- issue ports
     assign v_issue = issue && is_vec;
@@ -447,10 +506,19 @@ module npu_core #(
         endcase
     endfunction
 
+    // SRAM rows per DMA row of dlen elements, ceil(dlen / VLEN) over dlen's low 16
+    // bits (a larger dlen traps): registered with dlen so that no DMA issue
+    // computes it.
+    function automatic [16:0] dsub_of(input [15:0] dlen);
+        dsub_of = 17'(({1'b0, dlen} + 17'(VLEN - 1)) >> LV);
+    endfunction
+
     integer i;
     always @(posedge clk) begin
         if (rst) begin
             pc          <= 32'd0;
+            fpc         <= 32'd0;
+            d_valid     <= 1'b0;
             retire_valid <= 1'b0;
             halted      <= 1'b0;
             trapped     <= 1'b0;
@@ -460,6 +528,7 @@ module npu_core #(
             lp_sp       <= '0;
             cfg_dstride <= NPU_CFG_DSTRIDE_RESET;
             cfg_dlen    <= NPU_CFG_DLEN_RESET;
+            cfg_dsub    <= dsub_of(NPU_CFG_DLEN_RESET[15:0]);
             cfg_vmask   <= NPU_CFG_VMASK_RESET;
             cfg_mrows   <= NPU_CFG_MROWS_RESET;
             for (i = 0; i < NPU_NXREGS; i = i + 1)
@@ -483,16 +552,22 @@ module npu_core #(
             end
             // counters: 0 cycles, 1 instret, 2 vector_busy, 3 dma_load_busy,
             // 4 dma_store_busy, 5 stall_vector, 6 stall_dma, 7 stall_drain,
-            // 8 matrix_busy, 9 stall_matrix
+            // 8 matrix_busy, 9 stall_matrix, 10 fetch_bubble
             cnt[0] <= cnt[0] + 32'd1;
             if (s2_busy) cnt[2] <= cnt[2] + 32'd1;
             if (|ld_busy) cnt[3] <= cnt[3] + 32'd1;
             if (st_busy) cnt[4] <= cnt[4] + 32'd1;
-            if (!trap_now && stall_vec) cnt[5] <= cnt[5] + 32'd1;
-            else if (!trap_now && stall_dma) cnt[6] <= cnt[6] + 32'd1;
-            else if (!trap_now && stall_mat) cnt[9] <= cnt[9] + 32'd1;
-            else if (!trap_now && st_drain) cnt[7] <= cnt[7] + 32'd1;
+            if (waiting && stall_vec) cnt[5] <= cnt[5] + 32'd1;
+            else if (waiting && stall_dma) cnt[6] <= cnt[6] + 32'd1;
+            else if (waiting && stall_mat) cnt[9] <= cnt[9] + 32'd1;
+            else if (waiting && st_drain) cnt[7] <= cnt[7] + 32'd1;
             if (m_array_busy) cnt[8] <= cnt[8] + 32'd1;
+            if (!d_valid) cnt[10] <= cnt[10] + 32'd1;
+
+            if (advance) begin
+                d_valid <= !redirect;
+                fpc     <= redirect ? nx_pc : fetch_next;
+            end
 
             if (wbf_valid)
                 F[wbf_idx] <= wbf_val;   // an fp write issued now (below) wins
@@ -504,39 +579,23 @@ module npu_core #(
                 trap_info  <= trap_i;
             end else if (issue) begin
                 cnt[1] <= cnt[1] + 32'd1;
-                pc     <= fall_pc;
-                lp_sp  <= fall_sp;
-                if (fall_dec)
-                    lp_cnt[fall_lvl] <= lp_cnt[fall_lvl] - 32'd1;
+                pc     <= nx_pc;
+                lp_sp  <= nx_sp;
+                for (i = 0; i < LOOP_DEPTH; i = i + 1) begin
+                    lp_start[i] <= nx_start_v[i*32 +: 32];
+                    lp_end[i]   <= nx_end_v[i*32 +: 32];
+                    lp_cnt[i]   <= nx_cnt_v[i*32 +: 32];
+                end
                 case (op)
                     NPU_OP_HALT: if (is_halt) halted <= 1'b1;
-                    NPU_OP_J:    pc <= pc + soff22;
-                    NPU_OP_JAL: begin
-                        if (!rd_x0) X[rd] <= pc + 32'd1;
-                        pc <= pc + simm16;
-                    end
-                    NPU_OP_JR:   pc <= x_rs1;
-                    NPU_OP_BEQ:  if (x_rs1 == x_rs2) pc <= br_target;
-                    NPU_OP_BNE:  if (x_rs1 != x_rs2) pc <= br_target;
-                    NPU_OP_BLT:  if ($signed(x_rs1) < $signed(x_rs2)) pc <= br_target;
-                    NPU_OP_BGE:  if ($signed(x_rs1) >= $signed(x_rs2)) pc <= br_target;
-                    NPU_OP_BLTU: if (x_rs1 < x_rs2) pc <= br_target;
-                    NPU_OP_BGEU: if (x_rs1 >= x_rs2) pc <= br_target;
-                    NPU_OP_LOOP, NPU_OP_LOOPI: begin
-                        if (loop_skip) begin
-                            // pc, lp_sp and the loop counters come from fall_* (above)
-                        end else begin
-                            lp_start[lp_sp[LPW-1:0]] <= pc + 32'd1;
-                            lp_end[lp_sp[LPW-1:0]]   <= loop_end;
-                            lp_cnt[lp_sp[LPW-1:0]]   <= op == NPU_OP_LOOP ? x_rs1 : cnt10;
-                            lp_sp           <= lp_sp + 1'b1;
-                            pc              <= pc + 32'd1;
-                        end
-                    end
+                    NPU_OP_JAL:  if (!rd_x0) X[rd] <= pc + 32'd1;
                     NPU_OP_CSRW, NPU_OP_CSRWI: begin
                         case (cfgid)
                             NPU_CFG_DSTRIDE: cfg_dstride <= op == NPU_OP_CSRW ? x_rs1 : uimm14;
-                            NPU_CFG_DLEN:    cfg_dlen    <= op == NPU_OP_CSRW ? x_rs1 : uimm14;
+                            NPU_CFG_DLEN: begin
+                                cfg_dlen <= op == NPU_OP_CSRW ? x_rs1 : uimm14;
+                                cfg_dsub <= dsub_of(op == NPU_OP_CSRW ? x_rs1[15:0] : uimm14[15:0]);
+                            end
                             NPU_CFG_VMASK:   cfg_vmask   <= op == NPU_OP_CSRW ? x_rs1 : uimm14;
                             NPU_CFG_MROWS:   cfg_mrows   <= op == NPU_OP_CSRW ? x_rs1 : uimm14;
                             default: ;   // read-only registers ignore writes

@@ -22,7 +22,7 @@
 `define NPU_NAREGS 16
 `define NPU_LOOP_DEPTH 2
 `define NPU_VEC_LAT 2
-`define NPU_NCOUNTERS 10
+`define NPU_NCOUNTERS 11
 `define NPU_MLEN 4
 `define NPU_MROWS 1024
 `define NPU_MAT_WBUFS 2
@@ -40,7 +40,7 @@ localparam int NPU_NFREGS = 16;  // fp32 registers f0..f15
 localparam int NPU_NAREGS = 16;  // DRAM address registers a0..a15 (32-bit byte addresses)
 localparam int NPU_LOOP_DEPTH = 2;  // nesting depth of hardware loops
 localparam int NPU_VEC_LAT = 2;  // vector unit latency in cycles (issue to SRAM write-back)
-localparam int NPU_NCOUNTERS = 10;  // performance counters exported by the RTL
+localparam int NPU_NCOUNTERS = 11;  // performance counters exported by the RTL
 localparam int NPU_MLEN = 4;  // rows of the systolic array: A rows per mmac (the array is MLEN x VLEN = 64 bf16 MACs/cycle)
 localparam int NPU_MROWS = 1024;  // rows of matrix SRAM (1024 x 16 x bf16 = 32 KiB), filled by mld
 localparam int NPU_MAT_WBUFS = 2;  // weight buffers b0, b1 (VLEN x VLEN bf16 each), loaded by mldb/mldbt

@@ -50,6 +50,7 @@ module npu_top #(
     localparam integer MRW  = $clog2(MLEN + 1);      // mrows, 1..MLEN
 
     wire [31:0] fetch_pc, insn;
+    wire        fetch_re;
 
     wire            v_issue, s2_busy, s2_wrow, s2_wf, wbf_valid;
     wire [5:0]      v_funct;
@@ -81,13 +82,13 @@ module npu_top #(
 
     npu_imem #(.WORDS(IMEM_WORDS)) u_imem (
         .clk(clk), .we(imem_we && rst), .waddr(imem_addr), .wdata(imem_wdata),
-        .raddr(fetch_pc), .rdata(insn));
+        .re(fetch_re), .raddr(fetch_pc), .rdata(insn));
 
     npu_core #(.VLEN(VLEN), .VROWS(VROWS), .IMEM_WORDS(IMEM_WORDS), .LOOP_DEPTH(LOOP_DEPTH),
                .NCOUNTERS(NCOUNTERS), .MLEN(MLEN), .MROWS(MROWS), .ROWW(ROWW),
                .FRW(FRW), .MRW(MRW)) u_core (
         .clk(clk), .rst(rst), .args(args), .dram_bytes(dram_bytes),
-        .fetch_pc(fetch_pc), .insn(insn),
+        .fetch_pc(fetch_pc), .fetch_re(fetch_re), .insn(insn),
         .v_issue(v_issue), .v_funct(v_funct), .v_rd(v_rd), .v_ra(v_ra), .v_rb(v_rb),
         .v_fs(v_fs), .v_fd(v_fd), .v_lanes(v_lanes),
         .s2_busy(s2_busy), .s2_wrow(s2_wrow), .s2_row(s2_row), .s2_wf(s2_wf), .s2_fd(s2_fd),

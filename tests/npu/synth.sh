@@ -7,8 +7,9 @@
 #
 # The ctest elaborates the whole npu_top (memories and datapath shrunk: their size
 # does not change what is synthesizable), runs process synthesis (where latches
-# and multiple drivers appear) and yosys' netlist checks, then synthesizes the
-# DMA engines and instruction memory to gates. Gate-level synthesis of the whole
+# and multiple drivers appear) and yosys' netlist checks, checks that the
+# instruction memory is inferred as a synchronous single-read-port memory, then
+# synthesizes the DMA engines and instruction memory to gates. Gate-level synthesis of the whole
 # top (--full) is not in the ctest: the fp datapaths (fma, exp, recip, rsqrt, per
 # lane and per PE) take yosys tens of minutes even shrunk; each fp block gets a
 # full gate-level synthesis of its own in tests/fp.
@@ -49,6 +50,15 @@ run "npu_top, processes and netlist checks, VLEN=$vlen MLEN=$mlen" "$read
     select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr
     opt_clean
     check -assert
+    stat"
+# The instruction memory must be what an SRAM macro is: yosys infers one memory
+# with one read port whose read is clocked (a registered read), one write port.
+run "npu_imem, a synchronous SRAM" "$read
+    hierarchy -check -top npu_imem -chparam WORDS $imem
+    proc
+    opt
+    memory -nomap
+    select -assert-count 1 t:\$mem_v2 r:RD_PORTS=1 %i r:WR_PORTS=1 %i r:RD_CLK_ENABLE=1'1 %i
     stat"
 for spec in "npu_dma VLEN $vlen" "npu_imem WORDS $imem"; do
   set -- $spec

@@ -12,7 +12,8 @@
 # refill its token bucket), its last D cycles later, delivered LAT later:
 #   last busy cycle = c + 2 LAT + 3 + 2 D,  dma_load_busy = 2 LAT + 3 + 2 D.
 # halt (tried at c + LAT + 3 + D) waits for it: stall_drain = LAT + 1 + D, and
-# issues at c + 2 LAT + 4 + 2 D: cycles = 2 LAT + 2 D + 10.
+# issues at c + 2 LAT + 4 + 2 D: cycles = 2 LAT + 2 D + 10,
+# + 1 for the first fetch.
 csrwi dlen, VLEN          # one-beat rows: VLEN elements,
 csrwi dstride, 2 * VLEN   # one beat (BEAT = 2 VLEN bytes) apart
 li r2, N

@@ -11,7 +11,8 @@
 # The vadd reads row N-1: it waits from c + 1 through that cycle (stall_dma
 # LAT + 1 + D) and issues at c + 2 + LAT + D: LAT + 2 + D after the dld, the
 # ISA document's dld_last figure. halt then waits VEC_LAT - 1 for the vadd
-# (stall_drain) and issues at c + 4 + LAT + D: cycles = 10 + LAT + D.
+# (stall_drain) and issues at c + 4 + LAT + D: cycles = 10 + LAT + D
+# + 1 for the first fetch.
 csrwi dlen, VLEN          # one-beat rows: VLEN elements,
 csrwi dstride, 2 * VLEN   # one beat (BEAT = 2 VLEN bytes) apart
 li r2, N

@@ -10,7 +10,8 @@
 # The vadd (tried at c + 2) waits for the load's last row through its last busy
 # cycle: stall_dma = LAT + D(2N), and issues at c + 2 + LAT + D(2N), the ISA
 # document's dst_share figure (LAT + 2 + D(2N) after the dst). halt then waits
-# VEC_LAT - 1 for the vadd: cycles = c + 4 + LAT + D(2N) + VEC_LAT - 1.
+# VEC_LAT - 1 for the vadd: cycles = c + 4 + LAT + D(2N) + VEC_LAT - 1, + 1 for the
+# first fetch.
 csrwi dlen, VLEN          # one-beat rows: VLEN elements,
 csrwi dstride, 2 * VLEN   # one beat (BEAT = 2 VLEN bytes) apart
 li r2, N

@@ -14,7 +14,7 @@
 #   (a + VLEN + 2 VLEN + MLEN) - (a + 1) + 1 = 3 VLEN + MLEN.
 # halt issues right after mst (the array and the loader are idle): mst at
 # a + VLEN + 2 VLEN + MLEN + 1 = 4 VLEN + MLEN + 5, halt one later: cycles
-# 4 VLEN + MLEN + 7, instret 8.
+# 4 VLEN + MLEN + 7 (+ 1 for the first fetch), instret 8.
 csrwi mrows, MLEN
 li r4, 64
 li r5, 600

@@ -7,7 +7,7 @@
 # c + 3 on only the load holds it, through the cycle row N-1 arrives,
 # c + 1 + LAT + D (D as in dld_wait.s): stall_dma = LAT + D - 1.
 # vmuls issues at c + 2 + LAT + D; halt waits VEC_LAT - 1 for it and issues at
-# c + 4 + LAT + D: cycles = 11 + LAT + D. The load is busy from c + 1 to its last
+# c + 4 + LAT + D: cycles = 11 + LAT + D (+ 1 for the first fetch). The load is busy from c + 1 to its last
 # beat's cycle: LAT + 1 + D. Two vector instructions: vector_busy 2.
 csrwi dlen, VLEN          # one-beat rows: VLEN elements,
 csrwi dstride, 2 * VLEN   # one beat (BEAT = 2 VLEN bytes) apart

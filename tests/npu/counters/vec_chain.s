@@ -5,7 +5,7 @@
 # it issues (row vred_fp): one more. 5 links -> stall_vector = 5 (VEC_LAT - 1).
 # The fadd issues in the cycle the reduction's result is written back, so halt
 # finds every unit idle: no drain.
-# instret = 5 li + 4 vadd + vredsum + fadd + halt = 12; cycles = 12 + 5.
+# instret = 5 li + 4 vadd + vredsum + fadd + halt = 12; cycles = 12 + 5 + 1 (the first fetch).
 # vector_busy: one cycle per vector instruction, 5.
 li r1, 80
 li r2, 81

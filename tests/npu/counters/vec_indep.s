@@ -5,7 +5,7 @@
 # operation: one cycle per vector instruction, the cycle after its issue -> N.
 # halt waits until every unit has drained (row halt_drain): the last vadd is in
 # the second stage at cycle N+2, so halt waits VEC_LAT - 1 = 1 cycle and issues
-# at N+3: cycles = N + 3 + VEC_LAT - 1, instret = 2 + N + 1.
+# at N+3: cycles = N + 3 + VEC_LAT - 1 + 1 (the first fetch), instret = 2 + N + 1.
 li r1, 80
 li r2, 81
 vadd [r2], [r1], [r1]
