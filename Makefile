@@ -6,7 +6,7 @@ APT_PKGS = build-essential cmake pkg-config verilator yosys iverilog libjansson-
            clang-19 libclang-rt-19-dev lld-19 qemu-user slurm-wlm munge zlib1g-dev gtkwave xvfb chromium
 SUDO    := $(if $(filter 0,$(shell id -u)),,sudo)
 
-.PHONY: all deps build run test perf golden fuzz rvv-campaign vliw-campaign vliw-cosim-baselines clean
+.PHONY: all deps build run test perf golden fuzz rvv-campaign vliw-campaign vliw-cosim-baselines vliw-synth clean
 
 all: build
 
@@ -77,6 +77,13 @@ vliw-campaign: build
 # divergence). Minutes, not a ctest.
 vliw-cosim-baselines: build
 	scripts/vliw_cosim_baselines.sh -b $(BUILD) -s $(VLIW_SEED)
+
+# Gate-level synthesis of one vliw tile, hierarchical (tests/vliw/synth_tile.sh):
+# cells, flip-flops and logic levels per unit (rtl/vliw/vliw_core.md
+# "Synthesis"). Tens of minutes with the SFU lane (KC_SYNTH_BLACKBOX= to keep
+# it), so a target rather than a ctest; the units' flattened checks are ctests.
+vliw-synth: deps
+	KC_SYNTH_FAST=1 KC_SYNTH_BLACKBOX=$${KC_SYNTH_BLACKBOX-vliw_sfu_lane} nice -n 5 tests/vliw/synth_tile.sh $(CURDIR) vliw_tile
 
 clean:
 	rm -rf $(BUILD)

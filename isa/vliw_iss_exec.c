@@ -164,8 +164,9 @@ static uint32_t bf(const uint8_t *v, unsigned l)
 }
 
 /* MAC-slot rows: the term s of every lane (rtl/vliw/vliw_mac.v): products of
- * bf16 (kc_fp_mul), a matrix lane's sum ((p0 + p1) + p2) + p3; the
- * accumulation with ACC happens when the result lands (vliw_acc_combine). */
+ * bf16 (kc_fp_mul), a matrix lane's sum as the tree (p0 + p1) + (p2 + p3)
+ * (the RTL does one add per MAC stage: docs/vliw_timing.md); the accumulation
+ * with ACC happens when the result lands (vliw_acc_combine). */
 static void mac_row(unsigned row, uint8_t *out, const uint8_t *a, const uint8_t *b)
 {
     uint32_t fa[16], fb[16];
@@ -178,9 +179,10 @@ static void mac_row(unsigned row, uint8_t *out, const uint8_t *a, const uint8_t 
         uint32_t r;
         if (row == VI_vmmac || row == VI_vmmul) {
             unsigned i = l / 4, j = l % 4;
-            r = kc_fp_mul(fa[4 * i], fb[j]);
-            for (unsigned k = 1; k < 4; k++)
-                r = kc_fp_add(r, kc_fp_mul(fa[4 * i + k], fb[4 * k + j]));
+            uint32_t p[4];
+            for (unsigned k = 0; k < 4; k++)
+                p[k] = kc_fp_mul(fa[4 * i + k], fb[4 * k + j]);
+            r = kc_fp_add(kc_fp_add(p[0], p[1]), kc_fp_add(p[2], p[3]));
         } else if (fp) {
             r = kc_fp_mul(fa[l], fb[l]);
         } else {

@@ -301,72 +301,119 @@ function automatic [31:0] kc_fp_from_bf16(input [15:0] kfp_h);
         kc_fp_from_bf16 = kc_fp__daz({kfp_h, 16'd0});
 endfunction
 
+// The special functions are written as steps (seed / Newton or Horner steps /
+// pack) so that a pipelined unit (rtl/vliw/vliw_sfu_lane.v) can put the steps
+// in different stages and still be the same function bit for bit: the
+// kc_fp_recip/rsqrt/exp below are exactly the composition of their steps.
+
 // 1/x: 2/m by the linear seed (48 - 16m)/17 and three Newton steps, Q30.
-function automatic [31:0] kc_fp_recip(input [31:0] kfp_x);
-    reg [63:0] kfp_m, kfp_y, kfp_t;
-    integer kfp_i, kfp_ex;
+function automatic [63:0] kc_fp__recip_m(input [22:0] kfp_frac);
+    kc_fp__recip_m = {33'd0, 1'b1, kfp_frac, 7'd0};
+endfunction
+
+function automatic [63:0] kc_fp__recip_seed(input [22:0] kfp_x);
+    if (kfp_x[22:0] == 23'd0)
+        kc_fp__recip_seed = 64'd1 << 31;
+    else
+        kc_fp__recip_seed = 64'd3031741621 - ((kc_fp__recip_m(kfp_x) * 64'd1010580540) >> 30);
+endfunction
+
+// one Newton step (none when the mantissa is 1: the seed is exact)
+function automatic [63:0] kc_fp__recip_step(input [22:0] kfp_x, input [63:0] kfp_y);
+    reg [63:0] kfp_t;
     begin
-        kfp_ex = {24'd0, kfp_x[30:23]};
-        kfp_m = {33'd0, 1'b1, kfp_x[22:0], 7'd0};
+        kfp_t = (kc_fp__recip_m(kfp_x) * kfp_y) >> 30;
         if (kfp_x[22:0] == 23'd0)
-            kfp_y = 64'd1 << 31;
-        else begin
-            kfp_y = 64'd3031741621 - ((kfp_m * 64'd1010580540) >> 30);
-            for (kfp_i = 0; kfp_i < 3; kfp_i = kfp_i + 1) begin
-                kfp_t = (kfp_m * kfp_y) >> 30;
-                kfp_y = (kfp_y * ((64'd1 << 31) - (kfp_t >> 1))) >> 30;
-            end
-        end
-        if (kc_fp__is_nan(kfp_x[30:0]))
-            kc_fp_recip = 32'h7FC00000;
-        else if (kc_fp__is_zero(kfp_x[30:23]))
-            kc_fp_recip = {kfp_x[31], 8'hFF, 23'd0};
-        else if (kc_fp__is_inf(kfp_x[30:0]))
-            kc_fp_recip = {kfp_x[31], 31'd0};
+            kc_fp__recip_step = kfp_y;
         else
-            kc_fp_recip = kc_fp__pack(kfp_x[31], {16'd0, kfp_y}, 96 - kfp_ex, 1'b0);
+            kc_fp__recip_step = (kfp_y * ((64'd1 << 31) - (kfp_t >> 1))) >> 30;
     end
 endfunction
 
+function automatic [31:0] kc_fp__recip_pack(input [31:0] kfp_x, input [63:0] kfp_y);
+    integer kfp_ex;
+    begin
+        kfp_ex = {24'd0, kfp_x[30:23]};
+        if (kc_fp__is_nan(kfp_x[30:0]))
+            kc_fp__recip_pack = 32'h7FC00000;
+        else if (kc_fp__is_zero(kfp_x[30:23]))
+            kc_fp__recip_pack = {kfp_x[31], 8'hFF, 23'd0};
+        else if (kc_fp__is_inf(kfp_x[30:0]))
+            kc_fp__recip_pack = {kfp_x[31], 31'd0};
+        else
+            kc_fp__recip_pack = kc_fp__pack(kfp_x[31], {16'd0, kfp_y}, 96 - kfp_ex, 1'b0);
+    end
+endfunction
+
+function automatic [31:0] kc_fp_recip(input [31:0] kfp_x);
+    kc_fp_recip = kc_fp__recip_pack(kfp_x, kc_fp__recip_step(kfp_x[22:0], kc_fp__recip_step(kfp_x[22:0],
+                  kc_fp__recip_step(kfp_x[22:0], kc_fp__recip_seed(kfp_x[22:0])))));
+endfunction
+
 // 1/sqrt(x): m' in [1,4), linear seed per half, three Newton steps, Q30.
-function automatic [31:0] kc_fp_rsqrt(input [31:0] kfp_x);
-    reg [63:0] kfp_m, kfp_y, kfp_y2, kfp_t;
-    integer kfp_e, kfp_i;
+function automatic [63:0] kc_fp__rsqrt_m(input [23:0] kfp_x);
+    // odd unbiased exponent <=> even biased exponent (x[23] = 0)
+    kc_fp__rsqrt_m = !kfp_x[23] ? {32'd0, 1'b1, kfp_x[22:0], 8'd0} : {33'd0, 1'b1, kfp_x[22:0], 7'd0};
+endfunction
+
+function automatic [63:0] kc_fp__rsqrt_seed(input [23:0] kfp_x);
+    reg [63:0] kfp_m;
+    begin
+        kfp_m = kc_fp__rsqrt_m(kfp_x);
+        if (kfp_m == (64'd1 << 30))
+            kc_fp__rsqrt_seed = 64'd1 << 30;
+        else
+            kc_fp__rsqrt_seed = !kfp_x[23] ? 64'd967284659 - ((kfp_m * 64'd111189606) >> 30)
+                                : 64'd1367947084 - ((kfp_m * 64'd314491699) >> 30);
+    end
+endfunction
+
+// one Newton step (none when m' is 1: the seed is exact)
+function automatic [63:0] kc_fp__rsqrt_step(input [23:0] kfp_x, input [63:0] kfp_y);
+    reg [63:0] kfp_m, kfp_y2, kfp_t;
+    begin
+        kfp_m = kc_fp__rsqrt_m(kfp_x);
+        kfp_y2 = (kfp_y * kfp_y) >> 30;
+        kfp_t = (kfp_m * kfp_y2) >> 30;
+        if (kfp_m == (64'd1 << 30))
+            kc_fp__rsqrt_step = kfp_y;
+        else
+            kc_fp__rsqrt_step = (kfp_y * ((64'd3 << 30) - kfp_t)) >> 31;
+    end
+endfunction
+
+function automatic [31:0] kc_fp__rsqrt_pack(input [31:0] kfp_x, input [63:0] kfp_y);
+    integer kfp_e;
     reg kfp_odd;
     begin
         kfp_e = {24'd0, kfp_x[30:23]} - 127;
         kfp_odd = kfp_e[0];
-        kfp_m = kfp_odd ? {32'd0, 1'b1, kfp_x[22:0], 8'd0} : {33'd0, 1'b1, kfp_x[22:0], 7'd0};
-        if (kfp_m == (64'd1 << 30))
-            kfp_y = 64'd1 << 30;
-        else begin
-            kfp_y = kfp_odd ? 64'd967284659 - ((kfp_m * 64'd111189606) >> 30)
-                    : 64'd1367947084 - ((kfp_m * 64'd314491699) >> 30);
-            for (kfp_i = 0; kfp_i < 3; kfp_i = kfp_i + 1) begin
-                kfp_y2 = (kfp_y * kfp_y) >> 30;
-                kfp_t = (kfp_m * kfp_y2) >> 30;
-                kfp_y = (kfp_y * ((64'd3 << 30) - kfp_t)) >> 31;
-            end
-        end
         if (kc_fp__is_nan(kfp_x[30:0]))
-            kc_fp_rsqrt = 32'h7FC00000;
+            kc_fp__rsqrt_pack = 32'h7FC00000;
         else if (kc_fp__is_zero(kfp_x[30:23]))
-            kc_fp_rsqrt = {kfp_x[31], 8'hFF, 23'd0};
+            kc_fp__rsqrt_pack = {kfp_x[31], 8'hFF, 23'd0};
         else if (kfp_x[31])
-            kc_fp_rsqrt = 32'h7FC00000;
+            kc_fp__rsqrt_pack = 32'h7FC00000;
         else if (kc_fp__is_inf(kfp_x[30:0]))
-            kc_fp_rsqrt = 32'd0;
+            kc_fp__rsqrt_pack = 32'd0;
         else
-            kc_fp_rsqrt = kc_fp__pack(1'b0, {16'd0, kfp_y}, -30 - ((kfp_e - (kfp_odd ? 1 : 0)) >>> 1), 1'b0);
+            kc_fp__rsqrt_pack = kc_fp__pack(1'b0, {16'd0, kfp_y}, -30 - ((kfp_e - (kfp_odd ? 1 : 0)) >>> 1), 1'b0);
     end
+endfunction
+
+function automatic [31:0] kc_fp_rsqrt(input [31:0] kfp_x);
+    kc_fp_rsqrt = kc_fp__rsqrt_pack(kfp_x, kc_fp__rsqrt_step(kfp_x[23:0], kc_fp__rsqrt_step(kfp_x[23:0],
+                  kc_fp__rsqrt_step(kfp_x[23:0], kc_fp__rsqrt_seed(kfp_x[23:0])))));
 endfunction
 
 // e^x = 2^(n + f), n = round(x log2 e), 2^f by a degree-7 Taylor polynomial
 // in Q30 (Horner). Coefficients ln2^k/k! Q30, as in kc_fp.c.
-function automatic [31:0] kc_fp_exp(input [31:0] kfp_x);
+// Range reduction: {n, f} (n: bits [95:64], f: bits [63:0], both signed;
+// |n| <= 185 whenever the result is not a special case).
+function automatic [95:0] kc_fp__exp_reduce(input [31:0] kfp_x);
     integer kfp_e, kfp_sh;
     reg [63:0] kfp_p, kfp_tmag;
-    reg signed [63:0] kfp_t, kfp_n, kfp_f, kfp_y;
+    reg signed [63:0] kfp_t, kfp_n;
     begin
         kfp_e = {24'd0, kfp_x[30:23]} - 127;
         kfp_sh = 31 - kfp_e;
@@ -374,24 +421,55 @@ function automatic [31:0] kc_fp_exp(input [31:0] kfp_x);
         kfp_tmag = (kfp_sh >= 64 || kfp_sh < 0) ? 64'd0 : kfp_p >> kfp_sh[5:0];
         kfp_t = kfp_x[31] ? -$signed(kfp_tmag) : $signed(kfp_tmag);
         kfp_n = (kfp_t + 64'sd536870912) >>> 30;
-        kfp_f = kfp_t - (kfp_n <<< 30);
-        kfp_y = 64'sd16377;
-        kfp_y = 64'sd165394 + ((kfp_y * kfp_f) >>> 30);
-        kfp_y = 64'sd1431680 + ((kfp_y * kfp_f) >>> 30);
-        kfp_y = 64'sd10327387 + ((kfp_y * kfp_f) >>> 30);
-        kfp_y = 64'sd59597083 + ((kfp_y * kfp_f) >>> 30);
-        kfp_y = 64'sd257941248 + ((kfp_y * kfp_f) >>> 30);
-        kfp_y = 64'sd744261118 + ((kfp_y * kfp_f) >>> 30);
-        kfp_y = 64'sd1073741824 + ((kfp_y * kfp_f) >>> 30);
+        kc_fp__exp_reduce = {kfp_n[31:0], kfp_t - (kfp_n <<< 30)};
+    end
+endfunction
+
+// Horner step k (1..7): y = c_k + y f, from y = c_0 = 16377
+function automatic signed [63:0] kc_fp__exp_step(input integer kfp_k, input signed [63:0] kfp_y,
+                                                 input signed [63:0] kfp_f);
+    reg signed [63:0] kfp_c;
+    begin
+        case (kfp_k)
+            1: kfp_c = 64'sd165394;
+            2: kfp_c = 64'sd1431680;
+            3: kfp_c = 64'sd10327387;
+            4: kfp_c = 64'sd59597083;
+            5: kfp_c = 64'sd257941248;
+            6: kfp_c = 64'sd744261118;
+            default: kfp_c = 64'sd1073741824;
+        endcase
+        kc_fp__exp_step = kfp_c + ((kfp_y * kfp_f) >>> 30);
+    end
+endfunction
+
+function automatic [31:0] kc_fp__exp_pack(input [31:0] kfp_x, input signed [31:0] kfp_n,
+                                          input signed [63:0] kfp_y);
+    integer kfp_e;
+    begin
+        kfp_e = {24'd0, kfp_x[30:23]} - 127;
         if (kc_fp__is_nan(kfp_x[30:0]))
-            kc_fp_exp = 32'h7FC00000;
+            kc_fp__exp_pack = 32'h7FC00000;
         else if (kc_fp__is_inf(kfp_x[30:0]))
-            kc_fp_exp = kfp_x[31] ? 32'd0 : 32'h7F800000;
+            kc_fp__exp_pack = kfp_x[31] ? 32'd0 : 32'h7F800000;
         else if (kc_fp__is_zero(kfp_x[30:23]))
-            kc_fp_exp = 32'h3F800000;
+            kc_fp__exp_pack = 32'h3F800000;
         else if (kfp_e >= 7)
-            kc_fp_exp = kfp_x[31] ? 32'd0 : 32'h7F800000;
+            kc_fp__exp_pack = kfp_x[31] ? 32'd0 : 32'h7F800000;
         else
-            kc_fp_exp = kc_fp__pack(1'b0, {16'd0, kfp_y}, $signed(kfp_n[31:0]) - 30, 1'b0);
+            kc_fp__exp_pack = kc_fp__pack(1'b0, {16'd0, kfp_y}, kfp_n - 30, 1'b0);
+    end
+endfunction
+
+function automatic [31:0] kc_fp_exp(input [31:0] kfp_x);
+    reg [95:0] kfp_nf;
+    reg signed [63:0] kfp_y;
+    integer kfp_k;
+    begin
+        kfp_nf = kc_fp__exp_reduce(kfp_x);
+        kfp_y = 64'sd16377;
+        for (kfp_k = 1; kfp_k <= 7; kfp_k = kfp_k + 1)
+            kfp_y = kc_fp__exp_step(kfp_k, kfp_y, kfp_nf[63:0]);
+        kc_fp_exp = kc_fp__exp_pack(kfp_x, kfp_nf[95:64], kfp_y);
     end
 endfunction

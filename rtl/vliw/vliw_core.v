@@ -354,6 +354,7 @@ module vliw_core #(
     integer s;
     always @* begin
         t_now = 1'b0; t_cause = VLIW_TRAP_NONE; t_slot = 3'd0; t_info = 20'd0;
+        s = 0;   // loop variable assigned on every path (no latch in synthesis)
         if (ir_v) begin
             if (ir_bad) begin
                 t_now = 1'b1; t_cause = VLIW_TRAP_PM_FETCH; t_info = ir_pc[19:0];

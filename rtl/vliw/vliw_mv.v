@@ -95,6 +95,7 @@ module vliw_mv (
         cv = {512{1'b0}};
         rnd = 32'd0;
         sum = 33'd0;
+        i = 0;   // loop variable assigned on every path (no latch in synthesis)
         if (issue & lat2) begin
             for (i = 0; i < 16; i = i + 1) begin
                 if (is_srs) cv[16*i +: 16] = kc_fp_to_bf16(qa[32*i +: 32]);

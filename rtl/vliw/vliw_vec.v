@@ -10,10 +10,12 @@
 //   seg 0 (issue cycle): operands read; shuffles (vtrn, vcatlo/hi, vsplat,
 //          vsel) and the accumulator ALU (aadd, asub, amul, amax, amin, alt,
 //          asel, aiota) computed; reductions: tree level 1 (16 -> 8)
-//   seg 1: reductions level 2 (8 -> 4); special function of each lane
-//          (16 lanes of exp / recip / rsqrt from the registered operand)
+//   seg 1: reductions level 2 (8 -> 4)
 //   seg 2: reductions levels 3 and 4 (4 -> 1), broadcast to the 16 lanes
-//   seg 3, 4: carry (the special functions land from s5: latency 6)
+//   seg 3, 4: carry
+// Special functions (exp, recip, rsqrt; latency 6, land from s5): 16
+// vliw_sfu_lane pipelines, one step group per segment 0..4 (see that file);
+// the entry's kind travels down sk, the lanes hold the data.
 // Several entries can land at one edge (e.g. aadd of k-2 and aredsum of k-3):
 // each stage is a write port of the register files (vliw_core counts them).
 `default_nettype none
@@ -39,6 +41,7 @@ module vliw_vec (
 );
 `include "vliw_isa.vh"
 `include "kc_fp_funcs.vh"
+`include "vliw_acc_lane.vh"
 
     wire is_aadd  = (word & VLIW_MASK_AADD)  == VLIW_MATCH_AADD;
     wire is_asub  = (word & VLIW_MASK_ASUB)  == VLIW_MATCH_ASUB;
@@ -78,32 +81,47 @@ module vliw_vec (
         if (is_shuf) land0 = VLIW_LAT_VTRN[2:0] - 3'd1;
     end
 
-    // ---- seg 0
+    // ---- seg 0: 16 ALU lanes; for a reduction, lanes 0..7 are the tree's
+    // level 1 (pairs 2i, 2i+1)
+    wire        alu_en = issue & (is_aadd | is_asub | is_amul | is_amax | is_amin | is_alt | is_red);
+    wire [2:0]  alu_op = is_aadd | is_rsum ? VLIW_ACC_ADD : is_asub ? VLIW_ACC_SUB : is_amul ? VLIW_ACC_MUL :
+                         is_amax | is_rmax ? VLIW_ACC_MAX : is_amin ? VLIW_ACC_MIN : VLIW_ACC_LT;
+    wire [511:0] alu_y;
+    genvar g;
+    generate
+        for (g = 0; g < 16; g = g + 1) begin : g_alu
+            wire [31:0] la, lb;
+            wire        len;
+            if (g < 8) begin : g_red1
+                assign la  = is_red ? qa[64*g +: 32]      : qa[32*g +: 32];
+                assign lb  = is_red ? qa[64*g + 32 +: 32] : qb[32*g +: 32];
+                assign len = alu_en;
+            end else begin : g_alu_only
+                assign la  = qa[32*g +: 32];
+                assign lb  = qb[32*g +: 32];
+                assign len = alu_en & !is_red;
+            end
+            vliw_acc_lane u_alu (.en(len), .op(alu_op), .a(la), .b(lb), .y(alu_y[32*g +: 32]));
+        end
+    endgenerate
+
     reg [511:0] r0;
     integer i;
     always @* begin
         r0 = {512{1'b0}};
+        i = 0;   // loop variable assigned on every path (no latch in synthesis)
         if (issue) begin
             for (i = 0; i < 16; i = i + 1) begin
-                if (is_aadd) r0[32*i +: 32] = kc_fp_add(qa[32*i +: 32], qb[32*i +: 32]);
-                if (is_asub) r0[32*i +: 32] = kc_fp_sub(qa[32*i +: 32], qb[32*i +: 32]);
-                if (is_amul) r0[32*i +: 32] = kc_fp_mul(qa[32*i +: 32], qb[32*i +: 32]);
-                if (is_amax) r0[32*i +: 32] = kc_fp_max(qa[32*i +: 32], qb[32*i +: 32]);
-                if (is_amin) r0[32*i +: 32] = kc_fp_min(qa[32*i +: 32], qb[32*i +: 32]);
-                if (is_alt)  r0[32*i +: 32] = kc_fp_lt(qa[32*i +: 32], qb[32*i +: 32]) ? 32'h3f800000 : 32'd0;
+                if (alu_en)  r0[32*i +: 32] = alu_y[32*i +: 32];
                 if (is_asel) r0[32*i +: 32] = rc[i] ? qa[32*i +: 32] : qb[32*i +: 32];
                 if (is_aiota) r0[32*i +: 32] = kc_fp_from_int(i);
-                if (is_sfu)  r0[32*i +: 32] = qa[32*i +: 32];
                 if (is_vtrn)  r0[16*i +: 16] = va[16*(4*(i%4)+i/4) +: 16];
                 if (is_catlo) r0[16*i +: 16] = i < 8 ? va[16*i +: 16] : vb[16*(i-8) +: 16];
                 if (is_cathi) r0[16*i +: 16] = i < 8 ? va[16*(i+8) +: 16] : vb[16*i +: 16];
                 if (is_splat) r0[16*i +: 16] = va[16*word[VLIW_F_C_LO +: 4] +: 16];
                 if (is_vsel)  r0[16*i +: 16] = rc[i] ? va[16*i +: 16] : vb[16*i +: 16];
             end
-            for (i = 0; i < 8; i = i + 1) begin   // reduction tree level 1: pairs (2i, 2i+1)
-                if (is_rsum) r0[32*i +: 32] = kc_fp_add(qa[64*i +: 32], qa[64*i+32 +: 32]);
-                if (is_rmax) r0[32*i +: 32] = kc_fp_max(qa[64*i +: 32], qa[64*i+32 +: 32]);
-            end
+            if (is_red) r0[255:0] = alu_y[255:0];   // reduction tree level 1
         end
     end
 
@@ -115,28 +133,50 @@ module vliw_vec (
     reg [3:0]   sd   [0:4];
     reg [511:0] sdat [0:4];
 
+    // ---- the special functions' lanes
+    wire [3:0] sfu_k;               // stage s1..s4 holds an SFU entry
+    wire [7:0] sfu_op = {sk[3][1:0], sk[2][1:0], sk[1][1:0], sk[0][1:0]};
+    wire [511:0] sfu_y;
+    generate
+        for (g = 0; g < 4; g = g + 1) begin : g_sfuk
+            assign sfu_k[g] = sv[g] && (sk[g] == K_EXP || sk[g] == K_RCP || sk[g] == K_RSQ);
+        end
+        for (g = 0; g < 16; g = g + 1) begin : g_sfu
+            vliw_sfu_lane u_sfu (
+                .clk(clk), .adv(adv), .in0(issue & is_sfu),
+                .op0(is_aexp ? K_EXP[1:0] : is_arcp ? K_RCP[1:0] : K_RSQ[1:0]),
+                .x0(qa[32*g +: 32]), .v(sfu_k), .op(sfu_op), .y(sfu_y[32*g +: 32]));
+        end
+    endgenerate
+
+    // the reductions' levels 2 (seg 1: nodes 0..3), 3 (seg 2: nodes 4, 5) and
+    // 4 (seg 2: node 6), one vliw_acc_lane each
+    wire red1 = sv[0] && (sk[0] == K_RSUM || sk[0] == K_RMAX);
+    wire red2 = sv[1] && (sk[1] == K_RSUM || sk[1] == K_RMAX);
+    wire [2:0] red_op1 = sk[0] == K_RMAX ? VLIW_ACC_MAX : VLIW_ACC_ADD;
+    wire [2:0] red_op2 = sk[1] == K_RMAX ? VLIW_ACC_MAX : VLIW_ACC_ADD;
+    wire [223:0] red_y;
+    generate
+        for (g = 0; g < 4; g = g + 1) begin : g_red2
+            vliw_acc_lane u_node (.en(red1), .op(red_op1), .a(sdat[0][64*g +: 32]), .b(sdat[0][64*g + 32 +: 32]),
+                                  .y(red_y[32*g +: 32]));
+        end
+        for (g = 0; g < 2; g = g + 1) begin : g_red3
+            vliw_acc_lane u_node (.en(red2), .op(red_op2), .a(sdat[1][64*g +: 32]), .b(sdat[1][64*g + 32 +: 32]),
+                                  .y(red_y[128 + 32*g +: 32]));
+        end
+    endgenerate
+    vliw_acc_lane u_red4 (.en(red2), .op(red_op2), .a(red_y[128 +: 32]), .b(red_y[160 +: 32]), .y(red_y[192 +: 32]));
+
     // seg 1 and seg 2 computations on s1 / s2
     reg [511:0] n2, n3;
     always @* begin
         n2 = sdat[0];
         if (sv[0]) begin
-            for (i = 0; i < 16; i = i + 1) begin
-                if (sk[0] == K_EXP) n2[32*i +: 32] = kc_fp_exp(sdat[0][32*i +: 32]);
-                if (sk[0] == K_RCP) n2[32*i +: 32] = kc_fp_recip(sdat[0][32*i +: 32]);
-                if (sk[0] == K_RSQ) n2[32*i +: 32] = kc_fp_rsqrt(sdat[0][32*i +: 32]);
-            end
-            for (i = 0; i < 4; i = i + 1) begin   // level 2
-                if (sk[0] == K_RSUM) n2[32*i +: 32] = kc_fp_add(sdat[0][64*i +: 32], sdat[0][64*i+32 +: 32]);
-                if (sk[0] == K_RMAX) n2[32*i +: 32] = kc_fp_max(sdat[0][64*i +: 32], sdat[0][64*i+32 +: 32]);
-            end
+            if (red1) n2[127:0] = red_y[127:0];   // level 2
         end
         n3 = sdat[1];
-        if (sv[1] && sk[1] == K_RSUM)
-            n3 = {16{kc_fp_add(kc_fp_add(sdat[1][0 +: 32], sdat[1][32 +: 32]),
-                               kc_fp_add(sdat[1][64 +: 32], sdat[1][96 +: 32]))}};
-        if (sv[1] && sk[1] == K_RMAX)
-            n3 = {16{kc_fp_max(kc_fp_max(sdat[1][0 +: 32], sdat[1][32 +: 32]),
-                               kc_fp_max(sdat[1][64 +: 32], sdat[1][96 +: 32]))}};
+        if (red2) n3 = {16{red_y[223:192]}};  // levels 3 and 4, broadcast
     end
 
     always @(posedge clk) begin
@@ -159,23 +199,23 @@ module vliw_vec (
                 sdat[0] <= r0;
             end
             if (sv[0]) begin
-                sk[1] <= sk[0] == K_EXP || sk[0] == K_RCP || sk[0] == K_RSQ ? K_DONE : sk[0];
+                sk[1] <= sk[0];
                 sl[1] <= sl[0]; svec[1] <= svec[0]; sd[1] <= sd[0]; sdat[1] <= n2;
             end
             if (sv[1]) begin
-                sk[2] <= K_DONE; sl[2] <= sl[1]; svec[2] <= svec[1]; sd[2] <= sd[1]; sdat[2] <= n3;
+                sk[2] <= sk[1]; sl[2] <= sl[1]; svec[2] <= svec[1]; sd[2] <= sd[1]; sdat[2] <= n3;
             end
             if (sv[2]) begin
-                sk[3] <= K_DONE; sl[3] <= sl[2]; svec[3] <= svec[2]; sd[3] <= sd[2]; sdat[3] <= sdat[2];
+                sk[3] <= sk[2]; sl[3] <= sl[2]; svec[3] <= svec[2]; sd[3] <= sd[2]; sdat[3] <= sdat[2];
             end
             if (sv[3]) begin
-                sk[4] <= K_DONE; sl[4] <= sl[3]; svec[4] <= svec[3]; sd[4] <= sd[3]; sdat[4] <= sdat[3];
+                sk[4] <= sk[3]; sl[4] <= sl[3]; svec[4] <= svec[3]; sd[4] <= sd[3];
+                sdat[4] <= sfu_k[3] ? sfu_y : sdat[3];
             end
         end
     end
 
     assign busy = |sv;
-    genvar g;
     generate
         for (g = 0; g < 5; g = g + 1) begin : g_land
             assign land_en[g]              = sv[g] && sl[g] == g + 1;

@@ -1,6 +1,7 @@
 /* test_vliw_locks.cpp — vliw_locks (rtl/vliw/vliw_locks.v) against a
  * reference model: N cycles of random acquires and releases from every port
- * on few locks (so that several hit one lock in one cycle). Checked each
+ * on few locks (so that several hit one lock in one cycle), every 4th cycle on
+ * any lock. Checked each
  * cycle: grants and overflow flags (requests applied in port order, an
  * acquire seeing the earlier ones), then the lock values.
  *
@@ -57,7 +58,8 @@ int main(int argc, char **argv)
         for (unsigned i = 0; i < NLREQ; i++) {
             if (rng.next() % 2) valid |= 1u << i;
             if (rng.next() % 2) acq |= 1u << i;
-            idx |= (rng.next() % 3) << (4 * i);   // locks 0..2 only
+            /* mostly locks 0..2 (several requests on one lock), every 4th cycle any lock */
+            idx |= (rng.next() % (cyc % 4 == 3 ? NLOCKS : 3)) << (4 * i);
             v |= (uint64_t)(rng.next() % 4 == 0 ? rng.next() % 64 : rng.next() % 12) << (6 * i);
         }
         m.req_valid = valid;
