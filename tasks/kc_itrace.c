@@ -45,8 +45,8 @@ kc_status kc_itrace_open(kc_itrace **out, const char *path, const kc_platform *p
             *c = '_';
     t->ncounters = ops->ncounters < KC_MAX_COUNTERS ? ops->ncounters : KC_MAX_COUNTERS;
     t->names = ops->counter_names;
-    for (size_t k = 0; k < t->ncounters; k++)   /* stall_*, vstall_*, branch_flush: cycles without issue */
-        t->explains[k] = strstr(t->names[k], "stall") || strstr(t->names[k], "flush");
+    for (size_t k = 0; k < t->ncounters; k++)   /* stall_*, vstall_*, branch_flush, fetch_bubble: no issue */
+        t->explains[k] = strstr(t->names[k], "stall") || strstr(t->names[k], "flush") || strstr(t->names[k], "bubble");
     t->nunits = nunits;
     for (unsigned u = 0; u < nunits; u++)
         t->units[u].last = -1;

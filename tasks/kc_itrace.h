@@ -13,8 +13,8 @@
  *   STALL        cycles the unit issued nothing before this instruction (since its
  *                previous one; the first: since reset)
  *   REASON       the model's stall counters that grew over those cycles
- *                ("stall_dma", "stall_lock+stall_bank"; counters named *stall* or
- *                *flush*), "-" when no stall, "reset" before the first
+ *                ("stall_dma", "stall_lock+stall_bank"; counters named *stall*,
+ *                *flush* or *bubble*), "-" when no stall, "reset" before the first
  *                instruction, "other" when no counter grew; on a multi-unit
  *                model the counters are the whole array's
  *   SOURCE       kernel:line of the instruction, "-" when unknown
