@@ -7,7 +7,8 @@
 #    and the stall cycles charged to each reason = that stall counter;
 #  - the lines are in cycle order per unit, every pc disassembles;
 #  - it lines up with the waveform: a line of cycle c names the pc kc wave shows
-#    at fetch_pc in row c (the cycle the instruction was at issue), npu;
+#    at u_core.pc (the issue stage) in row c (the cycle the instruction was at
+#    issue), npu;
 #  - kc trace: a window and a unit select exactly those lines; --top ranks sites;
 #  - a file that is not a trace is refused.
 set -u
@@ -43,8 +44,8 @@ if run npu softmax 1 --vcd "$tmp/npu.vcd" --window 60:140; then
     awk '!/^#/ { if ($1 <= last && NR > 4) exit 1; last = $1 }' "$t" || bad "npu: cycles not increasing"
     grep -v '^#' "$t" | awk '$7 == "?"' | grep -q . && bad "npu: a pc without disassembly"
     grep -q '^ *[0-9]* *- *[0-9a-f]* *0 - *baseline-npu-softmax-c1:[0-9]* *csrwi' "$t" || bad "npu: no source line"
-    # the waveform's time axis: fetch_pc in row c = the pc of the trace's line at c
-    "$KC" wave "$tmp/npu.vcd" --signals fetch_pc --window 60:140 > "$tmp/wave.txt" || bad "kc wave failed"
+    # the waveform's time axis: u_core.pc in row c = the pc of the trace's line at c
+    "$KC" wave "$tmp/npu.vcd" --signals u_core.pc --window 60:140 > "$tmp/wave.txt" || bad "kc wave failed"
     python3 - "$t" "$tmp/wave.txt" <<'PY' || bad "the trace and the waveform disagree"
 import sys
 wave = {}
@@ -60,7 +61,7 @@ for line in open(sys.argv[1]):
     if 60 <= c < 140:
         n += 1
         if wave.get(c) != pc:
-            sys.exit("cycle %d: trace pc %x, waveform fetch_pc %s" % (c, pc, wave.get(c)))
+            sys.exit("cycle %d: trace pc %x, waveform u_core.pc %s" % (c, pc, wave.get(c)))
 if n == 0:
     sys.exit("no trace line in 60:140")
 PY
