@@ -61,6 +61,19 @@ int vliw_hw_bundle(const kc_image *img, unsigned tile, uint32_t pc, uint32_t w[V
     return 1;
 }
 
+int vliw_hw_tile_has_own(const kc_image *img, unsigned tile)
+{
+    for (size_t i = 0; i < img->nsegs; i++)
+        if (img->segs[i].addr / VLIW_BUNDLE_BYTES >> VLIW_PM_SEL_SHIFT == (uint64_t)tile + 1)
+            return 1;
+    return 0;
+}
+
+uint64_t vliw_hw_image_pc(const kc_image *img, unsigned tile, uint32_t pc)
+{
+    return (vliw_hw_tile_has_own(img, tile) ? (uint64_t)(tile + 1) << VLIW_PM_SEL_SHIFT : 0) | pc;
+}
+
 kc_status vliw_hw_image(const kc_program *prog, kc_image *out, kc_err *err)
 {
     kc_image_init(out, VLIW_BUNDLE_BYTES, VLIW_BUNDLE_BYTES);

@@ -46,6 +46,15 @@ uint32_t vliw_hw_xarg_addr(const vliw_iss_params *p, unsigned i);
  * no segment holds it. */
 int vliw_hw_bundle(const kc_image *img, unsigned tile, uint32_t pc, uint32_t w[VLIW_BUNDLE_WORDS]);
 
+/* 1 when the image holds tile `tile`'s own program (`.tile N`: PM selector N + 1),
+ * 0 when the tile runs the program every tile runs (selector 0). */
+int vliw_hw_tile_has_own(const kc_image *img, unsigned tile);
+
+/* The image pc of tile `tile`'s bundle at its own bundle address `pc`: in its own
+ * program when it has one, else in the shared one (what disassembly, source lines
+ * and stall sites look up). */
+uint64_t vliw_hw_image_pc(const kc_image *img, unsigned tile, uint32_t pc);
+
 /* The image of an assembled program (kc_asm_assemble: segments in bundles), its
  * source lines per bundle from the SPMD program (or the first segment). `out` is
  * initialised here. */

@@ -296,12 +296,7 @@ public:
         }
         for (unsigned k = 0; k < NT; k++) {
             pm_hi_[k] = hi[k];
-            own_[k] = false;
-        }
-        for (size_t i = 0; i < img->nsegs; i++) {
-            uint64_t sel = img->segs[i].addr / VLIW_BUNDLE_BYTES >> VLIW_PM_SEL_SHIFT;
-            if (sel >= 1 && sel <= NT)
-                own_[sel - 1] = true;
+            own_[k] = vliw_hw_tile_has_own(img, k);   /* looked up once: unit_pc runs every edge */
         }
         for (auto &u : unit_cnt_)
             u.fill(0);

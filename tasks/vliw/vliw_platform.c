@@ -73,13 +73,9 @@ static int vliw_platform_disasm(const kc_platform *p, const kc_image *img, uint6
     return 1;
 }
 
-/* A tile's own program (`.tile N`: PM selector N + 1) when the image has one, else
- * the program every tile runs. */
 static uint64_t vliw_platform_unit_pc(const kc_image *img, unsigned unit, uint64_t pc)
 {
-    uint64_t own = (uint64_t)(unit + 1) << VLIW_PM_SEL_SHIFT | pc;
-    uint32_t w;
-    return kc_image_word(img, own, &w) ? own : pc;
+    return vliw_hw_image_pc(img, unit, (uint32_t)pc);
 }
 
 /* Tensor addresses: r1..r8, then words in every tile's DM (window 0). */
