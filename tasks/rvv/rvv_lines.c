@@ -43,16 +43,18 @@ static uint64_t rd_uleb(rd *r)
 
 static int64_t rd_sleb(rd *r)
 {
-    int64_t v = 0;
+    /* Accumulate unsigned: a hostile DWARF line program can put bits past
+     * bit 63, and shifting them into a signed value is undefined. */
+    uint64_t v = 0;
     int shift = 0;
     while (r->p < r->end && shift < 64) {
         uint8_t b = *r->p++;
-        v |= (int64_t)(b & 0x7f) << shift;
+        v |= (uint64_t)(b & 0x7f) << shift;
         shift += 7;
         if (!(b & 0x80)) {
             if (shift < 64 && (b & 0x40))
-                v -= (int64_t)1 << shift;
-            return v;
+                v |= ~(uint64_t)0 << shift;
+            return (int64_t)v;
         }
     }
     r->bad = 1;
@@ -169,7 +171,7 @@ static void run_unit(rd *r, const char *file, line_fill *f)
     u.p = prog;
     uint64_t addr = 0, prev_addr = 0;
     uint64_t fileno = 1;
-    int64_t line = 1;
+    uint64_t line = 1;   /* wraps rather than overflowing on hostile advances */
     int have_prev = 0, prev_line = 0, prev_match = 0;
 #define ROW()                                                                       \
     do {                                                                            \
@@ -177,7 +179,7 @@ static void run_unit(rd *r, const char *file, line_fill *f)
             fill(f, prev_addr, addr, prev_line);                                    \
         have_prev = 1;                                                              \
         prev_addr = addr;                                                           \
-        prev_line = line > 0 && line < (1 << 30) ? (int)line : 0;                   \
+        prev_line = line > 0 && line < (1u << 30) ? (int)line : 0;                     \
         prev_match = fileno < 64 && match[fileno];                                  \
     } while (0)
     while (!u.bad && u.p < u.end) {
@@ -185,7 +187,7 @@ static void run_unit(rd *r, const char *file, line_fill *f)
         if (op >= opcode_base) {
             unsigned adj = op - opcode_base;
             addr += (uint64_t)(adj / line_range) * min_inst;
-            line += line_base + (int)(adj % line_range);
+            line += (uint64_t)(int64_t)(line_base + (int)(adj % line_range));
             ROW();
             continue;
         }
@@ -212,7 +214,7 @@ static void run_unit(rd *r, const char *file, line_fill *f)
         }
         case 1: ROW(); break;
         case 2: addr += rd_uleb(&u) * min_inst; break;
-        case 3: line += rd_sleb(&u); break;
+        case 3: line += (uint64_t)rd_sleb(&u); break;
         case 4: fileno = rd_uleb(&u); break;
         case 8: addr += (uint64_t)((255 - opcode_base) / line_range) * min_inst; break;
         case 9: addr += rd_u(&u, 2); break;
