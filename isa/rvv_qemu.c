@@ -692,7 +692,8 @@ static void rq_store_anywhere(rq *q)
 
 static int32_t rq_simm_s(uint32_t w)
 {
-    return (int32_t)((w >> 25) << 5 | ((w >> 7) & 31)) << 20 >> 20;
+    uint32_t imm = (w >> 25) << 5 | ((w >> 7) & 31);   /* 12 bits */
+    return (int32_t)(imm ^ 0x800u) - 0x800;          /* sign-extend without a signed shift */
 }
 
 /* A vector store's bytes (unit-stride, strided, mask, whole register). */
