@@ -291,11 +291,22 @@ static void panel_bds(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, int out
             ids[nbd++] = bd++;
         }
     }
+    /* compact: a ragged panel's chain differs from the whole panels' (the
+     * chunk's start wrote those) only in its rows and, without a second row
+     * block, in where it ends */
+    int ragged = full && g->compact && rows != 8;
     for (int i = 0; i < nbd; i++) {
-        if (!full) {
+        if (!full || ragged) {
             vliw_emit_li(g, 13, f[i].off);
             vliw_emit_op(g, "add r14, r%d, r13", reg);
             vliw_emit_op(g, "bd.set %d, dram, r14", ids[i]);
+            if (ragged && f[i].rr != 4)
+                bd_const(g, ids[i], "cnt1", f[i].rr);
+            if (ragged && !r1 && i + 1 == nbd) {
+                bd_const(g, ids[i], "next", 0);
+                if (!out)
+                    bd_const(g, ids[i], "rel", 0x2000u | (uint32_t)b << 6 | 1u);
+            }
             continue;
         }
         if (!g->compact) {
@@ -613,6 +624,13 @@ static kc_status mm_tile(vliw_gen *g, const vliw_mm *a, kc_err *err)
     uint32_t q = nbt / cbm, rest = nbt % cbm;
     if (nrag && !rest)
         q--, rest = cbm;
+    /* compact kernels: every chunk as wide as the first (one chunk code, no
+     * second panel subroutine): the last one ends at the tile's last column
+     * block, overlapping the one before it (those columns are computed and
+     * stored twice, the same values) */
+    int overlap = g->compact && !nrag && rest && q;
+    if (overlap)
+        q++, rest = 0;
     /* compact kernels: groups as wide as divide every chunk (no partial
      * group: its code is the panel subroutine's second half) */
     for (uint32_t w = 4; g->compact && p.nw == 1 && w >= 2; w--)
@@ -644,7 +662,22 @@ static kc_status mm_tile(vliw_gen *g, const vliw_mm *a, kc_err *err)
         vliw_emit_begin(g);
         add_const(g, 5, cbm * bstep);
         add_const(g, 6, cbm * 8);
+        if (overlap) {
+            vliw_emit_li(g, 14, (j0 + nbt - cbm) * bstep);
+            vliw_emit_op(g, "sltu r13, r14, r5");
+        }
         vliw_emit_end(g);
+        if (overlap) {   /* the next chunk starts at most at the last one's start */
+            int ok = vliw_emit_label(g);
+            vliw_emit_line(g, "    beqz r13, L%d", ok);
+            vliw_emit_line(g, "    nop");
+            vliw_emit_line(g, "    nop");
+            vliw_emit_begin(g);
+            vliw_emit_op(g, "mov r5, r14");
+            vliw_emit_li(g, 6, (j0 + nbt - cbm) * 8);
+            vliw_emit_end(g);
+            vliw_emit_line(g, "L%d:", ok);
+        }
         if (q > 1)
             vliw_emit_branch_loop_close(g, 15, top);
     }
