@@ -240,14 +240,24 @@ static void bd_gather(vliw_gen *g, int bd, int reg, int offreg, uint32_t off, ui
     bd_const(g, bd, "rel", 0);
 }
 
+/* A BD's DRAM address r<reg> + off (compact kernels: no add for off 0). */
+static void bd_dram(vliw_gen *g, int bd, int reg, uint32_t off)
+{
+    if (g->compact && !off) {
+        vliw_emit_op(g, "bd.set %d, dram, r%d", bd, reg);
+        return;
+    }
+    vliw_emit_li(g, 13, off);
+    vliw_emit_op(g, "add r14, r%d, r13", reg);
+    vliw_emit_op(g, "bd.set %d, dram, r14", bd);
+}
+
 /* bd_gather (8-byte rows: DM rows 8 bytes apart, blocks 32) with its chain
  * link and lock release, each field written once (g->compact). */
 static void bd_gather_fields(vliw_gen *g, int bd, int reg, uint32_t off, uint32_t dm, uint32_t len0,
                              uint32_t cnt1, uint32_t ds1, uint32_t cnt2, uint32_t next, uint32_t rel)
 {
-    vliw_emit_li(g, 13, off);
-    vliw_emit_op(g, "add r14, r%d, r13", reg);
-    vliw_emit_op(g, "bd.set %d, dram, r14", bd);
+    bd_dram(g, bd, reg, off);
     const struct { const char *f; uint32_t v; } fl[] = {
         {"dm", dm}, {"len0", len0}, {"cnt1", cnt1}, {"dstride1", ds1}, {"mstride1", 8}, {"cnt2", cnt2},
         {"dstride2", 8}, {"mstride2", 32}, {"next", next}, {"rel", rel},
@@ -339,9 +349,7 @@ static void panel_bds(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, int out
     int ragged = full && g->compact && rows != 8;
     for (int i = 0; i < nbd; i++) {
         if (!full || ragged) {
-            vliw_emit_li(g, 13, f[i].off);
-            vliw_emit_op(g, "add r14, r%d, r13", reg);
-            vliw_emit_op(g, "bd.set %d, dram, r14", ids[i]);
+            bd_dram(g, ids[i], reg, f[i].off);
             if (ragged && f[i].rr != 4)
                 bd_const(g, ids[i], "cnt1", f[i].rr);
             if (ragged && !r1 && i + 1 == nbd) {
@@ -544,13 +552,19 @@ static int mm_panel_sub(vliw_gen *g, mm_plan *p, const mm_chunk *ch)
 static void mm_panel(vliw_gen *g, mm_plan *p, const mm_chunk *ch, int b, uint32_t rows)
 {
     int l = mm_panel_sub(g, p, ch);
-    vliw_emit_begin(g);
-    vliw_emit_op(g, "acq 0x%02x, 1", b);
-    vliw_emit_li(g, 8, ch->adm[b]);
-    vliw_emit_end(g);
-    vliw_emit_line(g, "    jal r7, L%d", l);
-    vliw_emit_line(g, "    nop");
-    vliw_emit_line(g, "    nop");
+    if (g->compact) {   /* the buffer's lock and address in the call's delay slots */
+        vliw_emit_line(g, "    jal r7, L%d", l);
+        vliw_emit_line(g, "    acq 0x%02x, 1", b);
+        vliw_emit_line(g, "    ori r8, r0, 0x%x", ch->adm[b]);
+    } else {
+        vliw_emit_begin(g);
+        vliw_emit_op(g, "acq 0x%02x, 1", b);
+        vliw_emit_li(g, 8, ch->adm[b]);
+        vliw_emit_end(g);
+        vliw_emit_line(g, "    jal r7, L%d", l);
+        vliw_emit_line(g, "    nop");
+        vliw_emit_line(g, "    nop");
+    }
     vliw_emit_begin(g);
     panel_bds(g, p, ch, 1, 0, rows, rows != 8, 1);
     if (p->pn)
@@ -801,11 +815,15 @@ kc_status vliw_matmul_gemm_stage(vliw_gen *g, const void *args, kc_err *err)
     static const int tmp[4] = {9, 10, 11, 12};
     vliw_emit_args_save(g);
     vliw_emit_begin(g);
+    /* compact: an operand already in its register stays (a shared body's A and B) */
+    int stay[4] = {0};
     for (int i = 0; i < 4; i++)
-        if (src[i])
+        stay[i] = g->compact && src[i] && src[i]->arg == i && !src[i]->off;
+    for (int i = 0; i < 4; i++)
+        if (src[i] && !stay[i])
             vliw_emit_addr(g, tmp[i], 13, *src[i], 0);
     for (int i = 0; i < 4; i++)
-        if (src[i])
+        if (src[i] && !stay[i])
             vliw_emit_op(g, "mov r%d, r%d", i + 1, tmp[i]);
     if (op->pgw)   /* parametric: C's row pitch came in r7 (vliw_matmul_gemm_args) */
         vliw_emit_op(g, "mov r3, r7");
