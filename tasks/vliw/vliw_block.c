@@ -65,12 +65,16 @@ typedef struct dec_seq {
     int n;
 } dec_seq;
 
-static void seq_mm(dec_seq *q, const vliw_mm_op *op)
+/* nmax, pgw: 0, or a body parametric in N (vliw_mm_op.pgw) of layout nmax. */
+static void seq_mm(dec_seq *q, const vliw_mm_op *op, uint32_t nmax, uint32_t pgw)
 {
     vliw_mm_op *m = &q->mm[q->n];
     vliw_shared_stage *sh = &q->sh[q->n];
     memset(m, 0, sizeof *m);   /* the key: padding too */
-    m->m = op->m, m->n = op->n, m->k = op->k, m->bt = op->bt, m->batch = op->batch, m->relu = op->relu;
+    m->m = op->m, m->n = pgw ? nmax : op->n, m->k = op->k, m->bt = op->bt, m->batch = op->batch, m->relu = op->relu;
+    m->pgw = pgw;
+    if (pgw)
+        sh->params = vliw_matmul_gemm_args, sh->pargs = op;
     m->a = vliw_opnd_at(0, 0), m->b = vliw_opnd_at(1, 0), m->c = vliw_opnd_at(2, 0);
     sh->op[0] = op->a, sh->op[1] = op->b, sh->op[2] = op->c;
     sh->nop = 3;
@@ -153,10 +157,14 @@ static kc_status dec_gen(vliw_gen *g, const dec_block *b, kc_err *err)
     vliw_beside besides;
     static dec_seq sq;   /* large; one generation at a time (as vliw_tmpl's vliw_gen) */
     memset(&sq, 0, sizeof sq);
+    /* GQA / MQA: k and v have fewer columns than q and o; one body parametric
+     * in N serves the four (code size) */
+    const vliw_mm_op *proj[4] = {&pq, &pk, &pv, &po};
+    uint32_t pgw = kvd != D ? vliw_matmul_gemm_pgw(g, proj, 4) : 0;
     seq_rows(&sq, &norm1);
-    seq_mm(&sq, &pq);
-    seq_mm(&sq, &pk);
-    seq_mm(&sq, &pv);
+    seq_mm(&sq, &pq, D, pgw);
+    seq_mm(&sq, &pk, D, pgw);
+    seq_mm(&sq, &pv, D, pgw);
     if (b->cos >= 0) {
         rq.cos = rk.cos = vliw_opnd_at(b->cos, 0);
         rq.sin = rk.sin = vliw_opnd_at(b->sin, 0);
@@ -174,11 +182,11 @@ static kc_status dec_gen(vliw_gen *g, const dec_block *b, kc_err *err)
         }
     }
     seq_plain(&sq, vliw_attn_stage, &at);
-    seq_mm(&sq, &po);
+    seq_mm(&sq, &po, D, pgw);
     seq_rows(&sq, &res1);
     seq_rows(&sq, &norm2);
-    seq_mm(&sq, &up);
-    seq_mm(&sq, &down);
+    seq_mm(&sq, &up, 0, 0);
+    seq_mm(&sq, &down, 0, 0);
     seq_rows(&sq, &res2);
     g->compact = 1;
     return vliw_emit_stages(g, sq.st, sq.n, err);

@@ -484,6 +484,8 @@ static void shared_operands(vliw_gen *g, const vliw_shared_stage *c, int direct)
     }
     for (unsigned i = 0; i < c->nop && !direct; i++)
         vliw_emit_op(g, "mov r%u, r%u", i + 1, 9 + i);
+    if (c->params)
+        c->params(g, c->pargs);
     vliw_emit_end(g);
 }
 

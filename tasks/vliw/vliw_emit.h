@@ -123,6 +123,12 @@ typedef struct vliw_shared_stage {
     size_t size;
     unsigned nop;
     vliw_opnd op[6];
+    /* NULL, or a body PARAMETRIC beyond its operands: emits, in the open
+     * block of each call (after the operands), the registers the body reads
+     * its parameters from for this call and tile (pargs: the call's own args;
+     * e.g. vliw_matmul_gemm_args) */
+    void (*params)(vliw_gen *g, const void *pargs);
+    const void *pargs;
 } vliw_shared_stage;
 /* The stage function of a shared stage (args: a const vliw_shared_stage *). */
 kc_status vliw_emit_shared_stage(vliw_gen *g, const void *args, kc_err *err);

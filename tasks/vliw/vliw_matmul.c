@@ -164,6 +164,7 @@ typedef struct vliw_mm {
     int bias;         /* Linear: bias (N), else -1 */
     int bt;           /* B held as W[n][k] (torch.nn.Linear's layout) */
     int relu;         /* max(C, 0) before the rounding */
+    uint32_t pgw;     /* parametric in N (vliw_mm_op.pgw) */
 } vliw_mm;
 
 /* The DM layout and column range of one chunk. Every chunk of a tile has the
@@ -182,6 +183,9 @@ typedef struct mm_plan {
     uint32_t nw, gw;            /* weights (SwiGLU: 2), column blocks per group */
     int nsub, sub_label[2];     /* panel subroutines emitted, per chunk width sub_cb */
     uint32_t sub_cb[2];
+    int pn;                     /* parametric in N (vliw_mm_op.pgw): C's row pitch in r3,
+                                   the tile's column blocks in r15 (one chunk, no ragged
+                                   column), its B / C offsets in r5 / r6 from the call */
 } mm_plan;
 
 static int acc_of(const mm_plan *p, int rb, uint32_t w, uint32_t i)
@@ -236,14 +240,24 @@ static void bd_gather(vliw_gen *g, int bd, int reg, int offreg, uint32_t off, ui
     bd_const(g, bd, "rel", 0);
 }
 
+/* A BD's DRAM address r<reg> + off (compact kernels: no add for off 0). */
+static void bd_dram(vliw_gen *g, int bd, int reg, uint32_t off)
+{
+    if (g->compact && !off) {
+        vliw_emit_op(g, "bd.set %d, dram, r%d", bd, reg);
+        return;
+    }
+    vliw_emit_li(g, 13, off);
+    vliw_emit_op(g, "add r14, r%d, r13", reg);
+    vliw_emit_op(g, "bd.set %d, dram, r14", bd);
+}
+
 /* bd_gather (8-byte rows: DM rows 8 bytes apart, blocks 32) with its chain
  * link and lock release, each field written once (g->compact). */
 static void bd_gather_fields(vliw_gen *g, int bd, int reg, uint32_t off, uint32_t dm, uint32_t len0,
                              uint32_t cnt1, uint32_t ds1, uint32_t cnt2, uint32_t next, uint32_t rel)
 {
-    vliw_emit_li(g, 13, off);
-    vliw_emit_op(g, "add r14, r%d, r13", reg);
-    vliw_emit_op(g, "bd.set %d, dram, r14", bd);
+    bd_dram(g, bd, reg, off);
     const struct { const char *f; uint32_t v; } fl[] = {
         {"dm", dm}, {"len0", len0}, {"cnt1", cnt1}, {"dstride1", ds1}, {"mstride1", 8}, {"cnt2", cnt2},
         {"dstride2", 8}, {"mstride2", 32}, {"next", next}, {"rel", rel},
@@ -260,6 +274,40 @@ static void bd_chain_start(vliw_gen *g, const int *ids, int n, int ch)
     vliw_emit_op(g, "dma.start %d, %d", ch, ids[0]);
 }
 
+/* panel_bds' C chain of a body parametric in N: C's row pitch in r3, the
+ * tile's column blocks in r15 (whole: one BD per row block). */
+static void panel_out_param(vliw_gen *g, const mm_chunk *ch, uint32_t rows, int full, int start)
+{
+    uint32_t rr[2] = {rows < 4 ? rows : 4, rows < 4 ? 0 : rows - 4};
+    int ragged = full && rows != 8;
+    for (int rb = 0; rb < 2 && rr[rb]; rb++) {
+        int bd = 6 + rb;
+        if (rb) {   /* the second row block: 4 rows further */
+            vliw_emit_op(g, "slli r13, r3, 2");
+            vliw_emit_op(g, "add r14, r10, r13");
+        }
+        vliw_emit_op(g, "bd.set %d, dram, r%d", bd, rb ? 14 : 10);
+        if (full && !ragged) {
+            bd_const(g, bd, "dm", ch->cdm + (uint32_t)rb * ch->cw * 32);
+            bd_const(g, bd, "len0", 8);
+            bd_const(g, bd, "cnt1", rr[rb]);
+            vliw_emit_op(g, "bd.set %d, dstride1, r3", bd);
+            bd_const(g, bd, "mstride1", 8);
+            vliw_emit_op(g, "bd.set %d, cnt2, r15", bd);
+            bd_const(g, bd, "dstride2", 8);
+            bd_const(g, bd, "mstride2", 32);
+            bd_const(g, bd, "next", rb ? 0 : 0x10u | 7u);
+            bd_const(g, bd, "rel", 0);
+        }
+        if (ragged && rr[rb] != 4)
+            bd_const(g, bd, "cnt1", rr[rb]);
+        if (ragged && !rr[1])
+            bd_const(g, bd, "next", 0);
+    }
+    if (start)
+        vliw_emit_op(g, "dma.start 1, 6");
+}
+
 /* The chain of BDs moving `rows` rows of each row block: A in (DRAM r9, into
  * the A buffer b, BDs 0..3 / 10..13; its last BD releases lock b) or C out
  * (DRAM r10, BDs 6..9). full = 1 writes every field (a chunk's start, a ragged
@@ -270,6 +318,10 @@ static void panel_bds(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, int out
 {
     int bd = out ? 6 : b ? 10 : 0, reg = out ? 10 : 9;
     uint32_t pitch = out ? p->a->n * 2 : p->a->k * 2;
+    if (out && p->pn) {
+        panel_out_param(g, ch, rows, full, start);
+        return;
+    }
     int nbd = 0, ids[8] = {0};
     uint32_t r0 = rows < 4 ? rows : 4, r1 = rows - r0;
     struct { uint32_t off, dm, len0, rr, cnt2; } f[4];
@@ -291,11 +343,20 @@ static void panel_bds(vliw_gen *g, const mm_plan *p, const mm_chunk *ch, int out
             ids[nbd++] = bd++;
         }
     }
+    /* compact: a ragged panel's chain differs from the whole panels' (the
+     * chunk's start wrote those) only in its rows and, without a second row
+     * block, in where it ends */
+    int ragged = full && g->compact && rows != 8;
     for (int i = 0; i < nbd; i++) {
-        if (!full) {
-            vliw_emit_li(g, 13, f[i].off);
-            vliw_emit_op(g, "add r14, r%d, r13", reg);
-            vliw_emit_op(g, "bd.set %d, dram, r14", ids[i]);
+        if (!full || ragged) {
+            bd_dram(g, ids[i], reg, f[i].off);
+            if (ragged && f[i].rr != 4)
+                bd_const(g, ids[i], "cnt1", f[i].rr);
+            if (ragged && !r1 && i + 1 == nbd) {
+                bd_const(g, ids[i], "next", 0);
+                if (!out)
+                    bd_const(g, ids[i], "rel", 0x2000u | (uint32_t)b << 6 | 1u);
+            }
             continue;
         }
         if (!g->compact) {
@@ -465,12 +526,14 @@ static int mm_panel_sub(vliw_gen *g, mm_plan *p, const mm_chunk *ch)
             vliw_emit_li(g, 14, ch->bdm[w] + i * ch->jstride);
             vliw_emit_op(g, "mov p%u, r14", 2 + w * p->gw + i);
         }
-    if (ng > 1)
+    if (p->pn)   /* the tile's column blocks / pgw (1, 2 or 4) */
+        vliw_emit_op(g, "srli r13, r15, %d", p->gw / 2);
+    else if (ng > 1)
         vliw_emit_li(g, 13, ng);
     vliw_emit_end(g);
     if (ng) {
         int e = vliw_emit_label(g);
-        if (ng > 1)
+        if (ng > 1 || p->pn)
             vliw_emit_line(g, "    loop r13, L%d", e);
         mm_group(g, p, ch, p->gw);
         vliw_emit_line(g, "L%d:", e);
@@ -489,16 +552,25 @@ static int mm_panel_sub(vliw_gen *g, mm_plan *p, const mm_chunk *ch)
 static void mm_panel(vliw_gen *g, mm_plan *p, const mm_chunk *ch, int b, uint32_t rows)
 {
     int l = mm_panel_sub(g, p, ch);
-    vliw_emit_begin(g);
-    vliw_emit_op(g, "acq 0x%02x, 1", b);
-    vliw_emit_li(g, 8, ch->adm[b]);
-    vliw_emit_end(g);
-    vliw_emit_line(g, "    jal r7, L%d", l);
-    vliw_emit_line(g, "    nop");
-    vliw_emit_line(g, "    nop");
+    if (g->compact) {   /* the buffer's lock and address in the call's delay slots */
+        vliw_emit_line(g, "    jal r7, L%d", l);
+        vliw_emit_line(g, "    acq 0x%02x, 1", b);
+        vliw_emit_line(g, "    ori r8, r0, 0x%x", ch->adm[b]);
+    } else {
+        vliw_emit_begin(g);
+        vliw_emit_op(g, "acq 0x%02x, 1", b);
+        vliw_emit_li(g, 8, ch->adm[b]);
+        vliw_emit_end(g);
+        vliw_emit_line(g, "    jal r7, L%d", l);
+        vliw_emit_line(g, "    nop");
+        vliw_emit_line(g, "    nop");
+    }
     vliw_emit_begin(g);
     panel_bds(g, p, ch, 1, 0, rows, rows != 8, 1);
-    vliw_emit_li(g, 13, 8 * p->a->n * 2);
+    if (p->pn)
+        vliw_emit_op(g, "slli r13, r3, 3");
+    else
+        vliw_emit_li(g, 13, 8 * p->a->n * 2);
     vliw_emit_op(g, "add r10, r10, r13");
     vliw_emit_end(g);
 }
@@ -528,6 +600,11 @@ static void mm_chunk_gen(vliw_gen *g, mm_plan *p, const mm_chunk *ch)
             if (p->krag)
                 ids[n++] = bd + 1, bd_gather(g, bd + 1, reg, 5, p->kbf * 8, ch->bdm[w] + p->kbf * ch->kstride,
                                              p->krag * 2, rows, a->k * 2, 8, 1, 8, 32);
+            if (p->pn) {   /* the call's rows: 4 per column block */
+                vliw_emit_op(g, "slli r13, r15, 2");
+                for (int i = 0; i < n; i++)
+                    vliw_emit_op(g, "bd.set %d, cnt1, r13", ids[i]);
+            }
         }
     } else {
         if (ch->nbf)
@@ -582,6 +659,23 @@ static void add_const(vliw_gen *g, int reg, uint32_t v)
     vliw_emit_op(g, "add r%d, r%d, r13", reg, reg);
 }
 
+/* Tile `tile`'s 4-column blocks j0..j0 + nbt of n columns. */
+static void mm_split(const vliw_gen *g, unsigned tile, uint32_t n, uint32_t *j0, uint32_t *nbt)
+{
+    uint32_t nblk = (n + 3) / 4, base = nblk / g->ntiles, extra = nblk % g->ntiles;
+    *j0 = tile * base + (tile < extra ? tile : extra);
+    *nbt = base + (tile < extra);
+}
+
+/* Column blocks a tile's DM holds at once: per column block its B (nw
+ * weights; and bias) and its C outputs, beside the A buffers (k-blocks kb). */
+static uint32_t mm_cbmax(const vliw_gen *g, uint32_t kb, uint32_t nw, int bias)
+{
+    uint32_t avail = g->hw.dm_bytes - 128, fixed = 4 * kb * 32;
+    uint32_t per = nw * kb * 32 + (bias ? 32 : 0) + 64;
+    return avail > fixed ? (avail - fixed) / per : 0;
+}
+
 /* Tile g->tile's share (its 4-column blocks of C): no `.tile`, no halt; the
  * last C stores may still be in flight. Locks 0 and 1 end at 0. */
 static kc_status mm_tile(vliw_gen *g, const vliw_mm *a, kc_err *err)
@@ -594,25 +688,36 @@ static kc_status mm_tile(vliw_gen *g, const vliw_mm *a, kc_err *err)
     p.krag = a->k % 4;
     p.nw = a->b2 >= 0 ? 2 : 1;
     p.gw = p.nw == 2 ? 1 : 4;
-    uint32_t nblk = (a->n + 3) / 4, base = nblk / g->ntiles, extra = nblk % g->ntiles;
-    uint32_t j0 = g->tile * base + (g->tile < extra ? g->tile : extra);
-    uint32_t nbt = base + (g->tile < extra);
+    p.pn = a->pgw != 0;
+    uint32_t nblk = (a->n + 3) / 4, j0, nbt;
+    mm_split(g, g->tile, a->n, &j0, &nbt);
     uint32_t nrag = j0 + nbt == nblk ? a->n % 4 : 0;
-    /* DM: per column block its B (and bias) and its C outputs; the A buffers */
     uint32_t avail = g->hw.dm_bytes - 128, fixed = 4 * p.kb * 32;
     uint32_t per = p.nw * p.kb * 32 + (a->bias >= 0 ? 32 : 0) + 64;
-    uint32_t cbmax = avail > fixed ? (avail - fixed) / per : 0;
+    uint32_t cbmax = mm_cbmax(g, p.kb, p.nw, a->bias >= 0);
     if (!cbmax || p.kb > 1023)
         return kc_err_set(err, KC_ERR_RANGE, "baseline: does not fit: a matmul with K = %u needs %u bytes of "
                           "A buffers plus %u per 4-column block in a tile's DM (%u bytes)", a->k, fixed, per,
                           avail);
-    vliw_emit_line(g, "// tile %u: column blocks %u..%u", g->tile, j0, j0 + nbt);
+    if (p.pn)
+        vliw_emit_line(g, "// tile %u: up to %u column blocks (N, the columns: parameters)", g->tile, nbt);
+    else
+        vliw_emit_line(g, "// tile %u: column blocks %u..%u", g->tile, j0, j0 + nbt);
     if (!nbt)
         return KC_OK;
+    if (p.pn && (nbt > cbmax || nrag))
+        return kc_err_set(err, KC_ERR_INTERNAL, "vliw template: a gemm body parametric in N needs one chunk");
     uint32_t nch = (nbt + cbmax - 1) / cbmax, cbm = (nbt + nch - 1) / nch;
     uint32_t q = nbt / cbm, rest = nbt % cbm;
     if (nrag && !rest)
         q--, rest = cbm;
+    /* compact kernels: every chunk as wide as the first (one chunk code, no
+     * second panel subroutine): the last one ends at the tile's last column
+     * block, overlapping the one before it (those columns are computed and
+     * stored twice, the same values) */
+    int overlap = g->compact && !nrag && rest && q;
+    if (overlap)
+        q++, rest = 0;
     /* compact kernels: groups as wide as divide every chunk (no partial
      * group: its code is the panel subroutine's second half) */
     for (uint32_t w = 4; g->compact && p.nw == 1 && w >= 2; w--)
@@ -620,6 +725,8 @@ static kc_status mm_tile(vliw_gen *g, const vliw_mm *a, kc_err *err)
             p.gw = w;
             break;
         }
+    if (p.pn)
+        p.gw = a->pgw;
     uint32_t bstep = a->bt ? 4 * a->k * 2 : 8;   /* B bytes per column block */
     mm_chunk ch;
     chunk_layout(&p, cbm, cbm, 0, &ch);
@@ -633,18 +740,37 @@ static kc_status mm_tile(vliw_gen *g, const vliw_mm *a, kc_err *err)
     int btop = vliw_emit_label(g);
     if (a->batch > 1)
         vliw_emit_line(g, "L%d:", btop);
-    vliw_emit_begin(g);
-    vliw_emit_li(g, 5, j0 * bstep);
-    vliw_emit_li(g, 6, j0 * 8);
-    vliw_emit_end(g);
+    if (!p.pn) {   /* (parametric: the call set them) */
+        vliw_emit_begin(g);
+        vliw_emit_li(g, 5, j0 * bstep);
+        vliw_emit_li(g, 6, j0 * 8);
+        vliw_emit_end(g);
+    }
     if (q) {
         chunk_layout(&p, cbm, cbm, 0, &ch);
         int top = q > 1 ? vliw_emit_branch_loop_open(g, 15, q) : 0;
         mm_chunk_gen(g, &p, &ch);
         vliw_emit_begin(g);
-        add_const(g, 5, cbm * bstep);
-        add_const(g, 6, cbm * 8);
+        if (!p.pn || q > 1) {
+            add_const(g, 5, cbm * bstep);
+            add_const(g, 6, cbm * 8);
+        }
+        if (overlap) {
+            vliw_emit_li(g, 14, (j0 + nbt - cbm) * bstep);
+            vliw_emit_op(g, "sltu r13, r14, r5");
+        }
         vliw_emit_end(g);
+        if (overlap) {   /* the next chunk starts at most at the last one's start */
+            int ok = vliw_emit_label(g);
+            vliw_emit_line(g, "    beqz r13, L%d", ok);
+            vliw_emit_line(g, "    nop");
+            vliw_emit_line(g, "    nop");
+            vliw_emit_begin(g);
+            vliw_emit_op(g, "mov r5, r14");
+            vliw_emit_li(g, 6, (j0 + nbt - cbm) * 8);
+            vliw_emit_end(g);
+            vliw_emit_line(g, "L%d:", ok);
+        }
         if (q > 1)
             vliw_emit_branch_loop_close(g, 15, top);
     }
@@ -689,17 +815,62 @@ kc_status vliw_matmul_gemm_stage(vliw_gen *g, const void *args, kc_err *err)
     static const int tmp[4] = {9, 10, 11, 12};
     vliw_emit_args_save(g);
     vliw_emit_begin(g);
+    /* compact: an operand already in its register stays (a shared body's A and B) */
+    int stay[4] = {0};
     for (int i = 0; i < 4; i++)
-        if (src[i])
+        stay[i] = g->compact && src[i] && src[i]->arg == i && !src[i]->off;
+    for (int i = 0; i < 4; i++)
+        if (src[i] && !stay[i])
             vliw_emit_addr(g, tmp[i], 13, *src[i], 0);
     for (int i = 0; i < 4; i++)
-        if (src[i])
+        if (src[i] && !stay[i])
             vliw_emit_op(g, "mov r%d, r%d", i + 1, tmp[i]);
+    if (op->pgw)   /* parametric: C's row pitch came in r7 (vliw_matmul_gemm_args) */
+        vliw_emit_op(g, "mov r3, r7");
     vliw_emit_end(g);
     a.a = 1, a.b = 2, a.c = 4;
     a.b2 = op->has_gate ? 3 : -1;
     a.bias = op->has_bias ? 3 : -1;
+    a.pgw = op->pgw;
     return mm_tile(g, &a, err);
+}
+
+/* The register convention of a parametric body: r5 / r6 = the tile's first
+ * column block's B / C byte offsets, r15 = its column blocks, r7 = C's row
+ * pitch (bytes; the body keeps it in r3). */
+void vliw_matmul_gemm_args(vliw_gen *g, const void *pargs)
+{
+    const vliw_mm_op *op = pargs;
+    uint32_t j0, nbt;
+    mm_split(g, g->tile, op->n, &j0, &nbt);
+    vliw_emit_li(g, 5, j0 * 4 * op->k * 2);
+    vliw_emit_li(g, 6, j0 * 8);
+    vliw_emit_li(g, 15, nbt);
+    vliw_emit_li(g, 7, op->n * 2);
+}
+
+uint32_t vliw_matmul_gemm_pgw(const vliw_gen *g, const vliw_mm_op *const *ops, int n)
+{
+    uint32_t gw = 4;
+    for (int i = 0; i < n; i++) {
+        const vliw_mm_op *o = ops[i];
+        if (!o->bt || o->has_bias || o->has_gate || o->relu || o->batch > 1 || o->n % 4 || o->k != ops[0]->k ||
+            o->m != ops[0]->m)
+            return 0;
+    }
+    uint32_t cbmax = mm_cbmax(g, (ops[0]->k + 3) / 4, 1, 0);
+    if ((ops[0]->k + 3) / 4 > 1023)
+        return 0;
+    for (unsigned t = 0; t < g->ntiles; t++)
+        for (int i = 0; i < n; i++) {
+            uint32_t j0, nbt;
+            mm_split(g, t, ops[i]->n, &j0, &nbt);
+            if (!nbt || nbt > cbmax)
+                return 0;
+            while (nbt % gw)   /* whole groups at every N */
+                gw /= 2;
+        }
+    return gw;
 }
 
 int vliw_matmul_serves(const char *name)

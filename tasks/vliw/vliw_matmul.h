@@ -28,12 +28,25 @@ typedef struct vliw_mm_op {
     int has_gate;
     vliw_opnd gate;
     int relu;          /* C = max(.., 0) in the epilogue (T5's MLP; not with has_gate) */
+    uint32_t pgw;      /* nonzero: a body PARAMETRIC in N (a shared stage, vliw_emit.h:
+                          one body for contractions that differ only in N): n is the
+                          largest N it serves (its DM layout); each call's columns of
+                          the tile and C's row pitch arrive in registers
+                          (vliw_matmul_gemm_args); groups of pgw column blocks */
 } vliw_mm_op;
 
 /* The stage functions: args is a const vliw_mm_op *. The gemm stage returns
  * KC_ERR_RANGE "does not fit" when the A buffers and one column block of B
  * exceed a tile's DM. */
 kc_status vliw_matmul_gemm_stage(vliw_gen *g, const void *args, kc_err *err);
+
+/* The group width (column blocks) of one body parametric in N serving the n
+ * gemm ops (plain contractions, the same but for N; every tile's columns in
+ * one chunk and whole groups at every N), 0 when they cannot share one. */
+uint32_t vliw_matmul_gemm_pgw(const vliw_gen *g, const vliw_mm_op *const *ops, int n);
+/* The parameters of a parametric body's call (vliw_shared_stage.params;
+ * pargs: the call's vliw_mm_op): tile g->tile's columns of that op. */
+void vliw_matmul_gemm_args(vliw_gen *g, const void *pargs);
 kc_status vliw_matmul_gemv_stage(vliw_gen *g, const void *args, kc_err *err);
 
 kc_status vliw_matmul_gen(vliw_gen *g, const kc_task *t, const kc_task_config *c, kc_err *err);

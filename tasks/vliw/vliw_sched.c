@@ -36,6 +36,7 @@ static const row rows[] = {
     {"add", C_S, U_DST, 1},     {"sub", C_S, U_DST, 1},      {"addi", C_S, U_DST, 1},
     {"slli", C_S, U_DST, 1},    {"srli", C_S, U_DST, 1},     {"andi", C_S, U_DST, 1},
     {"ori", C_S, U_DST, 1},     {"lui", C_S, U_DST, 1},      {"mul", C_S, U_DST, 2},
+    {"sltu", C_S, U_DST, 1},
     {"padd", C_S, U_RMW, 1},    {"acq", C_S, U_SYNC, 1},     {"rel", C_S, U_SYNC, 1},
     {"dma.start", C_S, U_SYNC, 1}, {"dma.wait", C_S, U_SYNC, 1}, {"bd.set", C_S, U_BDSET, 1},
     {"vld", C_LD, U_LOAD, 3},   {"ld", C_LD, U_LOAD, 3},     {"vst", C_ST, U_STORE, 0},
