@@ -205,9 +205,12 @@ void kc_sc_acc::run()
             edge();
         }
         set_load(false, 0, 0);
+        bool failed = !load_backdoor();
+        if (failed)
+            result_.error = std::string(acc_name()) + ": the model does not expose a memory the loader writes";
         edge();
         edge();
-        bool failed = stop_on_hooks(0);
+        failed = failed || stop_on_hooks(0);
         set_rst(false);
         wait(SC_ZERO_TIME);   /* rst falls, the model settles (as the shim's eval after reset) */
         wait(SC_ZERO_TIME);

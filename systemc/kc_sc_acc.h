@@ -90,6 +90,9 @@ protected:
     virtual void set_clk(bool v) = 0;
     virtual void set_rst(bool v) = 0;
     virtual void set_load(bool we, uint32_t addr, uint32_t data) = 0;
+    /* After the load-port writes, rst still high: memories without a load port
+     * written the way the C++ model's shim writes them (vliw's DM); false: failed. */
+    virtual bool load_backdoor() = 0;
     virtual void set_bus(const kc_bus_resp &in) = 0;
     virtual void get_bus(kc_bus_req &req) const = 0;
     virtual void get_status(kc_core_status &st) const = 0;

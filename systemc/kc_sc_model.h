@@ -15,6 +15,8 @@
  *   kc_status prepare(img, args, nargs, std::vector<kc_load_write> &, kc_err *);
  *                                          check the image, make the load list
  *   void set_inputs_at_reset();           inputs of its own at load (rvv: entry)
+ *   bool backdoor();                      memories written around the load port
+ *                                          (vliw's DM; true: done or nothing to do)
  *   static const char *cause_name(unsigned);
  */
 #ifndef KC_SC_MODEL_H
@@ -61,6 +63,34 @@ template <typename T> T kc_sc_from_bytes(const uint8_t *b, unsigned n)
     }
     return v;
 }
+
+/* Port groups a family binds under its own names. */
+struct kc_sc_load_port {   /* write enable, address, word (kc_load.h) */
+    sc_core::sc_signal<bool> we{"ld_we"};
+    sc_core::sc_signal<uint32_t> addr{"ld_addr"}, data{"ld_wdata"};
+    template <typename W, typename A, typename D> void bind(W &w, A &a, D &d)
+    {
+        w(we);
+        a(addr);
+        d(data);
+    }
+    void set(bool w, uint32_t a, uint32_t d)
+    {
+        we.write(w);
+        addr.write(a);
+        data.write(d);
+    }
+};
+struct kc_sc_retire_port {   /* retire_valid / retire_pc / retire_insn: bound, not read */
+    sc_core::sc_signal<bool> valid{"retire_valid"};
+    sc_core::sc_signal<uint32_t> pc{"retire_pc"}, insn{"retire_insn"};
+    template <typename Top> void bind(Top &t)
+    {
+        t.retire_valid(valid);
+        t.retire_pc(pc);
+        t.retire_insn(insn);
+    }
+};
 
 #define KC_SC_PORT_SIG(port) kc_sc_sig<decltype(std::declval<top_t &>().port)>
 
@@ -153,6 +183,7 @@ private:
     void set_clk(bool v) override { clk_.write(v); }
     void set_rst(bool v) override { rst_.write(v); }
     void set_load(bool we, uint32_t addr, uint32_t data) override { fam_.set_load(we, addr, data); }
+    bool load_backdoor() override { return fam_.backdoor(); }
     void set_bus(const kc_bus_resp &in) override
     {
         req_ready_.write(in.req_ready);

@@ -14,25 +14,16 @@ struct npu_sc_family {
     static constexpr const char *name = KC_SC_NAME;
     static constexpr unsigned counter_words = 1;   /* 32-bit counters */
 
-    sc_core::sc_signal<bool> we{"imem_we"}, retire_valid{"retire_valid"};
-    sc_core::sc_signal<uint32_t> addr{"imem_addr"}, data{"imem_wdata"}, retire_pc{"retire_pc"},
-        retire_insn{"retire_insn"};
+    kc_sc_load_port load;
+    kc_sc_retire_port retire;
 
     void bind(top_t &t)
     {
-        t.imem_we(we);
-        t.imem_addr(addr);
-        t.imem_wdata(data);
-        t.retire_valid(retire_valid);
-        t.retire_pc(retire_pc);
-        t.retire_insn(retire_insn);
+        load.bind(t.imem_we, t.imem_addr, t.imem_wdata);
+        retire.bind(t);
     }
-    void set_load(bool w, uint32_t a, uint32_t d)
-    {
-        we.write(w);
-        addr.write(a);
-        data.write(d);
-    }
+    void set_load(bool w, uint32_t a, uint32_t d) { load.set(w, a, d); }
+    bool backdoor() { return true; }   /* every memory has its load port */
     void set_inputs_at_reset() {}
 
     /* The shim's image rules (verilated/npu_shim.cpp check) that the load needs: one

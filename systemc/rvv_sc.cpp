@@ -14,26 +14,18 @@ struct rvv_sc_family {
     static constexpr const char *name = KC_SC_NAME;
     static constexpr unsigned counter_words = 1;   /* 32-bit counters */
 
-    sc_core::sc_signal<bool> we{"ld_we"}, retire_valid{"retire_valid"};
-    sc_core::sc_signal<uint32_t> addr{"ld_addr"}, data{"ld_wdata"}, entry{"entry"}, retire_pc{"retire_pc"},
-        retire_insn{"retire_insn"};
+    kc_sc_load_port load;
+    kc_sc_retire_port retire;
+    sc_core::sc_signal<uint32_t> entry{"entry"};
 
     void bind(top_t &t)
     {
-        t.ld_we(we);
-        t.ld_addr(addr);
-        t.ld_wdata(data);
+        load.bind(t.ld_we, t.ld_addr, t.ld_wdata);
+        retire.bind(t);
         t.entry(entry);
-        t.retire_valid(retire_valid);
-        t.retire_pc(retire_pc);
-        t.retire_insn(retire_insn);
     }
-    void set_load(bool w, uint32_t a, uint32_t d)
-    {
-        we.write(w);
-        addr.write(a);
-        data.write(d);
-    }
+    void set_load(bool w, uint32_t a, uint32_t d) { load.set(w, a, d); }
+    bool backdoor() { return true; }   /* every memory has its load port */
     void set_inputs_at_reset() { entry.write(entry_); }
 
     kc_status prepare(const kc_image *img, const uint32_t *args, size_t nargs, std::vector<kc_load_write> &writes,
