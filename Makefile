@@ -38,7 +38,7 @@ perf: build
 # Rewrites the golden cycles files (tests/golden/<platform>.tsv: every baseline's
 # cycles and counters, which ctest -R golden checks) from the RTL. Run it when a
 # change of cycles is intended, and commit the files with the change.
-GOLDEN_PLATFORMS ?= npu
+GOLDEN_PLATFORMS ?= npu rvv vliw
 golden: build
 	@for p in $(GOLDEN_PLATFORMS); do \
 	  ./$(BUILD)/tests/golden/golden_cycles --write tests/golden/$$p.tsv --platform $$p --jobs $(JOBS) || exit 1; \

@@ -1,12 +1,17 @@
 /* golden_cycles — the committed golden file of a platform's baseline cycles.
  *
- *   golden_cycles --write FILE [--platform P] [--seed S] [--jobs N]
+ *   golden_cycles --write FILE [--platform P] [--seed S] [--configs 1,2,..] [--jobs N]
  *   golden_cycles --check FILE [--level L | --tasks a,b,...] [--part I/K] [--jobs N]
  *
  * --write evaluates the baseline kernel of every (task, config) on the RTL and
  * writes one row per cell: task, config, status, cycles, every performance
- * counter of the model (perf.<name>) and the DRAM bytes read and written. The
- * header names the platform and the seed. `make golden` runs it.
+ * counter of the model (perf.<name>) and the DRAM bytes read and written (a cell
+ * without a program that runs has the bench's status, no-baseline or
+ * does-not-fit, and zeros). The
+ * header names the platform and the seed, and the configs when not all five
+ * (--configs; a rewrite keeps the configs the existing file names, so `make
+ * golden` needs no per-platform list: a slow model's file holds C1 only, a
+ * choice made once when the file is created). `make golden` runs it.
  *
  * --check runs the cells the selection names, on the platform and seed the
  * file's header names (so each platform keeps its own tests/golden/<p>.tsv), and
@@ -29,6 +34,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "kc_bench.h"
 #include "kc_eval.h"
 #include "kc_file.h"
 #include "kc_platform.h"
@@ -62,6 +68,7 @@ typedef struct job_ctx {
     const char *platform;
     uint64_t seed;
     const cell *cells;
+    size_t ncols;                             /* values per row (platform_cols) */
     row *out;                                 /* [ncells] filled by done() */
     size_t nfailed;
     kc_eval_ctx *ectx;                        /* a worker's own, opened by its first job */
@@ -69,7 +76,8 @@ typedef struct job_ctx {
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: golden_cycles --write FILE [--platform P] [--seed S] [--jobs N]\n"
+    fprintf(f, "usage: golden_cycles --write FILE [--platform P] [--seed S] [--configs 1,2,..] "
+               "[--jobs N]\n"
                "       golden_cycles --check FILE [--level L | --tasks a,b,...] [--part I/K] "
                "[--jobs N]\n");
 }
@@ -112,16 +120,30 @@ static int work(void *vctx, size_t job, char **reply)
         free(res);
         return -1;
     }
+    row r;
+    memset(&r, 0, sizeof r);
+    snprintf(r.task, sizeof r.task, "%s", c->task->name);
+    r.config = c->config;
+    /* A cell the compiler does not serve (or whose program is larger than the
+     * build's memories) is a row too, with the bench's status and zeros: that it
+     * starts to fit, or stops, is a change the file shows. */
+    char *text = NULL;
+    if (kc_platform_baseline(kc_platform_find(ctx->platform), c->task, c->config, &text,
+                             &err) != KC_OK && err.code != KC_ERR_NOMEM) {
+        snprintf(r.status, sizeof r.status, "%s", kc_bench_no_baseline_status(err.code));
+        r.nv = ctx->ncols;
+        format_row(&r, *reply, 4096);
+        free(res);
+        return 0;
+    }
+    free(text);
+    kc_err_clear(&err);
     if ((!ctx->ectx && kc_eval_ctx_open(&ctx->ectx, &err) != KC_OK) ||
         kc_eval_baseline(ctx->ectx, &o, res, &err) != KC_OK) {
         kc_err_format(&err, *reply, 4096);
         free(res);
         return -1;
     }
-    row r;
-    memset(&r, 0, sizeof r);
-    snprintf(r.task, sizeof r.task, "%s", c->task->name);
-    r.config = c->config;
     snprintf(r.status, sizeof r.status, "%s", kc_eval_status_name(res->status));
     r.v[r.nv++] = res->cycles;
     for (size_t i = 0; i < res->ncounters; i++)
@@ -187,20 +209,42 @@ static kc_status done(void *vctx, const kc_pool_result *pr, kc_err *err)
 static kc_status run_cells(const char *platform, uint64_t seed, const cell *cells, size_t n,
                            int jobs, row *out, kc_err *err)
 {
-    job_ctx ctx = { platform, seed, cells, out, 0, NULL };
+    cols c;
+    kc_status s = platform_cols(platform, &c, err);
+    if (s != KC_OK)
+        return s;
+    job_ctx ctx = { platform, seed, cells, c.n, out, 0, NULL };
     kc_pool_opts po = { .workers = jobs, .job_timeout = 0, .work = work, .done = done,
                         .label = NULL, .ctx = &ctx, .close_in_worker = -1 };
     kc_pool_stats st;
-    kc_status s = kc_pool_run(&po, n, &st, err);
+    s = kc_pool_run(&po, n, &st, err);
     if (s == KC_OK && (ctx.nfailed || st.not_run))
         s = kc_err_set(err, KC_ERR_SIM, "%zu of %zu baselines could not be evaluated",
                        ctx.nfailed + st.not_run, n);
     return s;
 }
 
-/* Every (task, config) of the registry, in its order; filtered by level (0: any)
- * and a comma-separated task list (NULL: any). */
-static kc_status select_cells(int level, const char *tasks, cell *cells, size_t *n, kc_err *err)
+/* Bit c-1 set for each config of a list such as "1,3"; 0 for a malformed list. */
+static unsigned parse_configs(const char *list)
+{
+    unsigned mask = 0;
+    for (const char *p = list; *p;) {
+        char *end;
+        long c = strtol(p, &end, 10);
+        if (end == p || c < 1 || c > KC_TASK_NCONFIGS || (*end && *end != ','))
+            return 0;
+        mask |= 1u << (c - 1);
+        p = *end ? end + 1 : end;
+    }
+    return mask;
+}
+
+#define ALL_CONFIGS ((1u << KC_TASK_NCONFIGS) - 1)
+
+/* Every (task, config) of the registry, in its order; filtered by level (0: any),
+ * a comma-separated task list (NULL: any) and a config mask. */
+static kc_status select_cells(int level, const char *tasks, unsigned configs, cell *cells,
+                              size_t *n, kc_err *err)
 {
     *n = 0;
     if (tasks) {   /* every name must be a task */
@@ -228,7 +272,7 @@ static kc_status select_cells(int level, const char *tasks, cell *cells, size_t 
                 continue;
         }
         for (int c = 1; c <= KC_TASK_NCONFIGS; c++)
-            if (*n < MAXCELLS)
+            if (*n < MAXCELLS && (configs >> (c - 1) & 1))
                 cells[(*n)++] = (cell){ *t, c };
     }
     if (!*n)
@@ -238,8 +282,18 @@ static kc_status select_cells(int level, const char *tasks, cell *cells, size_t 
 
 /* ---- --write ---------------------------------------------------------------- */
 
-static kc_status write_file(const char *path, const char *platform, uint64_t seed, int jobs,
-                            kc_err *err)
+static void print_configs(FILE *f, unsigned configs)
+{
+    const char *sep = "";
+    for (int c = 1; c <= KC_TASK_NCONFIGS; c++)
+        if (configs >> (c - 1) & 1) {
+            fprintf(f, "%s%d", sep, c);
+            sep = ",";
+        }
+}
+
+static kc_status write_file(const char *path, const char *platform, uint64_t seed,
+                            unsigned configs, int jobs, kc_err *err)
 {
     static cell cells[MAXCELLS];
     static row rows[MAXCELLS];
@@ -247,7 +301,7 @@ static kc_status write_file(const char *path, const char *platform, uint64_t see
     size_t n;
     kc_status s;
     if ((s = platform_cols(platform, &c, err)) != KC_OK ||
-        (s = select_cells(0, NULL, cells, &n, err)) != KC_OK ||
+        (s = select_cells(0, NULL, configs, cells, &n, err)) != KC_OK ||
         (s = run_cells(platform, seed, cells, n, jobs, rows, err)) != KC_OK)
         return s;
     char tmp[4096];
@@ -258,8 +312,14 @@ static kc_status write_file(const char *path, const char *platform, uint64_t see
     fprintf(f, "# Golden cycles: every baseline kernel of the platform on its RTL, one row per\n"
                "# (task, config). Written by tests/golden/golden_cycles.c; checked by ctest -R golden.\n"
                "# A change is a failure unless intended: then `make golden` rewrites this file.\n"
-               "# platform: %s\n# seed: %" PRIu64 "\ntask\tconfig\tstatus",
+               "# platform: %s\n# seed: %" PRIu64 "\n",
             platform, seed);
+    if (configs != ALL_CONFIGS) {
+        fputs("# configs: ", f);
+        print_configs(f, configs);
+        fputc('\n', f);
+    }
+    fputs("task\tconfig\tstatus", f);
     for (size_t i = 0; i < c.n; i++)
         fprintf(f, "\t%s", c.name[i]);
     fputc('\n', f);
@@ -281,12 +341,29 @@ static kc_status write_file(const char *path, const char *platform, uint64_t see
     return KC_OK;
 }
 
+/* The configs an existing golden file covers (its '# configs:' line): what a
+ * rewrite keeps when --configs is not given. All of them for a file that does
+ * not exist or has no such line; 0 for a malformed line. */
+static unsigned file_configs(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    unsigned configs = ALL_CONFIGS;
+    char line[256], val[64];
+    while (f && fgets(line, sizeof line, f) && line[0] == '#')
+        if (sscanf(line, "# configs: %63s", val) == 1)
+            configs = parse_configs(val);
+    if (f)
+        fclose(f);
+    return configs;
+}
+
 /* ---- --check ---------------------------------------------------------------- */
 
 typedef struct golden {
     char platform[32];
     uint64_t seed;
     int have_seed;
+    unsigned configs;                         /* the configs the file covers */
     cols c;
     size_t nrows;
     row rows[MAXCELLS];
@@ -300,6 +377,7 @@ static kc_status read_golden(const char *path, golden *g, kc_err *err)
     if (s != KC_OK)
         return s;
     memset(g, 0, sizeof *g);
+    g->configs = ALL_CONFIGS;
     int lineno = 0, have_cols = 0;
     char *save = NULL;
     for (char *line = strtok_r(text, "\n", &save); line && s == KC_OK;
@@ -309,6 +387,12 @@ static kc_status read_golden(const char *path, golden *g, kc_err *err)
             char val[64];
             if (sscanf(line, "# platform: %31s", g->platform) == 1)
                 continue;
+            if (sscanf(line, "# configs: %63s", val) == 1) {
+                if (!(g->configs = parse_configs(val)))
+                    s = kc_err_set(err, KC_ERR_SYNTAX, "%s:%d: '# configs:' is not a list of "
+                                   "configs 1..%d", path, lineno, KC_TASK_NCONFIGS);
+                continue;
+            }
             if (sscanf(line, "# seed: %63s", val) == 1) {
                 char *end;
                 g->seed = strtoull(val, &end, 10);
@@ -403,7 +487,7 @@ static int check_file(const char *path, int level, const char *tasks, int part, 
     cols now;
     size_t n;
     if (read_golden(path, &g, err) != KC_OK || platform_cols(g.platform, &now, err) != KC_OK ||
-        select_cells(level, tasks, cells, &n, err) != KC_OK)
+        select_cells(level, tasks, g.configs, cells, &n, err) != KC_OK)
         return -1;
     int stale = 0;
     if (now.n != g.c.n)
@@ -416,6 +500,10 @@ static int check_file(const char *path, int level, const char *tasks, int part, 
     for (size_t i = 0; i < g.nrows; i++)
         if (!kc_task_find(g.rows[i].task)) {
             printf("%s: task %s is not in the registry\n", path, g.rows[i].task);
+            stale = 1;
+        } else if (!(g.configs >> (g.rows[i].config - 1) & 1)) {
+            printf("%s: %s C%d is outside the file's '# configs:'\n", path, g.rows[i].task,
+                   g.rows[i].config);
             stale = 1;
         }
     size_t nrun = 0;
@@ -466,6 +554,7 @@ int main(int argc, char **argv)
         { "check", required_argument, NULL, 'c' },
         { "platform", required_argument, NULL, 'p' },
         { "seed", required_argument, NULL, 's' },
+        { "configs", required_argument, NULL, 'C' },
         { "level", required_argument, NULL, 'l' },
         { "tasks", required_argument, NULL, 't' },
         { "jobs", required_argument, NULL, 'j' },
@@ -473,7 +562,7 @@ int main(int argc, char **argv)
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
-    const char *wfile = NULL, *cfile = NULL, *platform = "npu", *tasks = NULL;
+    const char *wfile = NULL, *cfile = NULL, *platform = "npu", *tasks = NULL, *configs = NULL;
     uint64_t seed = KC_EVAL_VISIBLE_SEED;
     long level = 0, jobs = 1, part = 1, parts = 1;
     int opt;
@@ -484,6 +573,7 @@ int main(int argc, char **argv)
         case 'c': cfile = optarg; break;
         case 'p': platform = optarg; break;
         case 't': tasks = optarg; break;
+        case 'C': configs = optarg; break;
         case 's': seed = strtoull(optarg, &end, 10); break;
         case 'l': level = strtol(optarg, &end, 10); break;
         case 'j': jobs = strtol(optarg, &end, 10); break;
@@ -502,7 +592,7 @@ int main(int argc, char **argv)
         end = NULL;
     }
     if (optind < argc || !wfile == !cfile || (wfile && (level || tasks)) ||
-        (level && tasks) || level < 0 || level > 3 || jobs < 1 || jobs > 64 || parts < 1 ||
+        (cfile && configs) || (level && tasks) || level < 0 || level > 3 || jobs < 1 || jobs > 64 || parts < 1 ||
         part < 1 || part > parts || (wfile && parts > 1)) {
         usage(stderr);
         return 2;
@@ -511,7 +601,13 @@ int main(int argc, char **argv)
     kc_err_clear(&err);
     int rc = 0;
     if (wfile) {
-        rc = write_file(wfile, platform, seed, (int)jobs, &err) == KC_OK ? 0 : -1;
+        unsigned mask = configs ? parse_configs(configs) : file_configs(wfile);
+        if (!mask) {
+            fprintf(stderr, "golden_cycles: %s: not a list of configs 1..%d\n",
+                    configs ? configs : wfile, KC_TASK_NCONFIGS);
+            return 2;
+        }
+        rc = write_file(wfile, platform, seed, mask, (int)jobs, &err) == KC_OK ? 0 : -1;
         if (!rc)
             printf("golden: wrote %s (platform %s, seed %" PRIu64 ") in %.1f CPU s\n", wfile,
                    platform, seed, cpu_seconds());
