@@ -224,6 +224,7 @@ void kc_sc_acc::run()
                 failed = true;
                 break;
             }
+            sample(result_.unit_counters);
             edge();
             c++;
             failed = stop_on_hooks(c - 1);

@@ -55,6 +55,8 @@ struct kc_sc_result {
     uint64_t cycles = 0;
     kc_core_status status{};
     std::vector<uint64_t> counters;
+    /* per issuing unit (vliw: per tile), as kc_sim_report has them; empty: none */
+    std::vector<std::vector<uint64_t>> unit_counters;
     std::string error;          /* KC_SIM_ERROR: what the RTL or the bus did */
 };
 
@@ -97,6 +99,9 @@ protected:
     virtual void get_bus(kc_bus_req &req) const = 0;
     virtual void get_status(kc_core_status &st) const = 0;
     virtual void get_counters(uint64_t *vals, size_t n) const = 0;
+    /* Once per cycle, before its edge, while the core runs: counters the module
+     * keeps itself from its ports (vliw's per-tile ones); into result().unit_counters. */
+    virtual void sample(std::vector<std::vector<uint64_t>> &unit_counters) = 0;
 
 private:
     struct mm;                  /* the payload pool (tlm_mm_interface) */

@@ -15,6 +15,8 @@
  *   kc_status prepare(img, args, nargs, std::vector<kc_load_write> &, kc_err *);
  *                                          check the image, make the load list
  *   void set_inputs_at_reset();           inputs of its own at load (rvv: entry)
+ *   void sample(units);                   per cycle before the edge: counters of its
+ *                                          own per unit (vliw's tiles; others: none)
  *   bool backdoor();                      memories written around the load port
  *                                          (vliw's DM; true: done or nothing to do)
  *   static const char *cause_name(unsigned);
@@ -184,6 +186,7 @@ private:
     void set_rst(bool v) override { rst_.write(v); }
     void set_load(bool we, uint32_t addr, uint32_t data) override { fam_.set_load(we, addr, data); }
     bool load_backdoor() override { return fam_.backdoor(); }
+    void sample(std::vector<std::vector<uint64_t>> &units) override { fam_.sample(units); }
     void set_bus(const kc_bus_resp &in) override
     {
         req_ready_.write(in.req_ready);

@@ -26,6 +26,7 @@ struct rvv_sc_family {
     }
     void set_load(bool w, uint32_t a, uint32_t d) { load.set(w, a, d); }
     bool backdoor() { return true; }   /* every memory has its load port */
+    void sample(std::vector<std::vector<uint64_t>> &) {}   /* one unit: the perf counters say it all */
     void set_inputs_at_reset() { entry.write(entry_); }
 
     kc_status prepare(const kc_image *img, const uint32_t *args, size_t nargs, std::vector<kc_load_write> &writes,

@@ -58,6 +58,18 @@ struct vliw_sc_family {
     }
     /* After the load-port writes, rst still high: the data memories (vliw_dm.h). */
     bool backdoor() { return vliw_dm_load(root_, &view_, args_.data(), args_.size()); }
+    /* The per-tile counters, as the C++ model's shim counts them (vliw_unit_count). */
+    void sample(std::vector<std::vector<uint64_t>> &units)
+    {
+        const unsigned nt = view_.rows * view_.cols;
+        if (units.size() != nt)
+            units.assign(nt, std::vector<uint64_t>(VLIW_NUNIT_COUNTERS, 0));
+        uint64_t cnt[VLIW_DM_MAX_TILES][VLIW_NUNIT_COUNTERS] = {};
+        vliw_unit_count(nt, kc_sc_word(issue_valid.read(), 0), kc_sc_word(stall_ev.read(), 0), cnt);
+        for (unsigned k = 0; k < nt; k++)
+            for (unsigned i = 0; i < VLIW_NUNIT_COUNTERS; i++)
+                units[k][i] += cnt[k][i];
+    }
     static const char *cause_name(unsigned c) { return vliw_cause_name(c); }
 
 private:

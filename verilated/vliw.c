@@ -79,3 +79,13 @@ size_t vliw_load_writes(const vliw_iss_params *h, const kc_image *img, const uin
     }
     return n;
 }
+
+void vliw_unit_count(unsigned ntiles, uint32_t issue_valid, uint32_t stall_ev,
+                     uint64_t (*cnt)[VLIW_NUNIT_COUNTERS])
+{
+    for (unsigned k = 0; k < ntiles; k++) {
+        cnt[k][0] += issue_valid >> k & 1;
+        for (unsigned r = 0; r < 3; r++)   /* lock, DMA wait, bank: the list's order */
+            cnt[k][1 + r] += stall_ev >> (3 * k + r) & 1;
+    }
+}

@@ -202,7 +202,7 @@ public:
     /* per tile: the counters the top sums over the tiles that its ports show per
      * tile (issue_valid, stall_ev), counted here as the RTL counts them */
     static constexpr const char *unit_counter_list[] = { "bundles", "stall_lock", "stall_dma_wait", "stall_bank" };
-    static constexpr unsigned nunit_counters = 4;
+    static constexpr unsigned nunit_counters = VLIW_NUNIT_COUNTERS;
     static constexpr const char *const *unit_counter_names = unit_counter_list;
     /* several pcs: co-simulation follows each tile's issue stream, not arch_pc */
     static constexpr int pc_ahead = 1;
@@ -249,7 +249,7 @@ public:
             own_[k] = vliw_hw_tile_has_own(img, k);   /* looked up once: unit_pc runs every edge */
         }
         for (auto &u : unit_cnt_)
-            u.fill(0);
+            std::fill(std::begin(u), std::end(u), 0);
         t->ld_we = 0;
         t->ld_addr = 0;
         t->ld_wdata = 0;
@@ -273,14 +273,8 @@ public:
         issued_ = port_word(top->issue_valid, 0);
         for (unsigned k = 0; k < NT; k++)
             issue_pc_[k] = issue_pc_of(k);
-        if (!top->halted && !top->trapped) {   /* the RTL counters' condition */
-            uint32_t ev = port_word(top->stall_ev, 0);
-            for (unsigned k = 0; k < NT; k++) {
-                unit_cnt_[k][0] += issued_ >> k & 1;
-                for (unsigned r = 0; r < 3; r++)   /* lock, DMA wait, bank: the list's order */
-                    unit_cnt_[k][1 + r] += ev >> (3 * k + r) & 1;
-            }
-        }
+        if (!top->halted && !top->trapped)   /* the RTL counters' condition */
+            vliw_unit_count(NT, issued_, port_word(top->stall_ev, 0), unit_cnt_.data());
         return kc_vl_model::clock(in, err);
     }
 
@@ -376,7 +370,7 @@ private:
     std::vector<kc_load_write> writes_;              /* load()'s list, kept to reuse its storage */
     std::array<uint32_t, VLIW_MAX_TILES> issue_pc_{};
     std::array<bool, VLIW_MAX_TILES> own_{};                     /* tile runs its own program */
-    std::array<std::array<uint64_t, 4>, VLIW_MAX_TILES> unit_cnt_{};   /* unit_counter_list, per tile */
+    std::array<uint64_t[VLIW_NUNIT_COUNTERS], VLIW_MAX_TILES> unit_cnt_{};   /* unit_counter_list, per tile */
     uint32_t issued_ = 0;
     const kc_image *image_ = nullptr;   /* the program (valid until the next reset, as the caller's) */
 

@@ -75,6 +75,15 @@ static kc_status sc_sim(const kc_acc_ops *ops, void *, kc_dram *dram, const kc_i
     rep->status = r.status;
     for (size_t i = 0; i < rep->ncounters; i++)
         rep->counters[i] = r.counters[i];
+    if (ops->nunits > 1 && ops->nunit_counters && !r.unit_counters.empty()) {   /* as kc_sim_run */
+        rep->nunits = ops->nunits < KC_MAX_UNITS ? ops->nunits : KC_MAX_UNITS;
+        rep->nunit_counters = ops->nunit_counters < KC_MAX_UNIT_COUNTERS ? ops->nunit_counters
+                                                                         : KC_MAX_UNIT_COUNTERS;
+        rep->unit_counter_names = ops->unit_counter_names;
+        for (unsigned u = 0; u < rep->nunits && u < r.unit_counters.size(); u++)
+            for (size_t k = 0; k < rep->nunit_counters && k < r.unit_counters[u].size(); k++)
+                rep->unit_counters[u][k] = r.unit_counters[u][k];
+    }
     kc_dram_bytes(dram, &rep->dram_read_bytes, &rep->dram_write_bytes);
     return KC_OK;
 }
