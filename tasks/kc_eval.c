@@ -183,7 +183,7 @@ static kc_status run(kc_eval_ctx *ctx, const kc_eval_opts *o, const kc_platform 
     r->program_words = kc_image_insns(&c->img);
 
     double t2 = now();
-    if ((s = c->ops->open(&c->model, err)) != KC_OK)
+    if (!o->sim && (s = c->ops->open(&c->model, err)) != KC_OK)
         return s;
     uint32_t args[KC_TASK_MAX_TENSORS] = { 0 };
     for (unsigned i = 0; i < r->layout.ntensors; i++)
@@ -200,7 +200,8 @@ static kc_status run(kc_eval_ctx *ctx, const kc_eval_opts *o, const kc_platform 
         so.issue_ctx = it;
     }
     kc_sim_report rep;
-    s = kc_sim_run(c->ops, c->model, c->dram, &c->img, args, r->layout.ntensors, &so, &rep, err);
+    s = (o->sim ? o->sim : kc_sim_run)(c->ops, c->model, c->dram, &c->img, args, r->layout.ntensors, &so,
+                                       &rep, err);
     kc_err terr;   /* a trace that could not be written is an error after the run's own */
     kc_err_clear(&terr);
     if (kc_itrace_close(it, &terr) != KC_OK && s == KC_OK) {

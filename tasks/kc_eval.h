@@ -31,6 +31,11 @@
 #include "kc_sim.h"
 
 
+/* A simulator for kc_eval: kc_sim_run's contract (kc_sim.h). */
+typedef kc_status (*kc_eval_sim_fn)(const kc_acc_ops *ops, void *handle, kc_dram *dram,
+                                    const kc_image *img, const uint32_t *args, size_t nargs,
+                                    const kc_sim_opts *opts, kc_sim_report *report, kc_err *err);
+
 typedef struct kc_eval_opts {
     const char *platform;         /* a kc_platform name (--platform) */
     const char *task;             /* "softmax" */
@@ -41,6 +46,13 @@ typedef struct kc_eval_opts {
     const kc_dram_cfg *dram;      /* NULL = defaults */
     kc_sim_stalls *stalls;        /* NULL = none; else the per-instruction stall view (kc_sim.h) */
     const char *insn_trace;       /* NULL = none; else the instruction trace's path (kc_itrace.h) */
+    /* NULL = kc_sim_run on the platform's C++ model, opened for the evaluation.
+     * Else the run goes to this function instead, with a NULL handle, and no C++
+     * model is opened: the SystemC platform (examples/systemc/kc_sc_eval.cpp)
+     * runs the same RTL, built with verilator --sc, against the same DRAM model,
+     * so everything before and after the run (instance, layout, build, check,
+     * record) is this pipeline's. */
+    kc_eval_sim_fn sim;
 } kc_eval_opts;
 
 typedef struct kc_eval_result {

@@ -11,6 +11,11 @@
 #ifndef NPU_H
 #define NPU_H
 
+#include <stddef.h>
+
+#include "kc_image.h"
+#include "kc_load.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -29,6 +34,14 @@ enum npu_trap_cause {
 
 /* "illegal-instruction", ... ("unknown" for codes the table does not know). */
 const char *npu_cause_name(unsigned cause);
+
+/* The load-port writes (kc_load.h: imem_addr = word index, imem_wdata = word)
+ * of program image `img` into an instruction memory whose first `prev_words`
+ * words a previous program wrote: the program's words, then zeros over the rest
+ * of the previous one (the memory is a RAM, not reset: a kernel that runs off
+ * its end then traps on a zero word in a reused model as in a fresh one).
+ * Writes the first min(n, cap) into out and returns n. */
+size_t npu_load_writes(const kc_image *img, size_t prev_words, kc_load_write *out, size_t cap);
 
 #ifdef __cplusplus
 }

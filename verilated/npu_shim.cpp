@@ -17,6 +17,7 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "kc_acc_build.h"   /* KC_ACC_NAME, KC_ACC_FAMILY, KC_ACC_OPS, KC_ACC_TOP, ... */
 #include KC_ACC_TOP_H
@@ -153,13 +154,12 @@ public:
         return KC_OK;
     }
 
-    /* With rst high: two cycles of plain reset, one cycle per program word, two
-     * more so the last write settles. The first clock after it is the first edge
-     * with rst low, where the core fetches pc 0. */
+    /* With rst high: two cycles of plain reset, one cycle per load-port write
+     * (npu_load_writes: the program, then zeros over the rest of the previous
+     * one), two more so the last write settles. The first clock after it is the
+     * first edge with rst low, where the core fetches pc 0. */
     void load(const kc_image *img, const uint32_t *args, size_t nargs, uint32_t dram_bytes)
     {
-        size_t nwords;
-        const uint32_t *program = kc_image_words(img, &nwords);
         top_t *t = top;
         t->imem_we = 0;
         t->imem_addr = 0;
@@ -167,16 +167,15 @@ public:
         reset_inputs(args, nargs, dram_bytes);
         reset_edge();
         reset_edge();
-        /* Instruction memory is not reset (it is a RAM): words a previous, longer
-         * program left behind are zeroed, so a kernel that runs off its end traps
-         * on a zero word (illegal instruction) in a reused model as in a fresh one. */
+        writes_.resize(npu_load_writes(img, loaded_words_, nullptr, 0));
+        npu_load_writes(img, loaded_words_, writes_.data(), writes_.size());
         t->imem_we = 1;
-        for (size_t i = 0; i < nwords || i < loaded_words_; i++) {
-            t->imem_addr = (uint32_t)i;
-            t->imem_wdata = i < nwords ? program[i] : 0u;
+        for (const kc_load_write &w : writes_) {
+            t->imem_addr = w.addr;
+            t->imem_wdata = w.data;
             reset_edge();
         }
-        loaded_words_ = nwords;
+        kc_image_words(img, &loaded_words_);
         t->imem_we = 0;
         t->imem_addr = 0;
         t->imem_wdata = 0;
@@ -222,6 +221,7 @@ public:
 
 private:
     size_t loaded_words_ = 0;   /* instruction-memory words the last program wrote */
+    std::vector<kc_load_write> writes_;   /* load()'s list, kept to reuse its storage */
 
     uint32_t cfg_value(unsigned id) const
     {

@@ -145,27 +145,7 @@ public:
 
     kc_status check(const kc_image *img, const uint32_t *, size_t nargs, kc_err *err) const
     {
-        if (nargs > RVV_NARGS)
-            return kc_err_set(err, KC_ERR_RANGE, "%s: %zu arguments (a0..a7 and %u DTCM words hold at most %u)",
-                              acc_name, nargs, RVV_NARGS - RVV_ARG_WORDS, RVV_NARGS);
-        for (size_t i = 0; i < img->nsegs; i++) {
-            const kc_image_seg *s = &img->segs[i];
-            if (!region_of(s->addr, s->size))
-                return kc_err_set(err, KC_ERR_RANGE,
-                                  "%s: segment at 0x%llx (%zu bytes) lies outside ITCM [0x%08x, 0x%08x) and "
-                                  "DTCM [0x%08x, 0x%08x): link .text to the ITCM and data to the DTCM",
-                                  acc_name, (unsigned long long)s->addr, s->size, RVV_ITCM_BASE,
-                                  RVV_ITCM_BASE + P_ITCM_BYTES, RVV_DTCM_BASE, RVV_DTCM_BASE + P_DTCM_BYTES);
-            if (s->exec && region_of(s->addr, s->size) != R_ITCM)
-                return kc_err_set(err, KC_ERR_RANGE, "%s: executable segment at 0x%llx is not in the ITCM "
-                                  "[0x%08x, 0x%08x): the core fetches from the ITCM only", acc_name,
-                                  (unsigned long long)s->addr, RVV_ITCM_BASE, RVV_ITCM_BASE + P_ITCM_BYTES);
-        }
-        if (img->pc_bytes != 1 || img->entry % 4 || region_of(img->entry, 4) != R_ITCM)
-            return kc_err_set(err, KC_ERR_RANGE, "%s: entry 0x%llx is not a word in the ITCM [0x%08x, 0x%08x)",
-                              acc_name, (unsigned long long)img->entry, RVV_ITCM_BASE,
-                              RVV_ITCM_BASE + P_ITCM_BYTES);
-        return KC_OK;
+        return rvv_image_check(&rvv_view, acc_name, img, nargs, err);
     }
 
     /* With rst high: two cycles of plain reset, then one cycle per memory word the
@@ -183,31 +163,23 @@ public:
         reset_inputs(args, nargs, dram_bytes);
         reset_edge();
         reset_edge();
-
-        itcm_.assign(P_ITCM_BYTES, 0);
-        dtcm_.assign(P_DTCM_BYTES, 0);
-        size_t itcm_hi = 0;
-        for (size_t i = 0; i < img->nsegs; i++) {
-            const kc_image_seg *s = &img->segs[i];
-            const bool in_itcm = region_of(s->addr, s->size) == R_ITCM;
-            const uint32_t off = (uint32_t)s->addr - (in_itcm ? RVV_ITCM_BASE : RVV_DTCM_BASE);
-            std::memcpy((in_itcm ? itcm_ : dtcm_).data() + off, s->data, s->size);
-            if (in_itcm && off + s->size > itcm_hi)
-                itcm_hi = off + s->size;
-        }
-        /* Arguments past a7: words at the top of the DTCM (isa/rvv_hw.h). */
-        for (size_t i = RVV_ARG_WORDS; i < nargs; i++)
-            std::memcpy(dtcm_.data() + (rvv_hw_xarg_addr(&rvv_view, (unsigned)i) - RVV_DTCM_BASE), &args[i], 4);
-        const size_t nitcm = (itcm_hi + 3) / 4;
-        for (size_t w = 0; w < nitcm || w < itcm_words_; w++)
-            write_word(RVV_ITCM_BASE + 4 * (uint32_t)w, itcm_.data() + 4 * w);
-        itcm_words_ = nitcm;
+        itcm_.resize(P_ITCM_BYTES);
+        dtcm_.resize(P_DTCM_BYTES);
         /* Only the DTCM words that differ from what the memory holds now (all of
-         * them when the model does not expose the DTCM). */
+         * them when the model does not expose the DTCM): rvv_load_writes. */
         const uint8_t *now = dtcm_now();
-        for (uint32_t off = 0; off < P_DTCM_BYTES; off += 4)
-            if (!now || std::memcmp(now + off, dtcm_.data() + off, 4) != 0)
-                write_word(RVV_DTCM_BASE + off, dtcm_.data() + off);
+        size_t nitcm = 0;
+        writes_.resize(rvv_load_writes(&rvv_view, img, args, nargs, itcm_words_, now, itcm_.data(),
+                                       dtcm_.data(), nullptr, 0, &nitcm));
+        rvv_load_writes(&rvv_view, img, args, nargs, itcm_words_, now, itcm_.data(), dtcm_.data(),
+                        writes_.data(), writes_.size(), &nitcm);
+        for (const kc_load_write &w : writes_) {
+            t->ld_we = 1;
+            t->ld_addr = w.addr;
+            t->ld_wdata = w.data;
+            reset_edge();
+        }
+        itcm_words_ = nitcm;
         t->ld_we = 0;
         t->ld_addr = 0;
         t->ld_wdata = 0;
@@ -262,28 +234,9 @@ public:
     }
 
 private:
-    enum region { R_NONE, R_ITCM, R_DTCM };
     size_t itcm_words_ = 0;          /* ITCM words the last program wrote */
     std::vector<uint8_t> itcm_, dtcm_;  /* the images being loaded (kept: no realloc per reset) */
-
-    static region region_of(uint64_t addr, uint64_t size)
-    {
-        if (addr >= RVV_ITCM_BASE && addr + size <= (uint64_t)RVV_ITCM_BASE + P_ITCM_BYTES)
-            return R_ITCM;
-        if (addr >= RVV_DTCM_BASE && addr + size <= (uint64_t)RVV_DTCM_BASE + P_DTCM_BYTES)
-            return R_DTCM;
-        return R_NONE;
-    }
-
-    void write_word(uint32_t addr, const uint8_t *bytes)
-    {
-        uint32_t w;
-        std::memcpy(&w, bytes, 4);
-        top->ld_we = 1;
-        top->ld_addr = addr;
-        top->ld_wdata = w;
-        reset_edge();
-    }
+    std::vector<kc_load_write> writes_;
 
     /* The DTCM's bytes in address order, or NULL when the model does not expose
      * them in that layout (one unpacked array of little-endian rows). */

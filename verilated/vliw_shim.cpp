@@ -37,6 +37,7 @@
 #include KC_ACC_ROOT_H      /* public_flat_rd state and parameters */
 #include "kc_vl_model.h"
 #include "vliw.h"
+#include "vliw_dm.h"        /* the DM backdoor, shared with the SystemC model */
 extern "C" {
 #include "vliw_hw.h"        /* image layout, argument words; no C++ guard of its own */
 }
@@ -66,10 +67,9 @@ KC_VL_CHECK_BUILD_PARAMS()
 
 constexpr unsigned NT = P_ROWS * P_COLS;
 constexpr unsigned VLIW_MAX_TILES = 8;   /* tiles VLIW_TILE_SRCS names below */
-constexpr unsigned VLIW_MAX_BANKS = 8;
 static_assert(NT >= 1 && NT <= VLIW_MAX_TILES, "more tiles than the shim's state table names");
 static_assert(3 * NT <= 32, "stall_ev is read as one 32-bit word");
-static_assert(P_NBANKS >= 1 && P_NBANKS <= VLIW_MAX_BANKS && P_DM_BYTES % (32 * P_NBANKS) == 0, "odd DM shape");
+static_assert(P_NBANKS >= 1 && P_NBANKS <= VLIW_DM_MAX_BANKS && NT <= VLIW_DM_MAX_TILES && P_DM_BYTES % (32 * P_NBANKS) == 0, "odd DM shape");
 static_assert(ports::beat_bytes == P_BEAT_BYTES, "mem_req_wdata is not BEAT_BYTES wide");
 static_assert(ports::arg_words == VLIW_NARGS_REG, "args port is not r1..r8 (8 x 32 bits)");
 static_assert(ports::perf_words == 2 * P_NCOUNTERS && P_NCOUNTERS == VLIW_NCOUNTERS,
@@ -80,17 +80,13 @@ static_assert(ports::perf_words == 2 * P_NCOUNTERS && P_NCOUNTERS == VLIW_NCOUNT
     template <typename R> auto fn(R *r, int) -> decltype(&r->path) { return &r->path; }       \
     template <typename R> std::nullptr_t fn(R *, long) { return nullptr; }
 #define VT(t, x) vliw_top__DOT__g_tile__BRA__##t##__KET____DOT__u_tile__DOT__##x
-#define VB(t, b) vliw_top__DOT__g_tile__BRA__##t##__KET____DOT__u_tile__DOT__u_dm__DOT__g_bank__BRA__##b##__KET____DOT__u_bank__DOT__mem
 #define VLIW_TILE_SRCS(t)                                                                      \
     VLIW_SRC(src_r_##t, VT(t, u_core__DOT__R))                                                 \
     VLIW_SRC(src_p_##t, VT(t, u_core__DOT__P))                                                 \
     VLIW_SRC(src_m_##t, VT(t, u_core__DOT__M))                                                 \
     VLIW_SRC(src_v_##t, VT(t, u_core__DOT__V))                                                 \
     VLIW_SRC(src_a_##t, VT(t, u_core__DOT__A))                                                 \
-    VLIW_SRC(src_lk_##t, VT(t, u_locks__DOT__value))                                           \
-    VLIW_SRC(src_b0_##t, VB(t, 0)) VLIW_SRC(src_b1_##t, VB(t, 1)) VLIW_SRC(src_b2_##t, VB(t, 2)) \
-    VLIW_SRC(src_b3_##t, VB(t, 3)) VLIW_SRC(src_b4_##t, VB(t, 4)) VLIW_SRC(src_b5_##t, VB(t, 5)) \
-    VLIW_SRC(src_b6_##t, VB(t, 6)) VLIW_SRC(src_b7_##t, VB(t, 7))
+    VLIW_SRC(src_lk_##t, VT(t, u_locks__DOT__value))
 VLIW_TILE_SRCS(0) VLIW_TILE_SRCS(1) VLIW_TILE_SRCS(2) VLIW_TILE_SRCS(3)
 VLIW_TILE_SRCS(4) VLIW_TILE_SRCS(5) VLIW_TILE_SRCS(6) VLIW_TILE_SRCS(7)
 
@@ -109,7 +105,6 @@ template <typename T> const void *raw(const T &e)
 struct tile_view {
     int (*regs)(const root_t *r, unsigned kind, uint32_t first, uint32_t n, unsigned bytes, void *buf);
     uint32_t (*locks)(const root_t *r, uint32_t *words, unsigned nwords);   /* words copied, 0 = none */
-    uint8_t *(*bank)(root_t *r, unsigned b, size_t *bytes);
 };
 
 /* Elements [first, first + n) of `bytes` bytes each from an unpacked array. */
@@ -145,18 +140,6 @@ template <typename P> uint32_t copy_wide(P p, uint32_t *words, unsigned nwords)
     return 0;
 }
 
-template <typename P> uint8_t *bank_bytes(P p, size_t *bytes)
-{
-    if constexpr (vliw_have<P>) {
-        if constexpr (!std::is_const_v<std::remove_reference_t<decltype(*p)>>) {
-            *bytes = sizeof *p;
-            return reinterpret_cast<uint8_t *>(const_cast<void *>(raw((*p)[0])));
-        }
-    }
-    *bytes = 0;
-    return nullptr;
-}
-
 #define VLIW_TILE_VIEW(t)                                                                      \
     tile_view{                                                                                 \
         [](const root_t *r, unsigned kind, uint32_t first, uint32_t n, unsigned bytes, void *buf) -> int { \
@@ -169,21 +152,7 @@ template <typename P> uint8_t *bank_bytes(P p, size_t *bytes)
             }                                                                                  \
             return -1;                                                                         \
         },                                                                                     \
-        [](const root_t *r, uint32_t *w, unsigned nw) -> uint32_t { return copy_wide(src_lk_##t(r, 0), w, nw); }, \
-        [](root_t *r, unsigned b, size_t *bytes) -> uint8_t * {                                \
-            switch (b) {                                                                       \
-            case 0: return bank_bytes(src_b0_##t(r, 0), bytes);                                \
-            case 1: return bank_bytes(src_b1_##t(r, 0), bytes);                                \
-            case 2: return bank_bytes(src_b2_##t(r, 0), bytes);                                \
-            case 3: return bank_bytes(src_b3_##t(r, 0), bytes);                                \
-            case 4: return bank_bytes(src_b4_##t(r, 0), bytes);                                \
-            case 5: return bank_bytes(src_b5_##t(r, 0), bytes);                                \
-            case 6: return bank_bytes(src_b6_##t(r, 0), bytes);                                \
-            case 7: return bank_bytes(src_b7_##t(r, 0), bytes);                                \
-            }                                                                                  \
-            *bytes = 0;                                                                        \
-            return nullptr;                                                                    \
-        } }
+        [](const root_t *r, uint32_t *w, unsigned nw) -> uint32_t { return copy_wide(src_lk_##t(r, 0), w, nw); } }
 const tile_view tile_views[VLIW_MAX_TILES] = {
     VLIW_TILE_VIEW(0), VLIW_TILE_VIEW(1), VLIW_TILE_VIEW(2), VLIW_TILE_VIEW(3),
     VLIW_TILE_VIEW(4), VLIW_TILE_VIEW(5), VLIW_TILE_VIEW(6), VLIW_TILE_VIEW(7),
@@ -233,7 +202,7 @@ public:
     /* per tile: the counters the top sums over the tiles that its ports show per
      * tile (issue_valid, stall_ev), counted here as the RTL counts them */
     static constexpr const char *unit_counter_list[] = { "bundles", "stall_lock", "stall_dma_wait", "stall_bank" };
-    static constexpr unsigned nunit_counters = 4;
+    static constexpr unsigned nunit_counters = VLIW_NUNIT_COUNTERS;
     static constexpr const char *const *unit_counter_names = unit_counter_list;
     /* several pcs: co-simulation follows each tile's issue stream, not arch_pc */
     static constexpr int pc_ahead = 1;
@@ -264,42 +233,23 @@ public:
         reset_edge();
         reset_edge();
         image_ = img;
-        /* what each tile's PM must hold: its bundles from the image, nop up to what
-         * the previous program wrote */
+        /* the program memories: vliw_load_writes (every tile's bundles, nop over
+         * the rest of what the previous program wrote) */
         std::array<uint32_t, VLIW_MAX_TILES> hi{};
-        for (size_t i = 0; i < img->nsegs; i++) {
-            const kc_image_seg *s = &img->segs[i];
-            uint64_t pm = s->addr / VLIW_BUNDLE_BYTES, sel = pm >> VLIW_PM_SEL_SHIFT;
-            uint32_t end = (uint32_t)(pm & ((1u << VLIW_PM_SEL_SHIFT) - 1)) + (uint32_t)(s->size / VLIW_BUNDLE_BYTES);
-            for (unsigned k = 0; k < NT; k++)
-                if ((sel == 0 || sel == k + 1) && end > hi[k])
-                    hi[k] = end;
-        }
-        uint32_t most = 0;
-        for (unsigned k = 0; k < NT; k++)
-            most = std::max(most, std::max(hi[k], pm_hi_[k]));
-        for (uint32_t b = 0; b < most; b++) {
-            uint32_t w[NT][VLIW_BUNDLE_WORDS];
-            bool same = true;
-            for (unsigned k = 0; k < NT; k++) {
-                vliw_hw_bundle(img, k, b, w[k]);
-                same = same && std::memcmp(w[k], w[0], sizeof w[0]) == 0;
-            }
-            for (unsigned k = 0; k < NT; k++) {
-                if (!same && b >= std::max(hi[k], pm_hi_[k]))
-                    continue;   /* holds nop already */
-                for (unsigned s = 0; s < VLIW_BUNDLE_WORDS; s++)
-                    write_word(same ? 0 : k + 1, b * VLIW_BUNDLE_WORDS + s, w[k][s]);
-                if (same)
-                    break;      /* select 0: every tile at once */
-            }
+        writes_.resize(vliw_load_writes(&vliw_view, img, pm_hi_.data(), hi.data(), nullptr, 0));
+        vliw_load_writes(&vliw_view, img, pm_hi_.data(), hi.data(), writes_.data(), writes_.size());
+        for (const kc_load_write &w : writes_) {
+            top->ld_we = 1;
+            top->ld_addr = w.addr;
+            top->ld_wdata = w.data;
+            reset_edge();
         }
         for (unsigned k = 0; k < NT; k++) {
             pm_hi_[k] = hi[k];
             own_[k] = vliw_hw_tile_has_own(img, k);   /* looked up once: unit_pc runs every edge */
         }
         for (auto &u : unit_cnt_)
-            u.fill(0);
+            std::fill(std::begin(u), std::end(u), 0);
         t->ld_we = 0;
         t->ld_addr = 0;
         t->ld_wdata = 0;
@@ -323,14 +273,8 @@ public:
         issued_ = port_word(top->issue_valid, 0);
         for (unsigned k = 0; k < NT; k++)
             issue_pc_[k] = issue_pc_of(k);
-        if (!top->halted && !top->trapped) {   /* the RTL counters' condition */
-            uint32_t ev = port_word(top->stall_ev, 0);
-            for (unsigned k = 0; k < NT; k++) {
-                unit_cnt_[k][0] += issued_ >> k & 1;
-                for (unsigned r = 0; r < 3; r++)   /* lock, DMA wait, bank: the list's order */
-                    unit_cnt_[k][1 + r] += ev >> (3 * k + r) & 1;
-            }
-        }
+        if (!top->halted && !top->trapped)   /* the RTL counters' condition */
+            vliw_unit_count(NT, issued_, port_word(top->stall_ev, 0), unit_cnt_.data());
         return kc_vl_model::clock(in, err);
     }
 
@@ -423,9 +367,10 @@ public:
 
 private:
     std::array<uint32_t, VLIW_MAX_TILES> pm_hi_{};   /* bundles the last program wrote, per tile */
+    std::vector<kc_load_write> writes_;              /* load()'s list, kept to reuse its storage */
     std::array<uint32_t, VLIW_MAX_TILES> issue_pc_{};
     std::array<bool, VLIW_MAX_TILES> own_{};                     /* tile runs its own program */
-    std::array<std::array<uint64_t, 4>, VLIW_MAX_TILES> unit_cnt_{};   /* unit_counter_list, per tile */
+    std::array<uint64_t[VLIW_NUNIT_COUNTERS], VLIW_MAX_TILES> unit_cnt_{};   /* unit_counter_list, per tile */
     uint32_t issued_ = 0;
     const kc_image *image_ = nullptr;   /* the program (valid until the next reset, as the caller's) */
 
@@ -440,40 +385,10 @@ private:
             return v[k];
     }
 
-    void write_word(unsigned sel, uint32_t word, uint32_t value)
-    {
-        top->ld_we = 1;
-        top->ld_addr = sel << VLIW_PM_SEL_SHIFT | word;
-        top->ld_wdata = value;
-        reset_edge();
-    }
+    /* 32-byte line L of tile's DM (vliw_dm.h). */
+    static uint8_t *dm_line(root_t *r, unsigned tile, uint32_t line) { return vliw_dm_line(r, &vliw_view, tile, line); }
 
-    /* 32-byte line L of tile's DM: bank L % NBANKS, row L / NBANKS. */
-    static uint8_t *dm_line(root_t *r, unsigned tile, uint32_t line)
-    {
-        size_t bytes;
-        uint8_t *bank = tile_views[tile].bank(r, line % P_NBANKS, &bytes);
-        if (!bank || bytes != P_DM_BYTES / P_NBANKS)
-            return nullptr;
-        return bank + 32 * (size_t)(line / P_NBANKS);
-    }
-
-    void dm_backdoor(const uint32_t *args, size_t nargs)
-    {
-        root_t *r = top->rootp;
-        for (unsigned k = 0; k < NT; k++)
-            for (uint32_t line = 0; line < P_DM_BYTES / 32; line++) {
-                uint8_t *l = dm_line(r, k, line);
-                if (!l)
-                    break;
-                std::memset(l, 0, 32);
-                for (size_t i = VLIW_NARGS_REG; i < nargs; i++) {
-                    uint32_t at = vliw_hw_xarg_addr(&vliw_view, (unsigned)i);
-                    if (at / 32 == line)
-                        std::memcpy(l + at % 32, &args[i], 4);
-                }
-            }
-    }
+    void dm_backdoor(const uint32_t *args, size_t nargs) { vliw_dm_load(top->rootp, &vliw_view, args, nargs); }
 };
 
 const kc_hw vliw_model::hw = { KC_ACC_NAME, KC_ACC_FAMILY, sizeof vliw_hw_rows / sizeof vliw_hw_rows[0],
