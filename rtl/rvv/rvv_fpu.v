@@ -124,12 +124,20 @@ module rvv_fpu #(parameter TAGW = 8) (
     // fma family: the effective operands of one a*b+c.
     reg [31:0] fa, fb, fc;
     reg        is_fma, is_cvt_s;
+    // The stage's two datapaths as one value each, computed here once: the S2
+    // register block splits them into fields (a function call on the right of a
+    // concatenated `<=` is evaluated by Verilator once per target field: six
+    // fma front ends per op).
+    reg [124:0] a_front;   // kc_fp__fma_front
+    reg [36:0]  a_direct;  // direct_op: {flags, result}
     always @* begin
         fa = s1_a;
         fb = s1_b;
         fc = s1_c;
         is_fma = 1'b0;
         is_cvt_s = 1'b0;
+        a_front = 125'd0;
+        a_direct = 37'd0;
         if (s1_v) begin   // decoded only for an op in S1 (Verilator skips it when idle)
         is_fma = 1'b1;
         case (s1_op)
@@ -143,6 +151,10 @@ module rvv_fpu #(parameter TAGW = 8) (
             `RVV_FOP_CVT_S_W, `RVV_FOP_CVT_S_WU: begin is_fma = 1'b0; is_cvt_s = 1'b1; end
             default:         is_fma = 1'b0;
         endcase
+        if (is_fma)
+            a_front = kc_fp__fma_front(fa, fb, fc);
+        else if (!is_cvt_s)
+            a_direct = direct_op(s1_op, s1_a, s1_b, s1_rtz);
         end
     end
 
@@ -427,7 +439,7 @@ module rvv_fpu #(parameter TAGW = 8) (
             s2_rtz <= s1_rtz;
             s2_tag <= s1_tag;
             if (is_fma) begin
-                {s2_direct, s2_res, s2_sgn, s2_st, s2_base, s2_mag} <= kc_fp__fma_front(fa, fb, fc);
+                {s2_direct, s2_res, s2_sgn, s2_st, s2_base, s2_mag} <= a_front;
                 s2_flg <= fma_invalid(fa, fb, fc) ? NV : 5'd0;
             end else if (is_cvt_s) begin
                 s2_direct <= 1'b0;
@@ -438,12 +450,19 @@ module rvv_fpu #(parameter TAGW = 8) (
                 s2_mag    <= {48'd0, cvt_mag};
             end else begin
                 s2_direct <= 1'b1;
-                {s2_flg, s2_res} <= direct_op(s1_op, s1_a, s1_b, s1_rtz);
+                {s2_flg, s2_res} <= a_direct;
             end
         end
     end
 
     // ---------------- stage B (round) and S3, the result register ----------------
+    // the rounder once per op in S2 (see a_front), nothing when idle
+    reg [34:0] b_round;   // kc_fp__pack_rm: {OF UF NX, result}
+    always @* begin
+        b_round = 35'd0;
+        if (s2_v && !s2_direct)
+            b_round = kc_fp__pack_rm(s2_sgn, s2_mag, {{22{s2_base[9]}}, s2_base}, s2_st, s2_rtz);
+    end
     reg            s3_v;
     reg [31:0]     s3_res;
     reg [4:0]      s3_flg;
@@ -459,8 +478,7 @@ module rvv_fpu #(parameter TAGW = 8) (
                 s3_res  <= s2_res;
                 s3_rflg <= 3'd0;
             end else
-                {s3_rflg, s3_res} <= kc_fp__pack_rm(s2_sgn, s2_mag, {{22{s2_base[9]}}, s2_base},
-                                                    s2_st, s2_rtz);
+                {s3_rflg, s3_res} <= b_round;
         end
     end
 
