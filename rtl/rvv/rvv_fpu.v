@@ -287,14 +287,19 @@ module rvv_fpu #(parameter TAGW = 8) (
         end
     endfunction
 
-    // int -> fp: the magnitude goes to the rounder as it is
-    wire        cvt_neg = (s1_op == `RVV_FOP_CVT_S_W) && s1_a[31];
-    wire [31:0] cvt_mag = cvt_neg ? 32'd0 - s1_a : s1_a;
-
-    wire a_nan   = is_nan(s1_a);
-    wire a_zero  = is_zero(s1_a);
-    wire b_nan   = is_nan(s1_b);
-    wire ab_snan = is_snan(s1_a) || is_snan(s1_b);
+    // int -> fp: the magnitude goes to the rounder as it is. This and the
+    // div/sqrt start's operand facts (below) are computed only for an op that
+    // uses them: as wires, Verilator evaluated them on every edge, idle or not.
+    reg        cvt_neg;
+    reg [31:0] cvt_mag;
+    always @* begin
+        cvt_neg = 1'b0;
+        cvt_mag = 32'd0;
+        if (is_cvt_s) begin
+            cvt_neg = (s1_op == `RVV_FOP_CVT_S_W) && s1_a[31];
+            cvt_mag = cvt_neg ? 32'd0 - s1_a : s1_a;
+        end
+    end
 
     // ---------------- FDIV / FSQRT: iterative unit ----------------
     // Restoring digit recurrence, two radix-2 steps per cycle.
@@ -346,13 +351,34 @@ module rvv_fpu #(parameter TAGW = 8) (
     end
     wire         ds_done = ds_busy && (ds_cnt == DS_LAST);
 
-    // exponent bookkeeping at start: value = q * 2^base
-    wire [9:0] div_base  = {2'b00, s1_a[30:23]} - {2'b00, s1_b[30:23]} - 10'd27;
-    wire       sq_odd    = !s1_a[23];               // unbiased exponent odd <=> biased even
-    /* verilator lint_off UNUSEDSIGNAL */ // even: halved by dropping bit 0
-    wire [9:0] sq_e      = {2'b00, s1_a[30:23]} - 10'd127 - {9'd0, sq_odd};
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [9:0] sqrt_base = {sq_e[9], sq_e[9:1]} - 10'd27;
+    // operand facts and exponent bookkeeping at start (value = q * 2^base),
+    // only with a div/sqrt in S1
+    reg       a_nan, a_zero, b_nan, ab_snan;
+    reg [9:0] div_base, sqrt_base;
+    reg       sq_odd;
+    always @* begin : ds_start
+        /* verilator lint_off UNUSEDSIGNAL */ // even: halved by dropping bit 0
+        reg [9:0] sq_e;
+        /* verilator lint_on UNUSEDSIGNAL */
+        a_nan = 1'b0;
+        a_zero = 1'b0;
+        b_nan = 1'b0;
+        ab_snan = 1'b0;
+        div_base = 10'd0;
+        sqrt_base = 10'd0;
+        sq_odd = 1'b0;
+        sq_e = 10'd0;
+        if (s1_v && s1_ds) begin
+            a_nan     = is_nan(s1_a);
+            a_zero    = is_zero(s1_a);
+            b_nan     = is_nan(s1_b);
+            ab_snan   = is_snan(s1_a) || is_snan(s1_b);
+            div_base  = {2'b00, s1_a[30:23]} - {2'b00, s1_b[30:23]} - 10'd27;
+            sq_odd    = !s1_a[23];               // unbiased exponent odd <=> biased even
+            sq_e      = {2'b00, s1_a[30:23]} - 10'd127 - {9'd0, sq_odd};
+            sqrt_base = {sq_e[9], sq_e[9:1]} - 10'd27;
+        end
+    end
 
     always @(posedge clk) begin
         if (rst) begin
