@@ -25,5 +25,5 @@ if [ -x "$B/tests/rvv_mem/test_rvv_top" ]; then
 fi
 for t in softmax relu gemm conv2d; do
     printf '%-8s C1 cycles: ' "$t"
-    "$KC" eval --platform rvv --task "$t" --config 1 --baseline | grep -o 'cycles[ =:]*[0-9]*' | head -1
+    "$KC" eval --platform rvv --task "$t" --config 1 --baseline | grep -o '^cycles *[0-9]*' | head -1
 done

@@ -124,12 +124,20 @@ module rvv_fpu #(parameter TAGW = 8) (
     // fma family: the effective operands of one a*b+c.
     reg [31:0] fa, fb, fc;
     reg        is_fma, is_cvt_s;
+    // The stage's two datapaths as one value each, computed here once: the S2
+    // register block splits them into fields (a function call on the right of a
+    // concatenated `<=` is evaluated by Verilator once per target field: six
+    // fma front ends per op).
+    reg [124:0] a_front;   // kc_fp__fma_front
+    reg [36:0]  a_direct;  // direct_op: {flags, result}
     always @* begin
         fa = s1_a;
         fb = s1_b;
         fc = s1_c;
         is_fma = 1'b0;
         is_cvt_s = 1'b0;
+        a_front = 125'd0;
+        a_direct = 37'd0;
         if (s1_v) begin   // decoded only for an op in S1 (Verilator skips it when idle)
         is_fma = 1'b1;
         case (s1_op)
@@ -143,6 +151,10 @@ module rvv_fpu #(parameter TAGW = 8) (
             `RVV_FOP_CVT_S_W, `RVV_FOP_CVT_S_WU: begin is_fma = 1'b0; is_cvt_s = 1'b1; end
             default:         is_fma = 1'b0;
         endcase
+        if (is_fma)
+            a_front = kc_fp__fma_front(fa, fb, fc);
+        else if (!is_cvt_s)
+            a_direct = direct_op(s1_op, s1_a, s1_b, s1_rtz);
         end
     end
 
@@ -275,14 +287,19 @@ module rvv_fpu #(parameter TAGW = 8) (
         end
     endfunction
 
-    // int -> fp: the magnitude goes to the rounder as it is
-    wire        cvt_neg = (s1_op == `RVV_FOP_CVT_S_W) && s1_a[31];
-    wire [31:0] cvt_mag = cvt_neg ? 32'd0 - s1_a : s1_a;
-
-    wire a_nan   = is_nan(s1_a);
-    wire a_zero  = is_zero(s1_a);
-    wire b_nan   = is_nan(s1_b);
-    wire ab_snan = is_snan(s1_a) || is_snan(s1_b);
+    // int -> fp: the magnitude goes to the rounder as it is. This and the
+    // div/sqrt start's operand facts (below) are computed only for an op that
+    // uses them: as wires, Verilator evaluated them on every edge, idle or not.
+    reg        cvt_neg;
+    reg [31:0] cvt_mag;
+    always @* begin
+        cvt_neg = 1'b0;
+        cvt_mag = 32'd0;
+        if (is_cvt_s) begin
+            cvt_neg = (s1_op == `RVV_FOP_CVT_S_W) && s1_a[31];
+            cvt_mag = cvt_neg ? 32'd0 - s1_a : s1_a;
+        end
+    end
 
     // ---------------- FDIV / FSQRT: iterative unit ----------------
     // Restoring digit recurrence, two radix-2 steps per cycle.
@@ -334,13 +351,34 @@ module rvv_fpu #(parameter TAGW = 8) (
     end
     wire         ds_done = ds_busy && (ds_cnt == DS_LAST);
 
-    // exponent bookkeeping at start: value = q * 2^base
-    wire [9:0] div_base  = {2'b00, s1_a[30:23]} - {2'b00, s1_b[30:23]} - 10'd27;
-    wire       sq_odd    = !s1_a[23];               // unbiased exponent odd <=> biased even
-    /* verilator lint_off UNUSEDSIGNAL */ // even: halved by dropping bit 0
-    wire [9:0] sq_e      = {2'b00, s1_a[30:23]} - 10'd127 - {9'd0, sq_odd};
-    /* verilator lint_on UNUSEDSIGNAL */
-    wire [9:0] sqrt_base = {sq_e[9], sq_e[9:1]} - 10'd27;
+    // operand facts and exponent bookkeeping at start (value = q * 2^base),
+    // only with a div/sqrt in S1
+    reg       a_nan, a_zero, b_nan, ab_snan;
+    reg [9:0] div_base, sqrt_base;
+    reg       sq_odd;
+    always @* begin : ds_start
+        /* verilator lint_off UNUSEDSIGNAL */ // even: halved by dropping bit 0
+        reg [9:0] sq_e;
+        /* verilator lint_on UNUSEDSIGNAL */
+        a_nan = 1'b0;
+        a_zero = 1'b0;
+        b_nan = 1'b0;
+        ab_snan = 1'b0;
+        div_base = 10'd0;
+        sqrt_base = 10'd0;
+        sq_odd = 1'b0;
+        sq_e = 10'd0;
+        if (s1_v && s1_ds) begin
+            a_nan     = is_nan(s1_a);
+            a_zero    = is_zero(s1_a);
+            b_nan     = is_nan(s1_b);
+            ab_snan   = is_snan(s1_a) || is_snan(s1_b);
+            div_base  = {2'b00, s1_a[30:23]} - {2'b00, s1_b[30:23]} - 10'd27;
+            sq_odd    = !s1_a[23];               // unbiased exponent odd <=> biased even
+            sq_e      = {2'b00, s1_a[30:23]} - 10'd127 - {9'd0, sq_odd};
+            sqrt_base = {sq_e[9], sq_e[9:1]} - 10'd27;
+        end
+    end
 
     always @(posedge clk) begin
         if (rst) begin
@@ -427,7 +465,7 @@ module rvv_fpu #(parameter TAGW = 8) (
             s2_rtz <= s1_rtz;
             s2_tag <= s1_tag;
             if (is_fma) begin
-                {s2_direct, s2_res, s2_sgn, s2_st, s2_base, s2_mag} <= kc_fp__fma_front(fa, fb, fc);
+                {s2_direct, s2_res, s2_sgn, s2_st, s2_base, s2_mag} <= a_front;
                 s2_flg <= fma_invalid(fa, fb, fc) ? NV : 5'd0;
             end else if (is_cvt_s) begin
                 s2_direct <= 1'b0;
@@ -438,12 +476,19 @@ module rvv_fpu #(parameter TAGW = 8) (
                 s2_mag    <= {48'd0, cvt_mag};
             end else begin
                 s2_direct <= 1'b1;
-                {s2_flg, s2_res} <= direct_op(s1_op, s1_a, s1_b, s1_rtz);
+                {s2_flg, s2_res} <= a_direct;
             end
         end
     end
 
     // ---------------- stage B (round) and S3, the result register ----------------
+    // the rounder once per op in S2 (see a_front), nothing when idle
+    reg [34:0] b_round;   // kc_fp__pack_rm: {OF UF NX, result}
+    always @* begin
+        b_round = 35'd0;
+        if (s2_v && !s2_direct)
+            b_round = kc_fp__pack_rm(s2_sgn, s2_mag, {{22{s2_base[9]}}, s2_base}, s2_st, s2_rtz);
+    end
     reg            s3_v;
     reg [31:0]     s3_res;
     reg [4:0]      s3_flg;
@@ -459,8 +504,7 @@ module rvv_fpu #(parameter TAGW = 8) (
                 s3_res  <= s2_res;
                 s3_rflg <= 3'd0;
             end else
-                {s3_rflg, s3_res} <= kc_fp__pack_rm(s2_sgn, s2_mag, {{22{s2_base[9]}}, s2_base},
-                                                    s2_st, s2_rtz);
+                {s3_rflg, s3_res} <= b_round;
         end
     end
 
