@@ -17,7 +17,7 @@ set -euo pipefail
 full=0
 if [ "${1:-}" = "--full" ]; then full=1; shift; fi
 root=$1; vlen=${2:-2}; vrows=${3:-32}; imem=${4:-32}; mlen=${5:-1}; mrows=${6:-16}
-files=$(echo "$root"/rtl/npu/*.v)
+files="$(echo "$root"/rtl/npu/*.v) $root/rtl/common/kc_sfu_lane.v"
 params="-chparam VLEN $vlen -chparam VROWS $vrows -chparam IMEM_WORDS $imem -chparam MLEN $mlen -chparam MROWS $mrows"
 read="read_verilog -sv -defer -I$root/rtl/npu -I$root/rtl/common $files"
 log=$(mktemp)

@@ -1,6 +1,7 @@
-// vliw_sfu_lane — one lane of the VEC unit's special functions (exp, recip,
-// rsqrt; latency 6), pipelined over the five segments between issue and the
-// landing stage s5, one entry per bundle. The steps are rtl/common's
+// kc_sfu_lane — one lane of a pipelined special-function unit (exp, recip,
+// rsqrt), five segments, one operand per cycle. Shared by the vliw VEC unit
+// (rtl/vliw/vliw_vec.v: 16 lanes, latency 6) and the npu vector unit's SFU
+// (rtl/npu/npu_vector.v: NPU_SFU_LANES lanes). The steps are rtl/common's
 // (kc_fp_funcs.vh: kc_fp_exp/recip/rsqrt are exactly the composition of these
 // steps), so the lane is bit-exact with harness/kc_fp.c:
 //   seg   exp                         recip / rsqrt
@@ -9,13 +10,13 @@
 //   2     Horner steps 3, 4           Newton step 2
 //   3     Horner steps 5, 6           Newton step 3
 //   4     Horner step 7, pack         pack (normalise, round)
-// Segment 0 starts from the operand as read from ACC[a] at issue; segment 4's
-// result is loaded into the parent's s5 register (vliw_vec), which lands.
+// Segment 0 computes on the operand x0 of the cycle's new entry (in0); y is
+// segment 4's combinational result, which the parent registers or writes.
 // The stage registers load on `adv` when the stage's entry is valid
-// (vN, held by vliw_vec with the op).
+// (v, with each stage's op, held by the parent).
 `default_nettype none
 
-module vliw_sfu_lane (
+module kc_sfu_lane (
     input  wire        clk,
     input  wire        adv,
     input  wire        in0,        // an SFU entry issues (seg 0)
