@@ -84,7 +84,7 @@ vliw-cosim-baselines: build
 # "Synthesis"). Tens of minutes with the SFU lane (KC_SYNTH_BLACKBOX= to keep
 # it), so a target rather than a ctest; the units' flattened checks are ctests.
 vliw-synth: deps
-	KC_SYNTH_FAST=1 KC_SYNTH_BLACKBOX=$${KC_SYNTH_BLACKBOX-vliw_sfu_lane} nice -n 5 tests/vliw/synth_tile.sh $(CURDIR) vliw_tile
+	KC_SYNTH_FAST=1 KC_SYNTH_BLACKBOX=$${KC_SYNTH_BLACKBOX-kc_sfu_lane} nice -n 5 tests/vliw/synth_tile.sh $(CURDIR) vliw_tile
 
 clean:
 	rm -rf $(BUILD)

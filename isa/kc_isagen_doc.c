@@ -186,6 +186,13 @@ static void npu_overview(const kc_isa *isa, kc_isagen_buf *b)
         "- **Scalar, fp, address, configuration:** results are usable by the next instruction.\n"
         "- **Vector:** a row is written back %ld cycles after issue (a reduction's fp register likewise); "
         "an instruction reading it (or, for `vmacs`, writing it) waits until then.\n"
+        "- **Special functions (`vexp`, `vrecip`, `vrsqrt`)** run on one shared, pipelined special-function "
+        "unit of %ld lanes: a row enters it in %ld cycles (one group of %ld lanes per cycle) and is "
+        "written back %ld cycles after issue. An instruction that reads or writes that row (a `dld`/`dst`/"
+        "`mmac`/`mst` touching it too) waits until then; the next special function waits until the row "
+        "before it has entered the unit (one every %ld cycles). Everything else issues meanwhile: put "
+        "independent work (other rows' adds, the next row's special function) between a special "
+        "function and its use.\n"
         "- **Loads (`dld`, `mld`) run in the background.** An instruction that reads or writes vector-SRAM "
         "rows a `dld` has not filled yet waits for those rows (row by row, not for the whole load); `mldb`/"
         "`mldbt` waits for the matrix-SRAM rows an `mld` has not filled yet; `mmac` waits for a `dld` "
@@ -217,7 +224,9 @@ static void npu_overview(const kc_isa *isa, kc_isagen_buf *b)
         "beside a load slows the load down. Load data returns **in issue order**, across both load "
         "engines: one long `dld`/`mld` holds back the rows of a small load issued after it. Issue large "
         "loads early and small urgent loads first.\n\n",
-        gen_param(isa, "VEC_LAT"), gen_tval(isa, "mmac_mmac"), gen_tval(isa, "mldb_mmac"),
+        gen_param(isa, "VEC_LAT"), gen_param(isa, "SFU_LANES"), gen_tval(isa, "sfu_thru"),
+        gen_param(isa, "SFU_LANES"), gen_tval(isa, "sfu_dep"), gen_tval(isa, "sfu_thru"),
+        gen_tval(isa, "mmac_mmac"), gen_tval(isa, "mldb_mmac"),
         gen_tval(isa, "mmac_mldb"), gen_tval(isa, "mmac_mst"), mlen, 2 * vlen);
 
     npu_timing(isa, b);

@@ -2,6 +2,7 @@
 #include "npu_hw.h"
 
 #include <stddef.h>
+#include <string.h>
 
 static const kc_hw_param npu_hw_rows[] = {
 #define NPU_PARAM(name, value, desc) { #name, value, desc },
@@ -30,6 +31,8 @@ kc_status npu_hw_from(const kc_hw *hw, npu_hw *o, kc_err *err)
     o->naregs = kc_hw_size(hw, &npu_hw_table, "NAREGS");
     o->loop_depth = kc_hw_size(hw, &npu_hw_table, "LOOP_DEPTH");
     o->vec_lat = kc_hw_size(hw, &npu_hw_table, "VEC_LAT");
+    o->sfu_lanes = kc_hw_size(hw, &npu_hw_table, "SFU_LANES");
+    o->sfu_lat = kc_hw_size(hw, &npu_hw_table, "SFU_LAT");
     o->mat_wbufs = kc_hw_size(hw, &npu_hw_table, "MAT_WBUFS");
     o->ncounters = kc_hw_size(hw, &npu_hw_table, "NCOUNTERS");
     const char *acc = hw && hw->acc ? hw->acc : "npu";
@@ -37,6 +40,12 @@ kc_status npu_hw_from(const kc_hw *hw, npu_hw *o, kc_err *err)
         return kc_err_set(err, KC_ERR_RANGE, "%s: VLEN %u is not a power of two in 2..256", acc, o->vlen);
     if (!o->mlen || o->vlen % o->mlen)
         return kc_err_set(err, KC_ERR_RANGE, "%s: MLEN %u does not divide VLEN %u", acc, o->mlen, o->vlen);
+    if (!o->sfu_lanes || o->vlen % o->sfu_lanes || (o->sfu_lanes & (o->sfu_lanes - 1)))
+        return kc_err_set(err, KC_ERR_RANGE, "%s: SFU_LANES %u is not a power of two dividing VLEN %u", acc,
+                          o->sfu_lanes, o->vlen);
+    if (o->sfu_lat != 6)
+        return kc_err_set(err, KC_ERR_RANGE, "%s: SFU_LAT %u: the SFU lane (rtl/common/kc_sfu_lane.v) "
+                          "has latency 6", acc, o->sfu_lat);
     if (!o->vrows || !o->mrows || !o->imem_words || !o->nxregs || !o->nfregs || !o->naregs ||
         !o->loop_depth || !o->vec_lat || !o->mat_wbufs)
         return kc_err_set(err, KC_ERR_RANGE, "%s: a size parameter is zero", acc);
@@ -53,8 +62,32 @@ static const npu_hw npu_hw_defaults = {
     .vlen = NPU_HW_VLEN, .vrows = NPU_HW_VROWS, .mlen = NPU_HW_MLEN, .mrows = NPU_HW_MROWS,
     .imem_words = NPU_HW_IMEM_WORDS, .nxregs = NPU_HW_NXREGS, .nfregs = NPU_HW_NFREGS,
     .naregs = NPU_HW_NAREGS, .loop_depth = NPU_HW_LOOP_DEPTH, .vec_lat = NPU_HW_VEC_LAT,
+    .sfu_lanes = NPU_HW_SFU_LANES, .sfu_lat = NPU_HW_SFU_LAT,
     .mat_wbufs = NPU_HW_MAT_WBUFS, .ncounters = NPU_HW_NCOUNTERS,
 };
+
+int npu_hw_is_sfu(const char *name)
+{
+    static const char *const sfu[] = {
+#define NPU_SFU(n) #n,
+#include "npu.def"
+#undef NPU_SFU
+    };
+    for (size_t i = 0; i < sizeof sfu / sizeof sfu[0]; i++)
+        if (!strcmp(name, sfu[i]))
+            return 1;
+    return 0;
+}
+
+unsigned npu_hw_sfu_groups(const npu_hw *hw)
+{
+    return hw->vlen / hw->sfu_lanes;
+}
+
+unsigned npu_hw_sfu_row_lat(const npu_hw *hw)
+{
+    return npu_hw_sfu_groups(hw) - 1 + hw->sfu_lat;
+}
 
 const npu_hw *npu_hw_default(void)
 {

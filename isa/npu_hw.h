@@ -21,6 +21,8 @@ typedef struct npu_hw {
     unsigned nxregs, nfregs, naregs;
     unsigned loop_depth;
     unsigned vec_lat;
+    unsigned sfu_lanes;   /* special-function unit lanes (divides VLEN) */
+    unsigned sfu_lat;     /* SFU latency of a row's first lane group */
     unsigned mat_wbufs;
     unsigned ncounters;
 } npu_hw;
@@ -29,6 +31,15 @@ typedef struct npu_hw {
  * the design cannot have (VLEN not a power of two in 2..256, MLEN not dividing
  * VLEN, zero sizes) are KC_ERR_RANGE. */
 kc_status npu_hw_from(const kc_hw *hw, npu_hw *out, kc_err *err);
+
+/* Cycles from the issue of a vexp/vrecip/vrsqrt until a dependent instruction
+ * can issue: the row enters the SFU in VLEN/SFU_LANES groups, one per cycle, and
+ * the last group is written SFU_LAT - 1 cycles after it entered (NPU_TIMING
+ * sfu_dep). SFU instructions issue VLEN/SFU_LANES cycles apart (sfu_thru). */
+unsigned npu_hw_sfu_row_lat(const npu_hw *hw);
+/* Is instruction `name` one of the SFU's (isa/npu.def NPU_SFU)? */
+int npu_hw_is_sfu(const char *name);
+unsigned npu_hw_sfu_groups(const npu_hw *hw);
 
 /* The isa/npu.def defaults, as a view and as a kc_hw table. */
 const npu_hw *npu_hw_default(void);

@@ -302,7 +302,7 @@ function automatic [31:0] kc_fp_from_bf16(input [15:0] kfp_h);
 endfunction
 
 // The special functions are written as steps (seed / Newton or Horner steps /
-// pack) so that a pipelined unit (rtl/vliw/vliw_sfu_lane.v) can put the steps
+// pack) so that a pipelined unit (rtl/common/kc_sfu_lane.v) can put the steps
 // in different stages and still be the same function bit for bit: the
 // kc_fp_recip/rsqrt/exp below are exactly the composition of their steps.
 

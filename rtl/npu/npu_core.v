@@ -5,7 +5,8 @@
 // the word at fpc at a clock edge; the word is the decode/issue stage's
 // instruction from then on. Decode/issue: at most one instruction issues per
 // cycle, in order. Scalar, fp and control instructions complete at their issue
-// edge; vector instructions go to npu_vector (latency 2), DMA instructions start
+// edge; vector instructions go to npu_vector (latency 2; vexp/vrecip/vrsqrt to
+// its special-function unit, VLEN/SFU_LANES - 1 + SFU_LAT), DMA instructions start
 // an engine in npu_dma and run in the background. Every hazard between them is
 // interlocked here: an instruction that would observe a stale value waits (and
 // the wait is counted per cause).
@@ -63,6 +64,10 @@ module npu_core #(
     input  wire [ROWW-1:0] s2_row,
     input  wire            s2_wf,
     input  wire [FRW-1:0]  s2_fd,
+    input  wire            sfu_free,
+    input  wire            sfu_busy,
+    input  wire [5*ROWW-1:0] sfu_rows,
+    input  wire [4:0]      sfu_rows_ok,
     input  wire            wbf_valid,
     input  wire [FRW-1:0]  wbf_idx,
     input  wire [31:0]     wbf_val,
@@ -203,6 +208,7 @@ module npu_core #(
     wire v_src1  = !v_bcast;
     wire v_rdsrc = fn == NPU_FN_VMACS;
     wire v_wrow  = !v_red;
+    wire v_sfu   = fn == NPU_FN_VEXP || fn == NPU_FN_VRECIP || fn == NPU_FN_VRSQRT;
 
     // fp register use, for the interlock with a reduction in flight
     wire fp_ld   = op == NPU_OP_FLUI || op == NPU_OP_FLLI;
@@ -306,6 +312,28 @@ module npu_core #(
     wire st_vec_s2 = is_vec && s2_wrow &&
                      ((v_src1 && x_rs1[ROWW-1:0] == s2_row) || (v_vv && x_rs2[ROWW-1:0] == s2_row) ||
                       (v_rdsrc && x_rd[ROWW-1:0] == s2_row));
+    // vector instruction vs the special-function unit: a row it reads or writes
+    // has an SFU write still to come, or (an SFU instruction) the feed is busy.
+    // sfu_at / sfu_over: row r / rows [lo, hi) have an SFU write to come.
+    function automatic sfu_at(input [5*ROWW-1:0] rows, input [4:0] ok, input [31:0] r);
+        integer q;
+        sfu_at = 1'b0;
+        for (q = 0; q < 5; q = q + 1)
+            if (ok[q] && {{(32-ROWW){1'b0}}, rows[q*ROWW +: ROWW]} == r)
+                sfu_at = 1'b1;
+    endfunction
+    function automatic sfu_over(input [5*ROWW-1:0] rows, input [4:0] ok, input [31:0] lo, input [63:0] hi);
+        integer q;
+        sfu_over = 1'b0;
+        for (q = 0; q < 5; q = q + 1)
+            if (ok[q] && {{(32-ROWW){1'b0}}, rows[q*ROWW +: ROWW]} >= lo &&
+                {{(64-ROWW){1'b0}}, rows[q*ROWW +: ROWW]} < hi)
+                sfu_over = 1'b1;
+    endfunction
+    wire st_vec_sfu = is_vec && ((v_sfu && !sfu_free) ||
+                                 (v_src1 && sfu_at(sfu_rows, sfu_rows_ok, x_rs1)) ||
+                                 (v_vv && sfu_at(sfu_rows, sfu_rows_ok, x_rs2)) ||
+                                 (v_wrow && sfu_at(sfu_rows, sfu_rows_ok, x_rd)));
     wire st_fp_s2  = s2_wf && ((f_use_rd && rd == s2_fd) || (f_use_rs1 && rs1 == s2_fd) ||
                                (f_use_rs2 && rs2 == s2_fd));
     // per load engine e: filling vector-SRAM rows [lo_e, ld_vhi[e])
@@ -338,7 +366,8 @@ module npu_core #(
         (is_load && ld_busy[ld_next]) || (is_dst && st_busy) || (is_mld && m_loader_busy) ||
         (is_load && st_busy && overlaps({32'd0, d_addr}, d_dend, {32'd0, st_dlo}, {32'd0, st_dhi})) ||
         (is_dld && st_busy && overlaps({32'd0, x_rd}, d_vend, {{(64-ROWW){1'b0}}, st_lo}, {32'd0, st_vhi})) ||
-        (is_dst && |st_over_ld));
+        (is_dst && |st_over_ld) ||
+        (!is_mld && sfu_over(sfu_rows, sfu_rows_ok, x_rd, d_vend)));   // dld/dst vs SFU rows
     // matrix unit: one weight loader, one feeder (a new mmac may start on the last
     // step of the previous one), weight buffers in use, the array drained for mst
     function automatic rows_overlap(input [31:0] lo, input [32:0] hi, input [ROWW-1:0] blo, input [31:0] bhi);
@@ -351,16 +380,17 @@ module npu_core #(
                    (ld_busy[0] && ld_to_m[0] && rows_overlap(x_rs1, m_ldb_end, lo0, ld_vhi[0])) ||
                    (ld_busy[1] && ld_to_m[1] && rows_overlap(x_rs1, m_ldb_end, lo1, ld_vhi[1])))) ||
         (m_mac && ((m_feeder_busy && !m_feeder_last) || (m_loader_busy && m_loader_bsel == m_b) ||
-                   s2_in_a || (vld_busy[0] && rows_overlap(x_rs1, m_a_end, lo0, ld_vhi[0])) ||
+                   s2_in_a || sfu_over(sfu_rows, sfu_rows_ok, x_rs1, {31'd0, m_a_end}) ||
+                   (vld_busy[0] && rows_overlap(x_rs1, m_a_end, lo0, ld_vhi[0])) ||
                    (vld_busy[1] && rows_overlap(x_rs1, m_a_end, lo1, ld_vhi[1])))) ||
-        (m_st && (m_array_busy || s2_in_st ||
+        (m_st && (m_array_busy || s2_in_st || sfu_over(sfu_rows, sfu_rows_ok, x_rd, {31'd0, m_st_end}) ||
                   (vld_busy[0] && rows_overlap(x_rd, m_st_end, lo0, ld_vhi[0])) ||
                   (vld_busy[1] && rows_overlap(x_rd, m_st_end, lo1, ld_vhi[1])) ||
                   (st_busy && rows_overlap(x_rd, m_st_end, st_lo, st_vhi))));
-    wire drained  = ld_busy == 2'b00 && !st_busy && !s2_busy && !wbf_valid && !m_array_busy && !m_loader_busy;
+    wire drained  = ld_busy == 2'b00 && !st_busy && !s2_busy && !sfu_busy && !wbf_valid && !m_array_busy && !m_loader_busy;
     wire st_drain = is_halt && !drained;
 
-    wire stall_vec = st_vec_s2 || st_fp_s2;
+    wire stall_vec = st_vec_s2 || st_fp_s2 || st_vec_sfu;
     wire stall_dma = st_vec_ld || st_vec_st || (is_dma && st_dma);
     wire running   = !halted && !trapped;
     wire stall_mat = st_mat;
@@ -554,7 +584,7 @@ module npu_core #(
             // 4 dma_store_busy, 5 stall_vector, 6 stall_dma, 7 stall_drain,
             // 8 matrix_busy, 9 stall_matrix, 10 fetch_bubble
             cnt[0] <= cnt[0] + 32'd1;
-            if (s2_busy) cnt[2] <= cnt[2] + 32'd1;
+            if (s2_busy || sfu_busy) cnt[2] <= cnt[2] + 32'd1;
             if (|ld_busy) cnt[3] <= cnt[3] + 32'd1;
             if (st_busy) cnt[4] <= cnt[4] + 32'd1;
             if (waiting && stall_vec) cnt[5] <= cnt[5] + 32'd1;

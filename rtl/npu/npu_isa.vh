@@ -22,6 +22,8 @@
 `define NPU_NAREGS 16
 `define NPU_LOOP_DEPTH 2
 `define NPU_VEC_LAT 2
+`define NPU_SFU_LANES 4
+`define NPU_SFU_LAT 6
 `define NPU_NCOUNTERS 11
 `define NPU_MLEN 4
 `define NPU_MROWS 1024
@@ -40,6 +42,8 @@ localparam int NPU_NFREGS = 16;  // fp32 registers f0..f15
 localparam int NPU_NAREGS = 16;  // DRAM address registers a0..a15 (32-bit byte addresses)
 localparam int NPU_LOOP_DEPTH = 2;  // nesting depth of hardware loops
 localparam int NPU_VEC_LAT = 2;  // vector unit latency in cycles (issue to SRAM write-back)
+localparam int NPU_SFU_LANES = 4;  // lanes of the shared special-function unit (vexp/vrecip/vrsqrt): a row takes VLEN/SFU_LANES cycles to enter it
+localparam int NPU_SFU_LAT = 6;  // special-function unit latency: issue to the write-back of a row's first SFU_LANES lanes (operand read + 5 pipeline segments; fixed by rtl/common/kc_sfu_lane.v)
 localparam int NPU_NCOUNTERS = 11;  // performance counters exported by the RTL
 localparam int NPU_MLEN = 4;  // rows of the systolic array: A rows per mmac (the array is MLEN x VLEN = 64 bf16 MACs/cycle)
 localparam int NPU_MROWS = 1024;  // rows of matrix SRAM (1024 x 16 x bf16 = 32 KiB), filled by mld

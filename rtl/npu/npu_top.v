@@ -16,7 +16,8 @@ module npu_top #(
     parameter integer LOOP_DEPTH /* verilator public_flat_rd */ = `NPU_LOOP_DEPTH,
     parameter integer NCOUNTERS  /* verilator public_flat_rd */ = `NPU_NCOUNTERS,
     parameter integer MLEN       /* verilator public_flat_rd */ = `NPU_MLEN,
-    parameter integer MROWS      /* verilator public_flat_rd */ = `NPU_MROWS
+    parameter integer MROWS      /* verilator public_flat_rd */ = `NPU_MROWS,
+    parameter integer SFU_LANES  /* verilator public_flat_rd */ = `NPU_SFU_LANES
 ) (
     input  wire                    clk,
     input  wire                    rst,
@@ -58,6 +59,9 @@ module npu_top #(
     wire [31:0]     v_fs, wbf_val;
     wire [FRW-1:0]  v_fd, s2_fd, wbf_idx;
     wire [VLEN-1:0] v_lanes;
+    wire            sfu_free, sfu_busy;
+    wire [5*ROWW-1:0] sfu_rows;
+    wire [4:0]      sfu_rows_ok;
 
     wire            dma_ld, dma_st, st_busy, ld_next, resp_to_m;
     wire [1:0]      ld_busy, ld_to_m;
@@ -92,6 +96,7 @@ module npu_top #(
         .v_issue(v_issue), .v_funct(v_funct), .v_rd(v_rd), .v_ra(v_ra), .v_rb(v_rb),
         .v_fs(v_fs), .v_fd(v_fd), .v_lanes(v_lanes),
         .s2_busy(s2_busy), .s2_wrow(s2_wrow), .s2_row(s2_row), .s2_wf(s2_wf), .s2_fd(s2_fd),
+        .sfu_free(sfu_free), .sfu_busy(sfu_busy), .sfu_rows(sfu_rows), .sfu_rows_ok(sfu_rows_ok),
         .wbf_valid(wbf_valid), .wbf_idx(wbf_idx), .wbf_val(wbf_val),
         .dma_ld(dma_ld), .dma_st(dma_st), .dma_addr(dma_addr), .dma_vrow(dma_vrow),
         .dma_nrows(dma_nrows), .dma_stride(dma_stride), .dma_dlen(dma_dlen), .dma_to_m(dma_to_m),
@@ -106,11 +111,12 @@ module npu_top #(
         .trap_info(trap_info), .perf(perf),
         .retire_valid(retire_valid), .retire_pc(retire_pc), .retire_insn(retire_insn));
 
-    npu_vector #(.VLEN(VLEN), .VROWS(VROWS), .MLEN(MLEN), .ROWW(ROWW), .FRW(FRW), .MRW(MRW)) u_vector (
+    npu_vector #(.VLEN(VLEN), .VROWS(VROWS), .MLEN(MLEN), .SFU_LANES(SFU_LANES), .ROWW(ROWW), .FRW(FRW), .MRW(MRW)) u_vector (
         .clk(clk), .rst(rst),
         .iss_valid(v_issue), .iss_funct(v_funct), .iss_rd(v_rd), .iss_ra(v_ra), .iss_rb(v_rb),
         .iss_fs(v_fs), .iss_fd(v_fd), .iss_lanes(v_lanes),
         .s2_busy(s2_busy), .s2_wrow(s2_wrow), .s2_row(s2_row), .s2_wf(s2_wf), .s2_fd(s2_fd),
+        .sfu_free(sfu_free), .sfu_busy(sfu_busy), .sfu_rows(sfu_rows), .sfu_rows_ok(sfu_rows_ok),
         .wbf_valid(wbf_valid), .wbf_idx(wbf_idx), .wbf_val(wbf_val),
         .dw0_en(dw0_en && !resp_to_m), .dw0_row(dw0_row), .dw0_lanes(dw0_lanes), .dw0_data(dw0_data),
         .dw1_en(dw1_en && !resp_to_m), .dw1_row(dw1_row), .dw1_lanes(dw1_lanes), .dw1_data(dw1_data),

@@ -1,6 +1,6 @@
 // npu_vector — vector unit and the vector SRAM it computes on.
 //
-// Pipeline (latency NPU_VEC_LAT = 2):
+// Pipeline (latency NPU_VEC_LAT = 2), every instruction but the special functions:
 //   issue edge : operand rows (and the old destination row, for vmacs) are read
 //                from the SRAM into the S2 registers;
 //   S2 edge    : all VLEN lanes are computed (bf16 -> fp32 -> op -> bf16) and the
@@ -8,6 +8,11 @@
 //                wbf_* register, which the core forwards and retires one edge later.
 // A dependent instruction issued the cycle after would read the old row: the core
 // stalls it using the s2_* outputs (hazards are interlocked, never exposed).
+// vexp, vrecip and vrsqrt go to the shared special-function unit (npu_sfu:
+// SFU_LANES pipelined lanes, VLEN/SFU_LANES cycles per row, latency
+// VLEN/SFU_LANES - 1 + SFU_LAT), which reads its operand row at the issue edge
+// and writes the destination row group by group; the core interlocks on its
+// sfu_* outputs.
 //
 // The SRAM is two-way banked by row parity in a physical implementation, which is
 // what lets the DMA write (and read) two adjacent rows per cycle: a beat that is
@@ -26,6 +31,7 @@ module npu_vector #(
     parameter integer VLEN  = `NPU_VLEN,
     parameter integer VROWS = `NPU_VROWS,
     parameter integer MLEN  = `NPU_MLEN,
+    parameter integer SFU_LANES = `NPU_SFU_LANES,
     parameter integer ROWW  = $clog2(VROWS),
     parameter integer W     = VLEN * 16,
     parameter integer FRW   = $clog2(`NPU_NFREGS),   // fp register index
@@ -48,6 +54,11 @@ module npu_vector #(
     output wire [ROWW-1:0] s2_row,
     output wire            s2_wf,       // S2 will produce fp register s2_fd
     output wire [FRW-1:0]  s2_fd,
+    // hazard view of the special-function unit (npu_sfu)
+    output wire            sfu_free,    // an SFU instruction may issue now
+    output wire            sfu_busy,
+    output wire [5*ROWW-1:0] sfu_rows,  // rows with an SFU write still to come
+    output wire [4:0]      sfu_rows_ok,
     // fp write-back (registered; the core forwards it and writes its register file)
     output reg             wbf_valid,
     output reg  [FRW-1:0]  wbf_idx,
@@ -92,6 +103,23 @@ module npu_vector #(
         is_reduction = (f == NPU_FN_VREDSUM) || (f == NPU_FN_VREDMAX);
     endfunction
 
+    function automatic is_sfu(input [5:0] f);
+        is_sfu = (f == NPU_FN_VEXP) || (f == NPU_FN_VRECIP) || (f == NPU_FN_VRSQRT);
+    endfunction
+
+    // The special functions: the operand row is the same SRAM read as s2_a's.
+    wire [W-1:0]    row_a = mem[iss_ra];
+    wire            sfu_w_en;
+    wire [ROWW-1:0] sfu_w_row;
+    wire [VLEN-1:0] sfu_w_lanes;
+    wire [W-1:0]    sfu_w_data;
+    npu_sfu #(.VLEN(VLEN), .SFU_LANES(SFU_LANES), .ROWW(ROWW)) u_sfu (
+        .clk(clk), .rst(rst), .iss(iss_valid && is_sfu(iss_funct)),
+        .iss_op(iss_funct == NPU_FN_VEXP ? 2'd1 : iss_funct == NPU_FN_VRECIP ? 2'd2 : 2'd3),
+        .iss_rd(iss_rd), .iss_a(row_a), .iss_lanes(iss_lanes),
+        .free(sfu_free), .busy(sfu_busy), .rows(sfu_rows), .rows_ok(sfu_rows_ok),
+        .w_en(sfu_w_en), .w_row(sfu_w_row), .w_lanes(sfu_w_lanes), .w_data(sfu_w_data));
+
     assign s2_busy = s2_valid;
     assign s2_wrow = s2_valid && !is_reduction(s2_funct);
     assign s2_row  = s2_rd;
@@ -130,9 +158,6 @@ module npu_vector #(
                         NPU_FN_VMIN:   r = kc_fp_min(fa, fb);
                         NPU_FN_VMAXS:  r = kc_fp_max(fa, s);
                         NPU_FN_VMINS:  r = kc_fp_min(fa, s);
-                        NPU_FN_VEXP:   r = kc_fp_exp(fa);
-                        NPU_FN_VRECIP: r = kc_fp_recip(fa);
-                        NPU_FN_VRSQRT: r = kc_fp_rsqrt(fa);
                         NPU_FN_VBCAST: r = s;
                         default:       r = 32'h7fc00000;
                     endcase
@@ -191,12 +216,12 @@ module npu_vector #(
             s2_valid  <= 1'b0;
             wbf_valid <= 1'b0;
         end else begin
-            s2_valid  <= iss_valid;
+            s2_valid  <= iss_valid && !is_sfu(iss_funct);
             wbf_valid <= s2_valid && is_reduction(s2_funct);
             if (iss_valid) begin
                 s2_funct <= iss_funct;
                 s2_rd    <= iss_rd;
-                s2_a     <= mem[iss_ra];
+                s2_a     <= row_a;
                 s2_b     <= mem[iss_rb];
                 s2_d     <= mem[iss_rd];
                 s2_fs    <= iss_fs;
@@ -219,6 +244,8 @@ module npu_vector #(
             for (m = 0; m < MLEN; m = m + 1)
                 if (m < 32'(mw_rows))
                     mem[mw_row + ROWW'(m)] <= acc_row(mw_acc, m);
+        // the SFU's group leaving its last segment (no other writer has the row: interlocked)
+        if (sfu_w_en) mem[sfu_w_row] <= merge(mem[sfu_w_row], sfu_w_data, sfu_w_lanes);
         // DMA writes never target a row the vector unit is using (interlocked in the core).
         if (dw0_en) mem[dw0_row] <= merge(mem[dw0_row], dw0_data, dw0_lanes);
         if (dw1_en) mem[dw1_row] <= merge(mem[dw1_row], dw1_data, dw1_lanes);

@@ -14,7 +14,7 @@
 //   seg 2: reductions levels 3 and 4 (4 -> 1), broadcast to the 16 lanes
 //   seg 3, 4: carry
 // Special functions (exp, recip, rsqrt; latency 6, land from s5): 16
-// vliw_sfu_lane pipelines, one step group per segment 0..4 (see that file);
+// kc_sfu_lane pipelines, one step group per segment 0..4 (see that file);
 // the entry's kind travels down sk, the lanes hold the data.
 // Several entries can land at one edge (e.g. aadd of k-2 and aredsum of k-3):
 // each stage is a write port of the register files (vliw_core counts them).
@@ -142,7 +142,7 @@ module vliw_vec (
             assign sfu_k[g] = sv[g] && (sk[g] == K_EXP || sk[g] == K_RCP || sk[g] == K_RSQ);
         end
         for (g = 0; g < 16; g = g + 1) begin : g_sfu
-            vliw_sfu_lane u_sfu (
+            kc_sfu_lane u_sfu (
                 .clk(clk), .adv(adv), .in0(issue & is_sfu),
                 .op0(is_aexp ? K_EXP[1:0] : is_arcp ? K_RCP[1:0] : K_RSQ[1:0]),
                 .x0(qa[32*g +: 32]), .v(sfu_k), .op(sfu_op), .y(sfu_y[32*g +: 32]));

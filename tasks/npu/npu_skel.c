@@ -4,6 +4,8 @@
 
 #include <stdio.h>
 
+#define NPU_SKEL_MAX_OPS 32   /* ops of a recipe the list scheduler takes */
+
 void npu_skel_op(npu_gen *g, const char *op, const npu_skel_slot *s)
 {
     char line[256];
@@ -31,11 +33,87 @@ void npu_skel_op(npu_gen *g, const char *op, const npu_skel_slot *s)
     npu_emit_ins(g, "%s", line);
 }
 
-void npu_skel_ops(npu_gen *g, const char *const *ops, const npu_skel_slot *slots, int s0, int s1)
+/* The mnemonic of an op template (its first word). */
+static void op_name(const char *op, char *buf, size_t size)
+{
+    size_t n = 0;
+    while (op[n] && op[n] != ' ' && n + 1 < size) {
+        buf[n] = op[n];
+        n++;
+    }
+    buf[n] = 0;
+}
+
+/* Cycles until the next op of the same slot can use op's result: the SFU's row
+ * latency for vexp/vrecip/vrsqrt, VEC_LAT for the other vector ops, 1 for
+ * scalar ones (docs/isa/npu.md, Timing). */
+static unsigned op_lat(const npu_hw *hw, const char *op, int *sfu)
+{
+    char name[16];
+    op_name(op, name, sizeof name);
+    *sfu = npu_hw_is_sfu(name);
+    if (*sfu)
+        return npu_hw_sfu_row_lat(hw);
+    return name[0] == 'v' ? hw->vec_lat : 1;
+}
+
+static void round_robin(npu_gen *g, const char *const *ops, const npu_skel_slot *slots, int s0, int s1)
 {
     for (const char *const *op = ops; *op; op++)
         for (int s = s0; s < s1; s++)
             npu_skel_op(g, *op, &slots[s]);
+}
+
+/* Recipes without a special function: op k of every slot before op k+1, so
+ * dependent ops (each slot's ops form a chain) are U instructions apart. With
+ * one, the shared SFU (a row every VLEN/SFU_LANES cycles, a long latency) sets
+ * the pace, and round-robin would queue every slot's special function behind
+ * each other and then wait for them in order. So the ops are list-scheduled
+ * for the in-order core: each slot keeps its ops' order, and at every step the
+ * slot whose next op can issue earliest (its previous op's latency, the SFU
+ * free for a special function) goes next; on a tie the slot with the longest
+ * chain of latencies still ahead of it (its critical path), then the lower
+ * slot. */
+void npu_skel_ops(npu_gen *g, const char *const *ops, const npu_skel_slot *slots, int s0, int s1)
+{
+    int nops = 0, any_sfu = 0, sfu;
+    for (const char *const *op = ops; *op; op++, nops++) {
+        op_lat(&g->hw, *op, &sfu);
+        any_sfu |= sfu;
+    }
+    if (!any_sfu || s1 - s0 < 2 || nops > NPU_SKEL_MAX_OPS) {
+        round_robin(g, ops, slots, s0, s1);
+        return;
+    }
+    /* tail[k]: the latencies of ops k.. of a slot's chain */
+    unsigned tail[NPU_SKEL_MAX_OPS + 1] = {0};
+    for (int k = nops - 1; k >= 0; k--)
+        tail[k] = tail[k + 1] + op_lat(&g->hw, ops[k], &sfu);
+    int next[NPU_SKEL_MAX_SLOTS] = {0};
+    unsigned ready[NPU_SKEL_MAX_SLOTS] = {0}, now = 0, sfu_free = 0;
+    const unsigned groups = npu_hw_sfu_groups(&g->hw);
+    for (int left = nops * (s1 - s0); left > 0; left--) {
+        int best = -1;
+        unsigned best_t = 0;
+        for (int s = s0; s < s1; s++) {
+            if (next[s - s0] == nops)
+                continue;
+            op_lat(&g->hw, ops[next[s - s0]], &sfu);
+            unsigned t = ready[s - s0] > now ? ready[s - s0] : now;
+            if (sfu && sfu_free > t)
+                t = sfu_free;
+            if (best < 0 || t < best_t || (t == best_t && tail[next[s - s0]] > tail[next[best - s0]])) {
+                best = s;
+                best_t = t;
+            }
+        }
+        const char *op = ops[next[best - s0]++];
+        npu_skel_op(g, op, &slots[best]);
+        ready[best - s0] = best_t + op_lat(&g->hw, op, &sfu);
+        if (sfu)
+            sfu_free = best_t + groups;
+        now = best_t + 1;
+    }
 }
 
 void npu_skel_row_pass(npu_gen *g, const char *const *ops, unsigned flags, npu_skel_slot *slots,

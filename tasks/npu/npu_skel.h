@@ -3,7 +3,8 @@
  *   - a row pass: a hardware loop over SRAM rows, unrolled over up to
  *     NPU_SKEL_MAX_SLOTS slots (each slot has its own row pointers and scratch
  *     rows) with the recipe's ops issued round-robin across slots, so dependent
- *     vector ops are U instructions apart and the vector latency is hidden; a
+ *     vector ops are U instructions apart and the vector latency is hidden (ops
+ *     with special functions are list-scheduled around the shared SFU); a
  *     ragged last row runs under vmask;
  *   - a tiling pipeline: the tensor is cut into tiles; three SRAM buffers (or
  *     two) rotate so that the DMA load of tile i+1 and the store of tile i-1 run
@@ -35,7 +36,9 @@ typedef struct npu_skel_slot {
 /* Expands {X} {T} {G} {B} {W} (as rN) and {C} {P} (as fN) of `op` for one slot. */
 void npu_skel_op(npu_gen *g, const char *op, const npu_skel_slot *s);
 
-/* Issues ops round-robin over slots [s0, s1): op k of every slot before op k+1. */
+/* Issues ops over slots [s0, s1): round-robin (op k of every slot before op
+ * k+1), or list-scheduled when a recipe uses the special-function unit (see
+ * npu_skel.c). */
 void npu_skel_ops(npu_gen *g, const char *const *ops, const npu_skel_slot *slots, int s0, int s1);
 
 /* Where a pass's rows start: register + constant row offset. */

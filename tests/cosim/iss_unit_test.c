@@ -274,6 +274,7 @@ static int ref_events(kc_dram *d)
         {"flui f1, 0x4000", "1:1+1@0"},                  /* f1 = 2.0 */
         {"vbcast [r1], f1", "4:7+1@2"},                  /* a row at VEC_LAT */
         {"vredsum f2, [r1]", "1:2+1@0 1:2+1@2"},         /* the fp result at VEC_LAT (last wins) */
+        {"vexp [r1], [r1]", "4:7+1@13"},                 /* SFU: VLEN/SFU_LANES - 1 + SFU_LAT = 32/4 - 1 + 6 */
         {"csrwi dlen, 40", "3:1+1@0"},
         {"addi r2, r0, 3", "0:2+1@0"},
         {"dld [r1], a0, r2", "4:7+6@E"},                 /* 3 DRAM rows x 2 SRAM rows, at the end */

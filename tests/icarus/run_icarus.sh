@@ -18,7 +18,7 @@ case $mode in
 build)
     acc=$1 iverilog=$2 root=$3 work=$4 waivers=$5
     mkdir -p "$work"
-    "$iverilog" -g2012 -Wall -I"$root/rtl/$acc" -I"$root/rtl/common" -I"$root/rtl/sim" \
+    "$iverilog" -g2012 -Wall -I"$root/rtl/$acc" -I"$root/rtl/common" -y"$root/rtl/common" -I"$root/rtl/sim" \
         "-DKC_TB_ACC=\"${acc}_tb.vh\"" -s kc_tb -o "$work/${acc}_tb.vvp" "$root/rtl/$acc"/*.v \
         "$root/rtl/sim/kc_dram_model.v" "$root/rtl/sim/kc_tb.v" >"$work/build.log" 2>&1 ||
         { cat "$work/build.log"; exit 1; }

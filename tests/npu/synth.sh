@@ -2,8 +2,8 @@
 # Synthesis check of the npu RTL with yosys. Fails on a latch, a combinational
 # loop, an undriven or multiply-driven net, or any error.
 #
-#   synth.sh ROOT [VLEN VROWS IMEM_WORDS MLEN MROWS]          (the ctest)
-#   synth.sh --full ROOT [VLEN VROWS IMEM_WORDS MLEN MROWS]   (gate level, slow)
+#   synth.sh ROOT [VLEN VROWS IMEM_WORDS MLEN MROWS [SFU_LANES]]          (the ctest)
+#   synth.sh --full ROOT [VLEN VROWS IMEM_WORDS MLEN MROWS [SFU_LANES]]   (gate level, slow)
 #
 # The ctest elaborates the whole npu_top (memories and datapath shrunk: their size
 # does not change what is synthesizable), runs process synthesis (where latches
@@ -17,8 +17,9 @@ set -euo pipefail
 full=0
 if [ "${1:-}" = "--full" ]; then full=1; shift; fi
 root=$1; vlen=${2:-2}; vrows=${3:-32}; imem=${4:-32}; mlen=${5:-1}; mrows=${6:-16}
-files=$(echo "$root"/rtl/npu/*.v)
-params="-chparam VLEN $vlen -chparam VROWS $vrows -chparam IMEM_WORDS $imem -chparam MLEN $mlen -chparam MROWS $mrows"
+sfu=${7:-$(( vlen < 4 ? vlen : 4 ))}   # SFU_LANES must divide VLEN
+files="$(echo "$root"/rtl/npu/*.v) $root/rtl/common/kc_sfu_lane.v"
+params="-chparam VLEN $vlen -chparam VROWS $vrows -chparam IMEM_WORDS $imem -chparam MLEN $mlen -chparam MROWS $mrows -chparam SFU_LANES $sfu"
 read="read_verilog -sv -defer -I$root/rtl/npu -I$root/rtl/common $files"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

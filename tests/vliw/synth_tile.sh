@@ -10,9 +10,9 @@
 # flip-flops and the longest path (gate levels after abc, flip-flops cut
 # paths, a module's inputs and outputs are its ends); then the totals.
 # KC_SYNTH_BLACKBOX="mod ...": more black boxes (the ctest leaves out
-# vliw_sfu_lane: its ~20 wide multipliers take ~25 minutes on a loaded
+# kc_sfu_lane: its ~20 wide multipliers take ~25 minutes on a loaded
 # 2-core machine; its figures are in rtl/vliw/vliw_core.md, run it alone as
-# `synth_tile.sh ROOT vliw_sfu_lane`).
+# `synth_tile.sh ROOT kc_sfu_lane`).
 # KC_SYNTH_FAST=1: `abc -fast` (the ctest). No `share` (its SAT-based
 # resource sharing takes minutes on the fp datapaths and shares nothing here).
 set -euo pipefail
@@ -23,7 +23,7 @@ trap 'rm -f "$log"' EXIT
 latches='t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*'
 bb=""; for m in ${KC_SYNTH_BLACKBOX:-}; do bb="$bb *$m*"; done
 abc="abc"; [ "${KC_SYNTH_FAST:-0}" = 1 ] && abc="abc -fast"
-if ! yosys -q -l "$log" -p "read_verilog -sv -defer -I$root/rtl/vliw -I$root/rtl/common $root/rtl/vliw/*.v
+if ! yosys -q -l "$log" -p "read_verilog -sv -defer -I$root/rtl/vliw -I$root/rtl/common $root/rtl/vliw/*.v $root/rtl/common/kc_sfu_lane.v
     hierarchy -check -top $top $*
     blackbox *vliw_pm* *vliw_dm_bank* $bb
     proc

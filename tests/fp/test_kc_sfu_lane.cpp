@@ -1,12 +1,12 @@
-/* test_vliw_sfu_lane.cpp — one lane of the pipelined special functions
- * (rtl/vliw/vliw_sfu_lane.v) against harness/kc_fp.c's kc_fp_exp, kc_fp_recip
+/* test_kc_sfu_lane.cpp — one lane of the pipelined special functions
+ * (rtl/common/kc_sfu_lane.v) against harness/kc_fp.c's kc_fp_exp, kc_fp_recip
  * and kc_fp_rsqrt, bit for bit: N random operands (random bits, the range
  * where exp is finite, specials) issued back to back with random pipeline
  * freezes (adv low), each result checked when its entry leaves segment 4.
  *
- *   test_vliw_sfu_lane N SEED
+ *   test_kc_sfu_lane N SEED
  */
-#include "Vvliw_sfu_lane.h"
+#include "Vkc_sfu_lane.h"
 #include "verilated.h"
 
 extern "C" {
@@ -56,7 +56,7 @@ int main(int argc, char **argv)
     Rng rng{argc > 2 ? (uint64_t)strtoull(argv[2], nullptr, 0) : 1};
     if (rng.s == 0) rng.s = 1;
     Verilated::commandArgs(argc, argv);
-    Vvliw_sfu_lane m;
+    Vkc_sfu_lane m;
     /* the parent's control pipe: stage s1..s4 valid, op, and the operand */
     bool v[5] = {};
     unsigned op[5] = {};
@@ -99,6 +99,6 @@ int main(int argc, char **argv)
             x[1] = a;
         }
     }
-    printf("vliw_sfu_lane: %lu results checked, %lu mismatches\n", checked, errors);
+    printf("kc_sfu_lane: %lu results checked, %lu mismatches\n", checked, errors);
     return errors ? 1 : 0;
 }
