@@ -16,21 +16,11 @@ extern "C" {
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include "../kc_tb_rng.h"
 
 namespace {
 
-struct Rng {
-    uint64_t s;
-    uint32_t next()
-    {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        return (uint32_t)(s >> 16);
-    }
-};
-
-uint32_t operand(Rng &rng)
+uint32_t operand(kc_tb_rng &rng)
 {
     static const uint32_t special[] = {0, 0x80000000u, 0x3f800000u, 0x40800000u, 0x7f800000u, 0xff800000u,
                                        0x7fc00000u, 0x00000001u, 0x42fe0000u, 0xc2fe0000u, 0x7f7fffffu};
@@ -53,8 +43,7 @@ uint32_t ref(unsigned op, uint32_t x)
 int main(int argc, char **argv)
 {
     unsigned n = argc > 1 ? (unsigned)atoi(argv[1]) : 100000;
-    Rng rng{argc > 2 ? (uint64_t)strtoull(argv[2], nullptr, 0) : 1};
-    if (rng.s == 0) rng.s = 1;
+    kc_tb_rng rng = kc_tb_rng::from_arg(argc, argv, 2);
     Verilated::commandArgs(argc, argv);
     Vkc_sfu_lane m;
     /* the parent's control pipe: stage s1..s4 valid, op, and the operand */

@@ -29,24 +29,13 @@
 #include <deque>
 #include <string>
 #include <vector>
+#include "../kc_tb_rng.h"
 
 namespace {
 
 constexpr unsigned VLEN = TB_VLEN, VB = VLEN / 8, BEAT = 32;
 constexpr uint32_t DTCM_BASE = 0x00200000u, DTCM_BYTES = 65536;
 constexpr uint32_t DRAM_BASE = 0x80000000u, DRAM_BYTES = 1u << 20;
-
-struct Rng {
-    uint64_t s;
-    uint32_t next()
-    {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        return (uint32_t)(s >> 16);
-    }
-    uint32_t below(uint32_t n) { return n ? next() % n : 0; }
-};
 
 /* One vector memory instruction, as the generator picks it. */
 enum Kind { US, STRIDED, IDX_U, IDX_O, WHOLE, MASK, SEG, NKIND };
@@ -245,11 +234,11 @@ class Run {
 public:
     Tb tb;
     Ref ref;
-    Rng rng;
+    kc_tb_rng rng;
     int fails = 0;
     std::deque<uint32_t> pending_writes;  /* per dispatched, not done: its load's registers */
 
-    Run(uint64_t seed, unsigned bw) : tb(bw), rng{ seed * 2654435761u + 1 } {}
+    Run(uint64_t seed, unsigned bw) : tb(bw), rng(seed * 2654435761u + 1) {}
 
     void step()
     {

@@ -15,21 +15,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <vector>
+#include "../kc_tb_rng.h"
 
 namespace {
 
 constexpr unsigned NREQ = 17, NBANKS = 8, DM_BYTES = 65536;
-
-struct Rng {
-    uint64_t s;
-    uint32_t next()
-    {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        return (uint32_t)(s >> 16);
-    }
-};
 
 void set_bit(uint32_t *w, unsigned bit, bool v)
 {
@@ -42,8 +32,7 @@ void set_bit(uint32_t *w, unsigned bit, bool v)
 int main(int argc, char **argv)
 {
     unsigned n = argc > 1 ? (unsigned)atoi(argv[1]) : 20000;
-    Rng rng{argc > 2 ? (uint64_t)strtoull(argv[2], nullptr, 0) : 1};
-    if (rng.s == 0) rng.s = 1;
+    kc_tb_rng rng = kc_tb_rng::from_arg(argc, argv, 2);
     Verilated::commandArgs(argc, argv);
     Vvliw_dm m;
     std::vector<uint8_t> mem(DM_BYTES, 0);

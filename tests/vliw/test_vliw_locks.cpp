@@ -13,21 +13,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include "../kc_tb_rng.h"
 
 namespace {
 
 constexpr unsigned NLREQ = 7, NLOCKS = 16;
-
-struct Rng {
-    uint64_t s;
-    uint32_t next()
-    {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        return (uint32_t)(s >> 16);
-    }
-};
 
 void tick(Vvliw_locks &m)
 {
@@ -42,8 +32,7 @@ void tick(Vvliw_locks &m)
 int main(int argc, char **argv)
 {
     unsigned n = argc > 1 ? (unsigned)atoi(argv[1]) : 20000;
-    Rng rng{argc > 2 ? (uint64_t)strtoull(argv[2], nullptr, 0) : 1};
-    if (rng.s == 0) rng.s = 1;
+    kc_tb_rng rng = kc_tb_rng::from_arg(argc, argv, 2);
     Verilated::commandArgs(argc, argv);
     Vvliw_locks m;
     m.rst = 1;
