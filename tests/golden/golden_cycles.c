@@ -127,19 +127,27 @@ static int work(void *vctx, size_t job, char **reply)
     /* A cell the compiler does not serve (or whose program is larger than the
      * build's memories) is a row too, with the bench's status and zeros: that it
      * starts to fit, or stops, is a change the file shows. */
-    char *text = NULL;
+    char *text = NULL, name[96];
     if (kc_platform_baseline(kc_platform_find(ctx->platform), c->task, c->config, &text,
-                             &err) != KC_OK && err.code != KC_ERR_NOMEM) {
+                             &err) != KC_OK) {
+        if (err.code == KC_ERR_NOMEM) {
+            kc_err_format(&err, *reply, 4096);
+            free(res);
+            return -1;
+        }
         snprintf(r.status, sizeof r.status, "%s", kc_bench_no_baseline_status(err.code));
         r.nv = ctx->ncols;
         format_row(&r, *reply, 4096);
         free(res);
         return 0;
     }
+    /* the kernel just compiled is the one evaluated (kc_eval_baseline would compile it again) */
+    snprintf(name, sizeof name, "baseline-%s-%s-c%d", ctx->platform, c->task->name, c->config);
+    kc_status s = ctx->ectx ? KC_OK : kc_eval_ctx_open(&ctx->ectx, &err);
+    if (s == KC_OK)
+        s = kc_eval_run(ctx->ectx, &o, text, name, res, &err);
     free(text);
-    kc_err_clear(&err);
-    if ((!ctx->ectx && kc_eval_ctx_open(&ctx->ectx, &err) != KC_OK) ||
-        kc_eval_baseline(ctx->ectx, &o, res, &err) != KC_OK) {
+    if (s != KC_OK) {
         kc_err_format(&err, *reply, 4096);
         free(res);
         return -1;
