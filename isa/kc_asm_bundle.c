@@ -141,14 +141,17 @@ static int is_zero_reg(const kc_isa *isa, int file, int reg)
 static void check_read(asm_ctx *c, const asm_pend *pd, int file, int reg, const kc_isa_dst *d, uint32_t j)
 {
     asm_bundle *b = c->bundle;
+    /* An accumulation ('*' in the dst column) reads its accumulator in the MAC pipe's
+     * last stage, as bundle j + L - 1 sees it, whoever wrote it (docs/vliw_timing.md):
+     * back-to-back MACs chain, and so does a MAC right after a vmul into the same
+     * accumulator. Every other read is at bundle j. */
+    uint32_t at = j + (d && d->fwd ? (uint32_t)d->latency - 1 : 0);
     /* One warning per read: about the write that lands last. */
     const asm_flight *f = NULL;
     for (int i = 0; i < b->nfl; i++) {
         const asm_flight *g = &b->fl[i];
-        if (g->file != file || g->reg != reg || g->issue >= j || g->land <= j)
+        if (g->file != file || g->reg != reg || g->issue >= j || g->land <= at)
             continue;
-        if (d && d->fwd && g->fwd)
-            continue;   /* accumulation forwarded inside the MAC pipe */
         if (!f || g->land > f->land)
             f = g;
     }
@@ -170,10 +173,9 @@ static void check_read(asm_ctx *c, const asm_pend *pd, int file, int reg, const 
             r->loop = l;
             r->file = file;
             r->reg = reg;
-            r->at = j;
+            r->at = at;
             r->line = pd->line;
             r->col = pd->col;
-            r->fwd = d && d->fwd;
             r->mn = kc_isa_insn_mnemonic(pd->row);
         }
     }
@@ -204,7 +206,6 @@ static kc_status check_write(asm_ctx *c, const asm_pend *pd, int file, int reg, 
     f->land = land;
     f->line = pd->line;
     f->col = pd->col;
-    f->fwd = d->fwd;
     f->mn = kc_isa_insn_mnemonic(pd->row);
     return KC_OK;
 }
@@ -223,8 +224,6 @@ static void check_back_edge(asm_ctx *c, int l, uint32_t j)
         for (int r = 0; r < b->nloopreads; r++) {
             const struct asm_loopread *rd = &b->loopreads[r];
             if (rd->loop != l || rd->file != f->file || rd->reg != f->reg || rd->at >= lands_at)
-                continue;
-            if (rd->fwd && f->fwd)
                 continue;
             char rn[16];
             reg_name(c->isa, f->file, f->reg, rn, sizeof rn);

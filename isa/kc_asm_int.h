@@ -49,16 +49,17 @@ typedef struct asm_flight {
     int file;                    /* regfile index */
     int reg;
     uint32_t issue, land;
-    int line, col, fwd;
+    int line, col;
     const char *mn;
 } asm_flight;
 
 #define ASM_MAX_LOOPS 8
 #define ASM_MAX_LOOPREADS 256
 
-/* A read near the top of an open hardware-loop body (back-edge check). */
+/* A read near the top of an open hardware-loop body (back-edge check); `at` is the
+ * bundle whose view of the register it reads (later than its own for an accumulation). */
 struct asm_loopread {
-    int loop, file, reg, line, col, fwd;
+    int loop, file, reg, line, col;
     uint32_t at;
     const char *mn;
 };

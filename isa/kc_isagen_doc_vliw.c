@@ -183,8 +183,9 @@ static void vlatency_rule(const kc_isa *isa, kc_isagen_buf *b)
         "```\n\n"
         "The assembler checks straight-line code in program order (and the back edge of each hardware "
         "loop): an error for two writes landing together, a **warning naming both lines** for a read "
-        "before the write lands (reading the old value on purpose is legal, and the warning says so), "
-        "for a branch in a delay slot and for a branch in the last %ld bundles of a loop body. Code "
+        "before the write lands (reading the old value on purpose is legal, and the warning says so; an "
+        "accumulation reads its accumulator in the MAC pipe's last stage, so a MAC one bundle after a "
+        "vmul or MAC into the same accumulator is no such read), for a branch in a delay slot and for a branch in the last %ld bundles of a loop body. Code "
         "reached only through a branch or after an unconditional jump is checked from a clean state.\n\n",
         vparam(isa, "BR_DELAY"));
 }
