@@ -15,8 +15,10 @@ void kc_image_free(kc_image *img)
 {
     if (!img)
         return;
-    for (size_t i = 0; i < img->nsegs; i++)
+    for (size_t i = 0; i < img->nsegs; i++) {
         free(img->segs[i].data);
+        free(img->segs[i].lines);
+    }
     free(img->segs);
     free(img->lines);
     unsigned pcb = img->pc_bytes, ib = img->insn_bytes;
@@ -80,11 +82,31 @@ size_t kc_image_insns(const kc_image *img)
     return bytes / (img->insn_bytes ? img->insn_bytes : 4);
 }
 
+kc_status kc_image_set_seg_lines(kc_image *img, size_t seg, const int *lines, kc_err *err)
+{
+    kc_image_seg *s = &img->segs[seg];
+    size_t n = s->size / img->insn_bytes;
+    int *copy = n ? malloc(n * sizeof *copy) : NULL;
+    if (n && !copy)
+        return kc_err_set(err, KC_ERR_NOMEM, "image: out of memory");
+    if (n)
+        memcpy(copy, lines, n * sizeof *copy);
+    free(s->lines);
+    s->lines = copy;
+    return KC_OK;
+}
+
 int kc_image_line(const kc_image *img, uint64_t pc)
 {
-    if (!img->lines || pc < img->text_pc0 || pc - img->text_pc0 >= img->nlines)
-        return 0;
-    return img->lines[pc - img->text_pc0];
+    if (img->lines && pc >= img->text_pc0 && pc - img->text_pc0 < img->nlines)
+        return img->lines[pc - img->text_pc0];
+    uint64_t byte = pc * img->pc_bytes;
+    for (size_t i = 0; i < img->nsegs; i++) {
+        const kc_image_seg *s = &img->segs[i];
+        if (s->lines && byte >= s->addr && byte - s->addr < s->size)
+            return s->lines[(byte - s->addr) / img->insn_bytes];
+    }
+    return 0;
 }
 
 int kc_image_word(const kc_image *img, uint64_t pc, uint32_t *word)

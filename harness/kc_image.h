@@ -13,7 +13,9 @@
  *
  * Source lines: `lines[i]` is the 1-based kernel source line of pc
  * text_pc0 + i (0 = not from the source), for diagnostics, the profile's stall
- * sites and instruction traces.
+ * sites and instruction traces. An image whose programs lie in several segments
+ * far apart (vliw: one per tile) gives each executable segment its own table
+ * instead (kc_image_seg.lines, kc_image_set_seg_lines); kc_image_line reads both.
  */
 #ifndef KC_IMAGE_H
 #define KC_IMAGE_H
@@ -32,6 +34,7 @@ typedef struct kc_image_seg {
     size_t size;          /* bytes */
     uint8_t *data;        /* owned by the image */
     int exec;             /* holds instructions (the text the pc walks) */
+    int *lines;           /* owned; size / insn_bytes source lines, or NULL */
 } kc_image_seg;
 
 typedef struct kc_image {
@@ -57,6 +60,10 @@ kc_status kc_image_add(kc_image *img, uint64_t addr, const void *data, size_t si
  * pc_bytes = insn_bytes = 4 (npu); lines (n entries) may be NULL. */
 kc_status kc_image_from_words(kc_image *img, const uint32_t *words, size_t n, const int *lines,
                               kc_err *err);
+
+/* Gives segment `seg` its source lines: one per instruction (size / insn_bytes
+ * entries, copied from `lines`). */
+kc_status kc_image_set_seg_lines(kc_image *img, size_t seg, const int *lines, kc_err *err);
 
 /* The words of the executable segment at address 0 of a pc_bytes = 4 image
  * (NULL and *n = 0 when there is none). */

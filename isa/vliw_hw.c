@@ -85,17 +85,26 @@ kc_status vliw_hw_image(const kc_program *prog, kc_image *out, kc_err *err)
         if (segs[i].nwords)
             s = kc_image_add(out, (uint64_t)segs[i].addr * VLIW_BUNDLE_BYTES, prog->words + segs[i].first,
                              segs[i].nwords * 4, 1, err);
-    size_t n = segs[0].nwords / VLIW_BUNDLE_WORDS;
-    if (s != KC_OK || !prog->line || !n)
+    if (s != KC_OK || !prog->line)
         return s;
-    if (!(out->lines = calloc(n, sizeof *out->lines)))
-        return kc_err_set(err, KC_ERR_NOMEM, "out of memory");
-    for (size_t b = 0; b < n; b++)
-        for (unsigned w = 0; w < VLIW_BUNDLE_WORDS && !out->lines[b]; w++)
-            out->lines[b] = prog->line[segs[0].first + b * VLIW_BUNDLE_WORDS + w];
-    out->nlines = n;
-    out->text_pc0 = segs[0].addr;
-    return KC_OK;
+    /* Each program (the SPMD one, every tile's own) keeps its source lines: a bundle's
+     * line is that of its first word that has one. */
+    for (size_t i = 0, k = 0; s == KC_OK && i < nsegs; i++) {
+        if (!segs[i].nwords)
+            continue;   /* kc_image_add above made image segment k of each non-empty one */
+        size_t seg = k++, n = segs[i].nwords / VLIW_BUNDLE_WORDS;
+        if (!n)
+            continue;
+        int *lines = calloc(n, sizeof *lines);
+        if (!lines)
+            return kc_err_set(err, KC_ERR_NOMEM, "out of memory");
+        for (size_t b = 0; b < n; b++)
+            for (unsigned w = 0; w < VLIW_BUNDLE_WORDS && !lines[b]; w++)
+                lines[b] = prog->line[segs[i].first + b * VLIW_BUNDLE_WORDS + w];
+        s = kc_image_set_seg_lines(out, seg, lines, err);
+        free(lines);
+    }
+    return s;
 }
 
 kc_status vliw_hw_check_image(const vliw_iss_params *p, const kc_image *img, const char *who, kc_err *err)

@@ -55,9 +55,9 @@ int vliw_hw_tile_has_own(const kc_image *img, unsigned tile);
  * and stall sites look up). */
 uint64_t vliw_hw_image_pc(const kc_image *img, unsigned tile, uint32_t pc);
 
-/* The image of an assembled program (kc_asm_assemble: segments in bundles), its
- * source lines per bundle from the SPMD program (or the first segment). `out` is
- * initialised here. */
+/* The image of an assembled program (kc_asm_assemble: segments in bundles), with
+ * the source line of every bundle of every program (the SPMD one and each tile's
+ * own: a line table per segment). `out` is initialised here. */
 struct kc_program;
 kc_status vliw_hw_image(const struct kc_program *prog, kc_image *out, kc_err *err);
 

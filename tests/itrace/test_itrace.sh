@@ -5,7 +5,8 @@
 #    over all tiles);
 #  - npu issues one instruction per cycle unless it stalls: lines + stalls = cycles,
 #    and the stall cycles charged to each reason = that stall counter;
-#  - the lines are in cycle order per unit, every pc disassembles;
+#  - the lines are in cycle order per unit, every pc disassembles, every line
+#    names its source line (vliw: on every tile, each running its own program);
 #  - it lines up with the waveform: a line of cycle c names the pc kc wave shows
 #    at u_core.pc (the issue stage) in row c (the cycle the instruction was at
 #    issue), npu;
@@ -97,6 +98,9 @@ if "$KC" --help | grep '^platforms' | grep -qw vliw; then
         want=$(awk '!/^#/ && $2 == 2' "$t" | wc -l)
         [ "$got" = "$want" ] || bad "kc trace --unit 2: $got lines, want $want"
         grep -q 'stall_lock' "$t" || bad "vliw relu C1: no lock stall in the trace"
+        # every tile runs its own program (.tile N): each bundle names its source line
+        nosrc=$(awk '!/^#/ && $6 !~ /^baseline-vliw-relu-c1:[0-9]+$/ {print $2}' "$t" | sort -u | tr '\n' ' ')
+        [ -z "$nosrc" ] || bad "vliw: bundles without a source line on tile(s) $nosrc"
     fi
 fi
 
