@@ -409,7 +409,9 @@ def main():
             continue
         s, longest, path, groups = analyse(md, summaries, mem_levels)
         summaries[n] = s
-        cells = sum(1 for c in md.cells.values() if c["type"] not in mods)
+        # a black box instance is one cell (a macro), as `stat` counts it
+        cells = sum(1 for c in md.cells.values() if c["type"] not in mods
+                    or mods[c["type"]].m.get("attributes", {}).get("blackbox"))
         flops = sum(len([b for b in c["connections"].get("Q", [])])
                     for c in md.cells.values() if is_ff(c["type"]))
         mems = [(str(c["parameters"].get("MEMID", cn)).lstrip("\\"), param_int(c["parameters"]["SIZE"]),
