@@ -6,7 +6,8 @@ every unique module mapped to yosys' generic gates ($_AND_, $_MUX_, $_DFF_*, ...
 once, the hierarchy kept, memories left as $mem_v2 cells. Prints
 
   * per module: instances under TOP, cells, flip-flops, memory bits (its own,
-    not its children's), and its longest combinational path in gate levels;
+    not its children's), and the longest combinational path in gate levels
+    in it and below it (across its children's boundaries, or inside one);
   * per module, the register groups (a register's name without its bit index)
     with the depth of logic in front of them, deepest first: a pipeline is
     balanced when its stages' figures are close;
@@ -326,25 +327,14 @@ def start_of(mod, nodes, driver, arrival, b, label):
                 return "memory " + x
             if arrival[b][INT] == v:
                 return x
-        if kind == "comb":
-            cname, ins, outs, lv, _ = nodes[x]
-            nb = None
-            for i in ins:
-                if arrival.get(i, {}).get(label, -1) == v - lv:
-                    nb = i
-                    break
-            if nb is None:
-                return mod.net_label(b)
-            b = nb
-            continue
-        if kind == "thru":
-            k, pin, tl = x
-            cname, ins, outs, lv, _ = nodes[k]
-            nb = None
-            for i in ins[pin]:
-                if arrival.get(i, {}).get(label, -1) == v - tl:
-                    nb = i
-                    break
+        if kind in ("comb", "thru"):
+            # the input whose arrival is this one's less the node's levels
+            if kind == "comb":
+                ins, lv = nodes[x][1], nodes[x][3]
+            else:
+                k, pin, lv = x
+                ins = nodes[k][1][pin]
+            nb = next((i for i in ins if arrival.get(i, {}).get(label, -1) == v - lv), None)
             if nb is None:
                 return mod.net_label(b)
             b = nb
@@ -391,6 +381,7 @@ def main():
         return n.lstrip("\\")
 
     summaries = {}
+    deepest = {}       # module -> (levels, path) over its whole subtree
     rows = []
     tot = defaultdict(int)
     mem_levels = lambda size: max(1, math.ceil(math.log2(size)))
@@ -405,10 +396,17 @@ def main():
                 else:
                     s.in_reg[p] = (0, "(black box)")
             summaries[n] = s
+            deepest[n] = (0, None)
             rows.append((short(n) + " (black box)", n, inst[n], 0, 0, 0, 0, None, {}, []))
             continue
         s, longest, path, groups = analyse(md, summaries, mem_levels)
         summaries[n] = s
+        # a path inside a child (register to register) is one of this module's too
+        for k in kids[n]:
+            if deepest[k][0] > longest:
+                longest = deepest[k][0]
+                path = ("%s: %s" % (short(k), deepest[k][1][0]), (None, deepest[k][1][1][1]))
+        deepest[n] = (longest, path)
         # a black box instance is one cell (a macro), as `stat` counts it
         cells = sum(1 for c in md.cells.values() if c["type"] not in mods
                     or mods[c["type"]].m.get("attributes", {}).get("blackbox"))
