@@ -37,6 +37,9 @@
 # undriven net) and on a failed assertion of -c. Prints yosys' CPU time, the
 # wall time of each step and the most expensive passes (docs/synthesis.md).
 set -euo pipefail
+# (a function, so bash has read all of it before it runs: editing the file
+# during a long run does not change what the run executes)
+main() {
 top=""; incs=""; hier=""; cmds=""; rows=128; out=""; log=""; bb=""; minbits=0
 while getopts "t:I:p:c:r:o:l:b:m:" o; do
   case $o in
@@ -100,3 +103,5 @@ awk '/^\[[0-9.]+\] [0-9]+\. Executing / { t = substr($1, 2) + 0; if (name != "")
 echo "the most expensive passes (CPU, yosys -d):"
 awk '/^ *[0-9]+% +[0-9]+ calls/ { print; n++ } n == 8 { exit }' "$log" | sed 's/^ */  /'
 echo "synthesis of $top: ok, no latches"
+}
+main "$@"
