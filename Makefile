@@ -4,7 +4,7 @@ BUILD   ?= build
 JOBS    ?= $(shell nproc)
 APT_PKGS = build-essential cmake pkg-config verilator yosys iverilog libjansson-dev libcurl4-openssl-dev \
            clang-19 libclang-rt-19-dev lld-19 qemu-user slurm-wlm munge zlib1g-dev gtkwave xvfb chromium \
-           libsystemc-dev
+           libsystemc-dev python3
 SUDO    := $(if $(filter 0,$(shell id -u)),,sudo)
 
 .PHONY: all deps build run test perf golden fuzz rvv-campaign vliw-campaign vliw-cosim-baselines vliw-synth clean
