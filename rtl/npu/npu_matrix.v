@@ -166,14 +166,19 @@ module npu_matrix #(
     // The array clocks only while something is in flight: an idle matrix unit
     // costs the simulation (and the clock tree) nothing.
     localparam integer NPE = MLEN * VLEN;
-    wire [MLEN-1:0]    row_v;            // what enters PE(i,0)
-    wire [MLEN*16-1:0] row_a;
-    wire [W-1:0]       col_b;            // what enters PE(0,j)
+    // Operands move between PEs on arrays of nets, one element per PE, rather
+    // than slices of one wide vector: an event-driven simulator (Icarus)
+    // re-evaluates every reader of a vector when any slice changes, which made
+    // every PE's input follow every other PE's output.
+    wire               row_v [0:MLEN-1];  // what enters PE(i,0)
+    wire [15:0]        row_a [0:MLEN-1];
+    wire [15:0]        col_b [0:VLEN-1];  // what enters PE(0,j)
     wire [NPE-1:0]     pe_busy;
     // PE outputs; the last column's A and the last row's B go nowhere.
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [NPE-1:0]     pe_v;
-    wire [NPE*16-1:0]  pe_a, pe_b;
+    wire               pe_v [0:NPE-1];
+    wire [15:0]        pe_a [0:NPE-1];
+    wire [15:0]        pe_b [0:NPE-1];
     /* verilator lint_on UNUSEDSIGNAL */
     wire [NPE*32-1:0]  acc /* verilator public_flat_rd */;
     wire [MLEN-1:0]    skew_busy;
@@ -188,7 +193,7 @@ module npu_matrix #(
             wire [15:0] fa = f_a[gi*W +: 16];
             if (gi == 0) begin : g_direct
                 assign row_v[0]      = fv;
-                assign row_a[0 +: 16] = fa;
+                assign row_a[0]      = fa;
                 assign skew_busy[0]  = 1'b0;
             end else begin : g_skew
                 reg [gi-1:0]    d_v;
@@ -202,20 +207,20 @@ module npu_matrix #(
                     end
                 end
                 assign row_v[gi]         = d_v[gi-1];
-                assign row_a[gi*16 +: 16] = d_a[16*(gi-1) +: 16];
+                assign row_a[gi]         = d_a[16*(gi-1) +: 16];
                 assign skew_busy[gi]     = |d_v;
             end
         end
         // B skew: column j's j registers (column 0 takes the buffer row directly)
         for (gj = 0; gj < VLEN; gj = gj + 1) begin : g_col
             if (gj == 0) begin : g_direct
-                assign col_b[0 +: 16] = f_b[0 +: 16];
+                assign col_b[0] = f_b[0 +: 16];
             end else begin : g_skew
                 reg [16*gj-1:0] d_b;
                 always @(posedge clk)
                     if (active)
                         d_b <= (d_b << 16) | (16*gj)'(f_b[gj*16 +: 16]);
-                assign col_b[gj*16 +: 16] = d_b[16*(gj-1) +: 16];
+                assign col_b[gj] = d_b[16*(gj-1) +: 16];
             end
         end
         for (gi = 0; gi < MLEN; gi = gi + 1) begin : g_pe_row
@@ -226,9 +231,9 @@ module npu_matrix #(
                 npu_pe u_pe (
                     .clk(clk), .clear(rst || clear), .en(active),
                     .in_v(gj == 0 ? row_v[gi] : pe_v[PL]),
-                    .in_a(gj == 0 ? row_a[gi*16 +: 16] : pe_a[PL*16 +: 16]),
-                    .in_b(gi == 0 ? col_b[gj*16 +: 16] : pe_b[PU*16 +: 16]),
-                    .out_v(pe_v[P]), .out_a(pe_a[P*16 +: 16]), .out_b(pe_b[P*16 +: 16]),
+                    .in_a(gj == 0 ? row_a[gi] : pe_a[PL]),
+                    .in_b(gi == 0 ? col_b[gj] : pe_b[PU]),
+                    .out_v(pe_v[P]), .out_a(pe_a[P]), .out_b(pe_b[P]),
                     .busy(pe_busy[P]), .acc(acc[P*32 +: 32]));
             end
         end
