@@ -153,7 +153,15 @@ static void npu_overview(const kc_isa *isa, kc_isagen_buf *b)
         "needs no transposing pass). `mmac b, [rA]` multiplies the A tile (`mrows` vector-SRAM rows "
         "from X[rA]; lane k of row i is A[i][k]) by buffer b into the accumulators in %ld cycles; "
         "back-to-back `mmac`s stream without bubbles. `mst [rD]` writes the accumulator rows "
-        "(rounded to bf16) to vector SRAM and clears them. A tiled GEMM is worked in section 12.\n\n",
+        "(rounded to bf16) to vector SRAM and clears them. A tiled GEMM is worked in section 12.\n"
+        "  Dataflow: processing element (i, j) holds accumulator C[i][j]; at step k (one per cycle) "
+        "the feeder sends lane k of the A rows into the rows of the array and row k of the weight "
+        "buffer into its columns; A moves one element right and B one element down per cycle, skewed "
+        "so that A[i][k] and B[k][j] meet in element (i, j). Each element is three pipeline stages: "
+        "operand registers (which pass A and B on), an exact bf16 x bf16 product, and the fp32 "
+        "accumulate (one rounding per step, k ascending, as the semantics say), so the last "
+        "accumulator is written 2*VLEN + mrows cycles after the `mmac` issues. The weight buffers are "
+        "read only by the feeder, one row per cycle.\n\n",
         gen_param(isa, "NXREGS") - 1, gen_param(isa, "NFREGS") - 1, gen_param(isa, "NAREGS") - 1,
         gen_param(isa, "VROWS"), vlen, vlen * 2, vlen, gen_param(isa, "LOOP_DEPTH"),
         gen_param(isa, "MLEN"), vlen, gen_param(isa, "MLEN") * vlen, gen_param(isa, "MLEN"), vlen,
@@ -209,7 +217,8 @@ static void npu_overview(const kc_isa *isa, kc_isagen_buf *b)
         "instructions may overwrite them at once; it waits for a vector instruction still writing them. "
         "One `mmac` is fed at a time: the next `mmac` waits until the previous one has fed the array "
         "(%ld cycles). An `mmac` on a buffer being loaded waits for the load (`mldb` takes %ld cycles). "
-        "A buffer in use cannot be reloaded until the array has read it: `mldb`/`mldbt` into it waits "
+        "A buffer in use cannot be reloaded until the feeder has read it (the weights then travel "
+        "through the array, not from the buffer): `mldb`/`mldbt` into it waits "
         "until %ld cycles after the last `mmac` on it (the other buffer is free). The accumulators are "
         "read only by `mst`, which waits until the array has drained (2*VLEN + mrows + 1 = %ld cycles "
         "after the last `mmac` with mrows = %ld) and then writes its rows at issue. Vector instructions "

@@ -1,18 +1,39 @@
 // npu_matrix — the matrix unit: matrix SRAM, two weight buffers and an
-// output-stationary systolic array of MLEN x VLEN processing elements
-// (MLEN * VLEN bf16 MACs per cycle: 4 x 16 = 64 by default).
+// output-stationary systolic array of MLEN x VLEN processing elements (npu_pe;
+// MLEN * VLEN bf16 MACs per cycle: 4 x 16 = 64 by default).
+//
+// Dataflow: output-stationary, both operands flowing. PE(i,j) keeps the fp32
+// accumulator C[i][j]; A[i][k] streams across row i (left to right) and B[k][j]
+// down column j (top to bottom), one PE per cycle, skewed so that they meet in
+// PE(i,j) at step k. Why this and not weight-stationary: mmac's reduction is
+// VLEN long (k < VLEN) but the array has MLEN rows, and its accumulation order
+// (per C[i][j]: k ascending, one rounding per step, continued across mmacs until
+// mst) is the ISS's; output-stationary keeps every C[i][j] in one PE, so each
+// chain is exactly the ISS's kc_fp_fma sequence, while weight-stationary would
+// need a VLEN x VLEN array and a partial-sum chain summing in a different order.
+// The weights are held in the weight buffers and flow through the PEs: no PE
+// selects among weights; the one read of a buffer row per cycle is at the top
+// edge of the array (the feeder).
 //
 //   mld          DMA (npu_dma) writes DRAM rows into the matrix SRAM, like dld.
 //   mldb/mldbt   the loader copies VLEN matrix-SRAM rows into weight buffer b
 //                (one row per cycle); mldbt writes them as columns (B^T), so a
 //                row-major W or K needs no transposing pass.
-//   mmac         the A tile (mrows vector-SRAM rows, latched at issue) streams
-//                through the array: row i is skewed by i cycles, A moves one PE
-//                right per cycle carrying its step k, and PE(i,j) accumulates
-//                A[i][k] * B[b][k][j]. VLEN cycles per mmac; consecutive mmacs
-//                stream back to back into the same accumulators.
+//   mmac         the feeder streams the A tile (mrows vector-SRAM rows, latched at
+//                issue) and weight buffer b into the array, step k = 0..VLEN-1
+//                one per cycle: lane k of the A rows into the rows, row k of b
+//                into the columns. VLEN cycles per mmac; consecutive mmacs stream
+//                back to back into the same accumulators.
 //   mst          (issued only when the array has drained) the core's vector unit
 //                writes the accumulators as bf16 rows; this module clears them.
+//
+// Pipeline of an mmac issued in cycle c0: feeder step k in cycle c0 + 1 + k (A
+// lane k, buffer row k read); PE(i,j)'s operand stage c0 + 2 + k + i + j, its
+// multiply stage one cycle later, its accumulator written at the end of
+// c0 + 3 + k + i + j. The last step of the last row reaches the last column's
+// accumulator at the end of c0 + 2 VLEN + mrows: mst issues from c0 + 2 VLEN +
+// mrows + 1 (ISA timing row mmac_mst); the feeder's last read of buffer b is in
+// c0 + VLEN, so a reload of b may issue from c0 + VLEN - 1 (row mmac_mldb).
 //
 // Interlocks live in the core; this module reports what is in flight.
 `default_nettype none
@@ -61,7 +82,6 @@ module npu_matrix #(
     output wire [1:0]        b_inuse,      // weight buffer b may not be reloaded yet
     output wire              array_busy
 );
-`include "kc_fp_funcs.vh"
 `include "npu_sram_funcs.vh"
 
     localparam integer KW = $clog2(VLEN);
@@ -101,6 +121,12 @@ module npu_matrix #(
     end
 
     // ---------------------------------------------------------------- feeder
+    // An mmac's A tile is latched at issue and leaves lane by lane: each step the
+    // tile shifts down one lane, so lane 0 of row i is A[i][k] at step k (a shift
+    // register, no per-step select; what enters a row's top lane is never used,
+    // the tile being done before it reaches lane 0). Step k also reads row k of
+    // weight buffer b: one VLEN-lane read per cycle at the array's top edge, the
+    // buffer's only read port.
     reg              f_busy, f_bsel;
     reg [KW-1:0]     f_k;
     reg [MRW-1:0]    f_rows;
@@ -118,101 +144,111 @@ module npu_matrix #(
             f_a    <= mac_a;
             f_k    <= '0;
         end else if (f_busy) begin
+            f_a <= f_a >> 16;
             f_k <= f_k + 1'b1;
             if (f_k == KW'(VLEN - 1))
                 f_busy <= 1'b0;
         end
     end
+    wire [W-1:0] f_b = wbuf[{f_bsel, f_k}];   // B[k][0..VLEN-1]
 
     // ---------------------------------------------------------------- the array
-    // PE p = i*VLEN + j holds an fp32 accumulator and the A element, step k and
-    // buffer select it processed last cycle, which PE p+1 (to its right) takes next
-    // cycle. Row i is fed through an i-stage skew line, so A[i][k] meets the same k
-    // in every column. The array only clocks while something is in flight: an idle
-    // matrix unit costs the simulation (and the clock tree) nothing.
+    // PE(i,j) (npu_pe, p = i*VLEN + j) holds C[i][j]. A[i][k] enters row i at the
+    // left and moves one PE right per cycle; B[k][j] enters column j at the top
+    // and moves one PE down per cycle; row i's A is delayed i cycles and column
+    // j's B j cycles (triangular skew registers), so A[i][k] and B[k][j] meet in
+    // PE(i,j), in its operand stage during cycle c0 + 2 + k + i + j for an mmac
+    // issued in cycle c0 (the feeder's step k is cycle c0 + 1 + k). The PE's
+    // product follows a cycle later and its accumulator takes it at the end of
+    // the cycle after that, c0 + 3 + k + i + j: each accumulator takes its steps
+    // k = 0, 1, ... one per cycle in order, and consecutive mmacs continue the
+    // same chains. Only rows i < mrows carry valid steps (and load operands).
+    // The array clocks only while something is in flight: an idle matrix unit
+    // costs the simulation (and the clock tree) nothing.
     localparam integer NPE = MLEN * VLEN;
-    reg [NPE-1:0]    pv;                 // PE output valid
-    reg [NPE-1:0]    pb;                 // PE output buffer select
-    // The last PE of a row passes nothing on: those bits are never read.
+    // Operands move between PEs on arrays of nets, one element per PE, rather
+    // than slices of one wide vector: an event-driven simulator (Icarus)
+    // re-evaluates every reader of a vector when any slice changes, which made
+    // every PE's input follow every other PE's output.
+    wire               row_v [0:MLEN-1];  // what enters PE(i,0)
+    wire [15:0]        row_a [0:MLEN-1];
+    wire [15:0]        col_b [0:VLEN-1];  // what enters PE(0,j)
+    wire [NPE-1:0]     pe_busy;
+    // PE outputs; the last column's A and the last row's B go nowhere.
     /* verilator lint_off UNUSEDSIGNAL */
-    reg [NPE*16-1:0] pa;                 // PE output A element
-    reg [NPE*KW-1:0] pk;                 // PE output step k
+    wire               pe_v [0:NPE-1];
+    wire [15:0]        pe_a [0:NPE-1];
+    wire [15:0]        pe_b [0:NPE-1];
     /* verilator lint_on UNUSEDSIGNAL */
-    reg [NPE*32-1:0] acc /* verilator public_flat_rd */;
-    wire [MLEN-1:0]  skew_busy;
+    wire [NPE*32-1:0]  acc /* verilator public_flat_rd */;
+    wire [MLEN-1:0]    skew_busy;
 
-    wire active = f_busy || (|skew_busy) || (|pv);
+    wire active = f_busy || (|skew_busy) || (|pe_busy);
 
-    // One clocked block per row's skew line and per PE, all with constant indices
-    // (fast to simulate; identical hardware to a PE module per site).
     genvar gi, gj;
     generate
+        // A skew: row i's i registers (row 0 takes the feeder's lane 0 directly)
         for (gi = 0; gi < MLEN; gi = gi + 1) begin : g_row
-            // skew line: stage s is bit (field) s; the row's PEs read stage gi
-            reg [gi:0]       d_v, d_b;
-            reg [16*gi+15:0] d_a;
-            reg [KW*gi+KW-1:0] d_k;
-            always @(posedge clk) begin
-                if (rst || clear)
-                    d_v <= '0;
-                else if (active) begin
-                    d_v <= (d_v << 1) | (gi + 1)'(f_busy && gi < 32'(f_rows));
-                    d_b <= (d_b << 1) | (gi + 1)'(f_bsel);
-                    d_a <= (d_a << 16) | (16*gi + 16)'(f_a[gi*W + f_k*16 +: 16]);
-                    d_k <= (d_k << KW) | (KW*gi + KW)'(f_k);
-                end
-            end
-            assign skew_busy[gi] = |d_v;
-
-            for (gj = 0; gj < VLEN; gj = gj + 1) begin : g_pe
-                localparam integer P = gi*VLEN + gj;
-                // input: the row's skew output for column 0, else the left neighbour
-                wire        in_v = gj == 0 ? d_v[gi] : pv[(P > 0 ? P : 1) - 1];
-                wire        in_b = gj == 0 ? d_b[gi] : pb[(P > 0 ? P : 1) - 1];
-                wire [15:0] in_a = gj == 0 ? d_a[16*gi +: 16] : pa[((P > 0 ? P : 1) - 1)*16 +: 16];
-                wire [KW-1:0] in_k = gj == 0 ? d_k[KW*gi +: KW] : pk[((P > 0 ? P : 1) - 1)*KW +: KW];
+            wire        fv = f_busy && gi < 32'(f_rows);
+            wire [15:0] fa = f_a[gi*W +: 16];
+            if (gi == 0) begin : g_direct
+                assign row_v[0]      = fv;
+                assign row_a[0]      = fa;
+                assign skew_busy[0]  = 1'b0;
+            end else begin : g_skew
+                reg [gi-1:0]    d_v;
+                reg [16*gi-1:0] d_a;
                 always @(posedge clk) begin
-                    if (rst || clear) begin      // mst issues only when the array is idle
-                        pv[P]           <= 1'b0;
-                        acc[P*32 +: 32] <= 32'd0;
-                    end else if (active) begin
-                        pv[P] <= in_v;
-                        if (in_v) begin
-                            pb[P]           <= in_b;
-                            pa[P*16 +: 16]  <= in_a;
-                            pk[P*KW +: KW]  <= in_k;
-                            acc[P*32 +: 32] <= kc_fp_fma(kc_fp_from_bf16(in_a),
-                                                         kc_fp_from_bf16(wbuf[{in_b, in_k}][gj*16 +: 16]),
-                                                         acc[P*32 +: 32]);
-                        end
+                    if (rst || clear)
+                        d_v <= '0;
+                    else if (active) begin
+                        d_v <= (d_v << 1) | gi'(fv);
+                        d_a <= (d_a << 16) | (16*gi)'(fa);
                     end
                 end
+                assign row_v[gi]         = d_v[gi-1];
+                assign row_a[gi]         = d_a[16*(gi-1) +: 16];
+                assign skew_busy[gi]     = |d_v;
+            end
+        end
+        // B skew: column j's j registers (column 0 takes the buffer row directly)
+        for (gj = 0; gj < VLEN; gj = gj + 1) begin : g_col
+            if (gj == 0) begin : g_direct
+                assign col_b[0] = f_b[0 +: 16];
+            end else begin : g_skew
+                reg [16*gj-1:0] d_b;
+                always @(posedge clk)
+                    if (active)
+                        d_b <= (d_b << 16) | (16*gj)'(f_b[gj*16 +: 16]);
+                assign col_b[gj] = d_b[16*(gj-1) +: 16];
+            end
+        end
+        for (gi = 0; gi < MLEN; gi = gi + 1) begin : g_pe_row
+            for (gj = 0; gj < VLEN; gj = gj + 1) begin : g_pe
+                localparam integer P = gi*VLEN + gj;
+                localparam integer PL = gj == 0 ? 0 : P - 1;      // left neighbour
+                localparam integer PU = gi == 0 ? 0 : P - VLEN;   // upper neighbour
+                npu_pe u_pe (
+                    .clk(clk), .clear(rst || clear), .en(active),
+                    .in_v(gj == 0 ? row_v[gi] : pe_v[PL]),
+                    .in_a(gj == 0 ? row_a[gi] : pe_a[PL]),
+                    .in_b(gi == 0 ? col_b[gj] : pe_b[PU]),
+                    .out_v(pe_v[P]), .out_a(pe_a[P]), .out_b(pe_b[P]),
+                    .busy(pe_busy[P]), .acc(acc[P*32 +: 32]));
             end
         end
     endgenerate
 
     assign acc_all    = acc;
-    // When may mldb overwrite buffer b? Step k of an mmac issued in cycle c0 is
-    // read by PE(i,j) in cycle c0 + 2 + k + i + j, last by PE(MLEN-1, VLEN-1) in
-    // cycle c0 + k + MLEN + VLEN; the loader started in cycle L0 writes row k at
-    // the end of cycle L0 + 1 + k. So every row is rewritten only after its last
-    // read iff L0 >= c0 + MLEN + VLEN - 1, whatever k: a per-buffer countdown from
-    // the last mmac on b, rather than waiting for the whole array to drain.
-    localparam integer RELOAD = MLEN + VLEN - 2;
-    localparam integer TW = $clog2(RELOAD + 1);
-    reg [TW-1:0] reload_wait [0:1];
-    integer bq;
-    always @(posedge clk) begin
-        for (bq = 0; bq < 2; bq = bq + 1) begin
-            if (rst)
-                reload_wait[bq] <= '0;
-            else if (mac_issue && mac_bsel == bq[0])
-                reload_wait[bq] <= TW'(RELOAD);
-            else if (reload_wait[bq] != '0)
-                reload_wait[bq] <= reload_wait[bq] - 1'b1;
-        end
-    end
-    assign b_inuse    = {reload_wait[1] != '0, reload_wait[0] != '0};
+    // When may mldb/mldbt overwrite buffer b? The array never reads the buffers:
+    // only the feeder does, row k of an mmac issued in cycle c0 in cycle
+    // c0 + 1 + k (k < VLEN). A loader started in cycle L0 writes its row (mldb) or
+    // column (mldbt: one lane of every row) c at the end of cycle L0 + 1 + c, so
+    // every write comes after the last read it could disturb iff
+    // L0 + 1 >= c0 + VLEN, i.e. L0 >= c0 + VLEN - 1: b is in use while the feeder
+    // works on it before its step VLEN - 2.
+    wire f_early = f_busy && f_k < KW'(VLEN - 2);
+    assign b_inuse    = {f_early && f_bsel, f_early && !f_bsel};
     assign array_busy = active;
 endmodule
 
