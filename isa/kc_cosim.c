@@ -361,14 +361,20 @@ static int cmp_trap(cosim *c)
     return 1;
 }
 
-/* Clocks a trapped RTL until its memory port is quiet, so what the retired
- * instructions started is complete (a halt drains by itself). */
+/* Clocks a trapped RTL until its memory port is quiet and every write still in
+ * flight has fallen due (a long pipeline, e.g. a reduction tree, may deliver
+ * after the port is quiet), so what the retired instructions started is
+ * complete (a halt drains by itself). */
 static kc_status drain(cosim *c, kc_dram *dram, kc_err *err)
 {
     kc_bus_req req;
     kc_bus_resp resp;
     unsigned quiet = 0;
-    for (unsigned i = 0; i < COSIM_DRAIN_LIMIT && quiet < 8; i++) {
+    uint64_t last = c->cycle;
+    for (size_t k = 0; k < c->ndues; k++)
+        if (c->dues[k].due != COSIM_AT_END && c->dues[k].due > last)
+            last = c->dues[k].due;
+    for (unsigned i = 0; i < COSIM_DRAIN_LIMIT && (quiet < 8 || c->cycle + i <= last); i++) {
         c->ops->bus_out(c->model, &req);
         quiet = (req.valid || kc_dram_busy(dram)) ? 0 : quiet + 1;
         kc_dram_drive(dram, &req, &resp);

@@ -192,8 +192,12 @@ static void npu_overview(const kc_isa *isa, kc_isagen_buf *b)
         "to issue, and everything behind it waits too); it never reads a stale value. How long each wait "
         "lasts is in Timing below. The rules:\n\n"
         "- **Scalar, fp, address, configuration:** results are usable by the next instruction.\n"
-        "- **Vector:** a row is written back %ld cycles after issue (a reduction's fp register likewise); "
-        "an instruction reading it (or, for `vmacs`, writing it) waits until then.\n"
+        "- **Vector:** the vector unit is fully pipelined (one instruction per cycle). An element-wise "
+        "result row is written back %ld cycles after issue (VEC_LAT); an instruction reading it (`vmacs` "
+        "reads its destination too; `dst`, `mmac` and a reduction also read rows) waits until then, while "
+        "one that only writes the row does not wait (writes land in order, lane-masked). A reduction's "
+        "fp register is usable %ld cycles after issue (2*log2(VLEN) + 1); an instruction reading or "
+        "writing that register waits (another reduction into it does not).\n"
         "- **Special functions (`vexp`, `vrecip`, `vrsqrt`)** run on one shared, pipelined special-function "
         "unit of %ld lanes: a row enters it in %ld cycles (one group of %ld lanes per cycle) and is "
         "written back %ld cycles after issue. An instruction that reads or writes that row (a `dld`/`dst`/"
@@ -233,7 +237,7 @@ static void npu_overview(const kc_isa *isa, kc_isagen_buf *b)
         "beside a load slows the load down. Load data returns **in issue order**, across both load "
         "engines: one long `dld`/`mld` holds back the rows of a small load issued after it. Issue large "
         "loads early and small urgent loads first.\n\n",
-        gen_param(isa, "VEC_LAT"), gen_param(isa, "SFU_LANES"), gen_tval(isa, "sfu_thru"),
+        gen_param(isa, "VEC_LAT"), gen_tval(isa, "vred_fp"), gen_param(isa, "SFU_LANES"), gen_tval(isa, "sfu_thru"),
         gen_param(isa, "SFU_LANES"), gen_tval(isa, "sfu_dep"), gen_tval(isa, "sfu_thru"),
         gen_tval(isa, "mmac_mmac"), gen_tval(isa, "mldb_mmac"),
         gen_tval(isa, "mmac_mldb"), gen_tval(isa, "mmac_mst"), mlen, 2 * vlen);

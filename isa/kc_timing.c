@@ -82,7 +82,8 @@ static double t_primary(tparse *t)
     if (!len)
         return t_fail(t, "expected a number, a name or '('");
     int is_ceil = len == 4 && !strncmp(n, "ceil", 4), is_max = len == 3 && !strncmp(n, "max", 3);
-    if (!is_ceil && !is_max)
+    int is_log2 = len == 4 && !strncmp(n, "log2", 4);
+    if (!is_ceil && !is_max && !is_log2)
         return t_name(t, n, len);
     if (!t_eat(t, '('))
         return t_fail(t, "expected '(' after a function name");
@@ -93,6 +94,8 @@ static double t_primary(tparse *t)
         b = t_expr(t);
     if (!t_eat(t, ')'))
         return t_fail(t, "expected ')'");
+    if (is_log2)
+        return a > 0 ? log2(a) : t_fail(t, "log2 of a value <= 0");
     return is_ceil ? ceil(a - 1e-9) : (a > b ? a : b);
 }
 

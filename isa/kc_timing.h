@@ -4,7 +4,7 @@
  * MLEN, VEC_LAT, ...) and the variables of a kc_timing_env: LAT (DRAM latency,
  * cycles), BW (DRAM bandwidth, bytes per cycle), BEAT (bytes per DMA beat, the
  * memory port width) and N (a row's count, e.g. DMA rows). Operators + - * / and
- * parentheses; ceil(x) and max(x, y). The ISA document prints each formula with
+ * parentheses; ceil(x), max(x, y) and log2(x). The ISA document prints each formula with
  * its value at the default DRAM; tests/isa measures the same formulas on the RTL.
  */
 #ifndef KC_TIMING_H

@@ -46,6 +46,9 @@ kc_status npu_hw_from(const kc_hw *hw, npu_hw *o, kc_err *err)
     if (o->sfu_lat != 6)
         return kc_err_set(err, KC_ERR_RANGE, "%s: SFU_LAT %u: the SFU lane (rtl/common/kc_sfu_lane.v) "
                           "has latency 6", acc, o->sfu_lat);
+    if (o->vec_lat != 4)
+        return kc_err_set(err, KC_ERR_RANGE, "%s: VEC_LAT %u: the vector lane (rtl/npu/npu_vlane.v) "
+                          "has latency 4", acc, o->vec_lat);
     if (!o->vrows || !o->mrows || !o->imem_words || !o->nxregs || !o->nfregs || !o->naregs ||
         !o->loop_depth || !o->vec_lat || !o->mat_wbufs)
         return kc_err_set(err, KC_ERR_RANGE, "%s: a size parameter is zero", acc);
@@ -87,6 +90,14 @@ unsigned npu_hw_sfu_groups(const npu_hw *hw)
 unsigned npu_hw_sfu_row_lat(const npu_hw *hw)
 {
     return npu_hw_sfu_groups(hw) - 1 + hw->sfu_lat;
+}
+
+unsigned npu_hw_vred_lat(const npu_hw *hw)
+{
+    unsigned lv = 0;
+    while ((1u << lv) < hw->vlen)
+        lv++;
+    return 2 * lv + 1;
 }
 
 const npu_hw *npu_hw_default(void)

@@ -39,6 +39,10 @@ kc_status npu_hw_from(const kc_hw *hw, npu_hw *out, kc_err *err);
 unsigned npu_hw_sfu_row_lat(const npu_hw *hw);
 /* Is instruction `name` one of the SFU's (isa/npu.def NPU_SFU)? */
 int npu_hw_is_sfu(const char *name);
+/* Cycles from a vredsum/vredmax's issue to the issue of an instruction using its
+ * fp result: 2*log2(VLEN) + 1 (npu_vred: two stages per tree level; NPU_TIMING
+ * vred_fp). */
+unsigned npu_hw_vred_lat(const npu_hw *hw);
 unsigned npu_hw_sfu_groups(const npu_hw *hw);
 
 /* The isa/npu.def defaults, as a view and as a kc_hw table. */

@@ -6,8 +6,9 @@
  * rows). Sizes are the build's (npu_hw from the kc_hw table).
  *
  * When each write shows on the RTL (`due`, cycles after the retire edge) follows
- * the ISA table: a vector-unit result (a row, or a reduction's fp register) lands
- * VEC_LAT cycles later (NPU_TIMING vec_dep / vred_fp), a special function's
+ * the ISA table: an element-wise vector result (a row) lands VEC_LAT cycles later
+ * (NPU_TIMING vec_dep), a reduction's fp register 2*log2(VLEN) + 1 (vred_fp,
+ * npu_hw_vred_lat), a special function's
  * row (vexp, vrecip, vrsqrt) VLEN/SFU_LANES - 1 + SFU_LAT (sfu_dep); the rows of a
  * variable-latency instruction (latency 0: dld, mld, and mst, whose matrix unit
  * may write before or after it retires) are compared only at the end; every
@@ -177,7 +178,7 @@ static void ref_table_writes(iss_ref *r, const kc_isa_insn *row, uint32_t word, 
     if (!strcmp(row->unit, "vector")) {
         uint32_t rd = ref_field(row, word, "rd");
         if (row->nops && row->ops[0].kind == KC_ISA_K_F)
-            ev_add(ev, REF_F, rd, 1, hw->vec_lat, 0);
+            ev_add(ev, REF_F, rd, 1, npu_hw_vred_lat(hw), 0);
         else
             ev_add(ev, REF_VSRAM, npu_iss_x(s, rd), 1,
                    npu_hw_is_sfu(row->name) ? npu_hw_sfu_row_lat(hw) : hw->vec_lat, 0);

@@ -114,17 +114,26 @@ function automatic [31:0] kc_fp__pack(input kfp_sgn, input [79:0] kfp_mag, input
     end
 endfunction
 
-// a * b + c with one rounding, in two halves so that a pipeline (rvv_fpu) can
-// put a register between them: kc_fp__fma_front multiplies, aligns and adds,
-// returning {special, special result[31:0], sign, sticky, base[9:0] (signed),
-// mag[79:0]}: when special (NaN, inf, zero operand, exact cancellation) the
-// result is the given value, otherwise kc_fp__pack_rm(sign, mag, base, sticky).
-function automatic [124:0] kc_fp__fma_front(input [31:0] kfp_a, input [31:0] kfp_b,
-                                            input [31:0] kfp_c);
+// a * b + c with one rounding, in steps that a pipeline can put registers
+// between (npu_vlane: mul | add | round; rvv_fpu: front | round):
+//   kc_fp__fma_mul   multiplies the significands and, from the exponents only
+//                    (in parallel with the multiply, as an FMA's aligner does),
+//                    shifts the addend into place; decides the operand special
+//                    cases. Returns {special, special result[31:0], sign u,
+//                    sign v, sticky, base[9:0] (signed), u[47:0], v[79:0]}.
+//   kc_fp__fma_add   adds u and v (|u - v| when the signs differ): returns
+//                    kc_fp__fma_front's format (below).
+//   kc_fp__fma_front = kc_fp__fma_add(kc_fp__fma_mul(a, b, c)): returns
+//                    {special, special result[31:0], sign, sticky, base[9:0]
+//                    (signed), mag[79:0]}: when special (NaN, inf, zero operand,
+//                    exact cancellation) the result is the given value, otherwise
+//                    kc_fp__pack_rm(sign, mag, base, sticky) (kc_fp__fma_round).
+function automatic [173:0] kc_fp__fma_mul(input [31:0] kfp_a, input [31:0] kfp_b,
+                                          input [31:0] kfp_c);
     reg kfp_sp, kfp_sc, kfp_su, kfp_sv, kfp_st;
     reg [23:0] kfp_mc;
-    reg [47:0] kfp_prod;
-    reg [79:0] kfp_u, kfp_v, kfp_mag;
+    reg [47:0] kfp_prod, kfp_u;
+    reg [79:0] kfp_v;
     integer kfp_ea, kfp_eb, kfp_ec, kfp_d;
     /* verilator lint_off UNUSEDSIGNAL */ // base is within [-300, 210]: 10 bits returned
     integer kfp_base;
@@ -146,12 +155,12 @@ function automatic [124:0] kc_fp__fma_front(input [31:0] kfp_a, input [31:0] kfp
         kfp_su = kfp_sp;
         kfp_sv = kfp_sc;
         kfp_st = 1'b0;
-        kfp_u = {32'd0, kfp_prod};
+        kfp_u = kfp_prod;
         kfp_v = 80'd0;
         kfp_base = kfp_ea + kfp_eb - 300;
         if (kfp_mc != 24'd0 && kfp_d > 50) begin
             // product below 1/8 ulp of the addend: only a sticky bit
-            kfp_u = {53'd0, kfp_mc, 3'd0};
+            kfp_u = {21'd0, kfp_mc, 3'd0};
             kfp_su = kfp_sc;
             kfp_sv = kfp_sp;
             kfp_st = 1'b1;
@@ -168,14 +177,6 @@ function automatic [124:0] kc_fp__fma_front(input [31:0] kfp_a, input [31:0] kfp
             kfp_v = {56'd0, kfp_mc >> kfp_nd};
             kfp_st = (kfp_mc & ~(24'hFFFFFF << kfp_nd)) != 24'd0;
         end
-        if (kfp_su == kfp_sv) begin
-            kfp_mag = kfp_u + kfp_v;
-        end else if (kfp_u >= kfp_v + {79'd0, kfp_st}) begin
-            kfp_mag = kfp_u - kfp_v - {79'd0, kfp_st};
-        end else begin
-            kfp_mag = kfp_v - kfp_u;
-            kfp_su = kfp_sv;
-        end
         kfp_spec = 1'b1;
         if (kc_fp__is_nan(kfp_a[30:0]) || kc_fp__is_nan(kfp_b[30:0]) ||
             kc_fp__is_nan(kfp_c[30:0]))
@@ -190,13 +191,51 @@ function automatic [124:0] kc_fp__fma_front(input [31:0] kfp_a, input [31:0] kfp
             kfp_sv_res = kfp_c;
         else if (kc_fp__is_zero(kfp_a[30:23]) || kc_fp__is_zero(kfp_b[30:23]))
             kfp_sv_res = kc_fp__is_zero(kfp_c[30:23]) ? {kfp_sp & kfp_sc, 31'd0} : kfp_c;
-        else if (kfp_mag == 80'd0 && !kfp_st)
-            kfp_sv_res = 32'd0; // exact cancellation: +0 (RNE and RTZ alike)
         else begin
             kfp_spec = 1'b0;
             kfp_sv_res = 32'd0;
         end
-        kc_fp__fma_front = {kfp_spec, kfp_sv_res, kfp_su, kfp_st, kfp_base[9:0], kfp_mag};
+        kc_fp__fma_mul = {kfp_spec, kfp_sv_res, kfp_su, kfp_sv, kfp_st, kfp_base[9:0], kfp_u, kfp_v};
+    end
+endfunction
+
+function automatic [124:0] kc_fp__fma_add(input [173:0] kfp_m);
+    reg kfp_su, kfp_sv, kfp_st, kfp_spec;
+    reg [79:0] kfp_u, kfp_v, kfp_mag;
+    begin
+        kfp_su = kfp_m[140];
+        kfp_sv = kfp_m[139];
+        kfp_st = kfp_m[138];
+        kfp_u = {32'd0, kfp_m[127:80]};
+        kfp_v = kfp_m[79:0];
+        if (kfp_su == kfp_sv) begin
+            kfp_mag = kfp_u + kfp_v;
+        end else if (kfp_u >= kfp_v + {79'd0, kfp_st}) begin
+            kfp_mag = kfp_u - kfp_v - {79'd0, kfp_st};
+        end else begin
+            kfp_mag = kfp_v - kfp_u;
+            kfp_su = kfp_sv;
+        end
+        // the operands' special cases first, then exact cancellation: +0 (RNE and RTZ alike)
+        kfp_spec = kfp_m[173] || (kfp_mag == 80'd0 && !kfp_st);
+        kc_fp__fma_add = {kfp_spec, kfp_m[173] ? kfp_m[172:141] : 32'd0, kfp_su, kfp_st,
+                          kfp_m[137:128], kfp_mag};
+    end
+endfunction
+
+function automatic [124:0] kc_fp__fma_front(input [31:0] kfp_a, input [31:0] kfp_b,
+                                            input [31:0] kfp_c);
+    kc_fp__fma_front = kc_fp__fma_add(kc_fp__fma_mul(kfp_a, kfp_b, kfp_c));
+endfunction
+
+// kc_fp__fma_front's result rounded to fp32 (RNE).
+function automatic [31:0] kc_fp__fma_round(input [124:0] kfp_f);
+    /* verilator lint_off UNUSEDSIGNAL */ // the flags: npu does not keep them
+    reg [34:0] kfp_r;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        kfp_r = kc_fp__pack_rm(kfp_f[91], kfp_f[79:0], {{22{kfp_f[89]}}, kfp_f[89:80]}, kfp_f[90], 1'b0);
+        kc_fp__fma_round = kfp_f[124] ? kfp_f[123:92] : kfp_r[31:0];
     end
 endfunction
 

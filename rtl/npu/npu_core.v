@@ -5,8 +5,9 @@
 // the word at fpc at a clock edge; the word is the decode/issue stage's
 // instruction from then on. Decode/issue: at most one instruction issues per
 // cycle, in order. Scalar, fp and control instructions complete at their issue
-// edge; vector instructions go to npu_vector (latency 2; vexp/vrecip/vrsqrt to
-// its special-function unit, VLEN/SFU_LANES - 1 + SFU_LAT), DMA instructions start
+// edge; vector instructions go to npu_vector (element-wise latency VEC_LAT,
+// reductions 2*log2(VLEN) + 1, both fully pipelined; vexp/vrecip/vrsqrt to its
+// special-function unit, VLEN/SFU_LANES - 1 + SFU_LAT), DMA instructions start
 // an engine in npu_dma and run in the background. Every hazard between them is
 // interlocked here: an instruction that would observe a stale value waits (and
 // the wait is counted per cause).
@@ -39,7 +40,9 @@ module npu_core #(
     parameter integer MROWS      = `NPU_MROWS,
     parameter integer ROWW       = $clog2(VROWS),
     parameter integer FRW        = $clog2(`NPU_NFREGS),   // fp register index
-    parameter integer MRW        = $clog2(MLEN + 1)       // mrows, 1..MLEN
+    parameter integer MRW        = $clog2(MLEN + 1),      // mrows, 1..MLEN
+    parameter integer NVR        = 3,                     // npu_vector's vp_rows entries
+    parameter integer NVF        = 2 * $clog2(VLEN)       // npu_vector's vp_fds entries
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -59,11 +62,12 @@ module npu_core #(
     output wire [31:0]     v_fs,
     output wire [FRW-1:0]  v_fd,
     output wire [VLEN-1:0] v_lanes,
-    input  wire            s2_busy,
-    input  wire            s2_wrow,
-    input  wire [ROWW-1:0] s2_row,
-    input  wire            s2_wf,
-    input  wire [FRW-1:0]  s2_fd,
+    input  wire            vp_busy,
+    input  wire            vp_first,
+    input  wire [NVR*ROWW-1:0] vp_rows,
+    input  wire [NVR-1:0]  vp_rows_ok,
+    input  wire [NVF*FRW-1:0] vp_fds,
+    input  wire [NVF-1:0]  vp_fds_ok,
     input  wire            sfu_free,
     input  wire            sfu_busy,
     input  wire [5*ROWW-1:0] sfu_rows,
@@ -308,34 +312,53 @@ module npu_core #(
         overlaps = alo < bhi && blo < ahi;
     endfunction
 
-    // vector instruction vs the vector pipeline (one cycle) and the DMA engines
-    wire st_vec_s2 = is_vec && s2_wrow &&
-                     ((v_src1 && x_rs1[ROWW-1:0] == s2_row) || (v_vv && x_rs2[ROWW-1:0] == s2_row) ||
-                      (v_rdsrc && x_rd[ROWW-1:0] == s2_row));
-    // vector instruction vs the special-function unit: a row it reads or writes
-    // has an SFU write still to come, or (an SFU instruction) the feed is busy.
-    // sfu_at / sfu_over: row r / rows [lo, hi) have an SFU write to come.
-    function automatic sfu_at(input [5*ROWW-1:0] rows, input [4:0] ok, input [31:0] r);
+    // Rows with a write still to come: the vector pipeline's element-wise stages
+    // (npu_vector vp_rows) and the special-function unit's (sfu_rows), NPR in all.
+    // A row in the list is written at an edge still to come (at the latest the one
+    // ending this cycle), so an instruction that reads it now, or would write it
+    // before that write lands, waits; it issues at the edge after the write.
+    localparam integer NPR = NVR + 5;
+    wire [NPR*ROWW-1:0] pend_rows = {vp_rows, sfu_rows};
+    wire [NPR-1:0]      pend_ok   = {vp_rows_ok, sfu_rows_ok};
+    wire [NPR-1:0]      pend_sfu  = {{NVR{1'b0}}, sfu_rows_ok};
+    // pend_at / pend_over: row r / rows [lo, hi) have a write to come (of the entries in ok)
+    function automatic pend_at(input [NPR*ROWW-1:0] rows, input [NPR-1:0] ok, input [31:0] r);
         integer q;
-        sfu_at = 1'b0;
-        for (q = 0; q < 5; q = q + 1)
+        pend_at = 1'b0;
+        for (q = 0; q < NPR; q = q + 1)
             if (ok[q] && {{(32-ROWW){1'b0}}, rows[q*ROWW +: ROWW]} == r)
-                sfu_at = 1'b1;
+                pend_at = 1'b1;
     endfunction
-    function automatic sfu_over(input [5*ROWW-1:0] rows, input [4:0] ok, input [31:0] lo, input [63:0] hi);
+    function automatic pend_over(input [NPR*ROWW-1:0] rows, input [NPR-1:0] ok, input [31:0] lo, input [63:0] hi);
         integer q;
-        sfu_over = 1'b0;
-        for (q = 0; q < 5; q = q + 1)
+        pend_over = 1'b0;
+        for (q = 0; q < NPR; q = q + 1)
             if (ok[q] && {{(32-ROWW){1'b0}}, rows[q*ROWW +: ROWW]} >= lo &&
                 {{(64-ROWW){1'b0}}, rows[q*ROWW +: ROWW]} < hi)
-                sfu_over = 1'b1;
+                pend_over = 1'b1;
     endfunction
-    wire st_vec_sfu = is_vec && ((v_sfu && !sfu_free) ||
-                                 (v_src1 && sfu_at(sfu_rows, sfu_rows_ok, x_rs1)) ||
-                                 (v_vv && sfu_at(sfu_rows, sfu_rows_ok, x_rs2)) ||
-                                 (v_wrow && sfu_at(sfu_rows, sfu_rows_ok, x_rd)));
-    wire st_fp_s2  = s2_wf && ((f_use_rd && rd == s2_fd) || (f_use_rs1 && rs1 == s2_fd) ||
-                               (f_use_rs2 && rs2 == s2_fd));
+    // vector instruction vs the pipelines: a row it reads has a write to come, it
+    // writes a row the SFU still writes (the SFU writes later than the element-wise
+    // pipeline would; element-wise writes land in issue order, lane-masked, so they
+    // need not wait for each other), or (an SFU instruction) the SFU's feed is busy.
+    wire st_vec_pend = is_vec && ((v_sfu && !sfu_free) ||
+                                  (v_src1 && pend_at(pend_rows, pend_ok, x_rs1)) ||
+                                  (v_vv && pend_at(pend_rows, pend_ok, x_rs2)) ||
+                                  (v_rdsrc && pend_at(pend_rows, pend_ok, x_rd)) ||
+                                  (v_wrow && pend_at(pend_rows, pend_sfu, x_rd)));
+    // fp registers a reduction has not delivered yet (its last stage, wbf_*, is
+    // forwarded): an instruction reading one, or writing one (it would land first),
+    // waits. A reduction writing one need not: reductions deliver in issue order.
+    function automatic fd_pend(input [NVF*FRW-1:0] fds, input [NVF-1:0] ok, input [FRW-1:0] f);
+        integer q;
+        fd_pend = 1'b0;
+        for (q = 0; q < NVF; q = q + 1)
+            if (ok[q] && fds[q*FRW +: FRW] == f)
+                fd_pend = 1'b1;
+    endfunction
+    wire st_fp_vp = (f_use_rd && !(is_vec && v_red) && fd_pend(vp_fds, vp_fds_ok, rd)) ||
+                    (f_use_rs1 && fd_pend(vp_fds, vp_fds_ok, rs1)) ||
+                    (f_use_rs2 && fd_pend(vp_fds, vp_fds_ok, rs2));
     // per load engine e: filling vector-SRAM rows [lo_e, ld_vhi[e])
     wire [1:0] vld_busy = ld_busy & ~ld_to_m;
     wire [ROWW-1:0] lo0 = ld_lo[ROWW-1:0], lo1 = ld_lo[2*ROWW-1:ROWW];
@@ -367,30 +390,28 @@ module npu_core #(
         (is_load && st_busy && overlaps({32'd0, d_addr}, d_dend, {32'd0, st_dlo}, {32'd0, st_dhi})) ||
         (is_dld && st_busy && overlaps({32'd0, x_rd}, d_vend, {{(64-ROWW){1'b0}}, st_lo}, {32'd0, st_vhi})) ||
         (is_dst && |st_over_ld) ||
-        (!is_mld && sfu_over(sfu_rows, sfu_rows_ok, x_rd, d_vend)));   // dld/dst vs SFU rows
+        (!is_mld && pend_over(pend_rows, pend_ok, x_rd, d_vend)));   // dld/dst vs vector and SFU rows
     // matrix unit: one weight loader, one feeder (a new mmac may start on the last
     // step of the previous one), weight buffers in use, the array drained for mst
     function automatic rows_overlap(input [31:0] lo, input [32:0] hi, input [ROWW-1:0] blo, input [31:0] bhi);
         rows_overlap = overlaps({32'd0, lo}, {31'd0, hi}, {{(64-ROWW){1'b0}}, blo}, {32'd0, bhi});
     endfunction
-    wire s2_in_a  = s2_wrow && 32'(s2_row) >= x_rs1 && 33'(s2_row) < m_a_end;
-    wire s2_in_st = s2_wrow && 32'(s2_row) >= x_rd && 33'(s2_row) < m_st_end;
     wire st_mat =
         (m_ldb && (m_loader_busy || m_b_inuse[m_b] ||
                    (ld_busy[0] && ld_to_m[0] && rows_overlap(x_rs1, m_ldb_end, lo0, ld_vhi[0])) ||
                    (ld_busy[1] && ld_to_m[1] && rows_overlap(x_rs1, m_ldb_end, lo1, ld_vhi[1])))) ||
         (m_mac && ((m_feeder_busy && !m_feeder_last) || (m_loader_busy && m_loader_bsel == m_b) ||
-                   s2_in_a || sfu_over(sfu_rows, sfu_rows_ok, x_rs1, {31'd0, m_a_end}) ||
+                   pend_over(pend_rows, pend_ok, x_rs1, {31'd0, m_a_end}) ||
                    (vld_busy[0] && rows_overlap(x_rs1, m_a_end, lo0, ld_vhi[0])) ||
                    (vld_busy[1] && rows_overlap(x_rs1, m_a_end, lo1, ld_vhi[1])))) ||
-        (m_st && (m_array_busy || s2_in_st || sfu_over(sfu_rows, sfu_rows_ok, x_rd, {31'd0, m_st_end}) ||
+        (m_st && (m_array_busy || pend_over(pend_rows, pend_ok, x_rd, {31'd0, m_st_end}) ||
                   (vld_busy[0] && rows_overlap(x_rd, m_st_end, lo0, ld_vhi[0])) ||
                   (vld_busy[1] && rows_overlap(x_rd, m_st_end, lo1, ld_vhi[1])) ||
                   (st_busy && rows_overlap(x_rd, m_st_end, st_lo, st_vhi))));
-    wire drained  = ld_busy == 2'b00 && !st_busy && !s2_busy && !sfu_busy && !wbf_valid && !m_array_busy && !m_loader_busy;
+    wire drained  = ld_busy == 2'b00 && !st_busy && !vp_busy && !sfu_busy && !m_array_busy && !m_loader_busy;
     wire st_drain = is_halt && !drained;
 
-    wire stall_vec = st_vec_s2 || st_fp_s2 || st_vec_sfu;
+    wire stall_vec = st_vec_pend || st_fp_vp;
     wire stall_dma = st_vec_ld || st_vec_st || (is_dma && st_dma);
     wire running   = !halted && !trapped;
     wire stall_mat = st_mat;
@@ -584,7 +605,9 @@ module npu_core #(
             // 4 dma_store_busy, 5 stall_vector, 6 stall_dma, 7 stall_drain,
             // 8 matrix_busy, 9 stall_matrix, 10 fetch_bubble
             cnt[0] <= cnt[0] + 32'd1;
-            if (s2_busy || sfu_busy) cnt[2] <= cnt[2] + 32'd1;
+            // vector_busy: the pipelined unit's use (one cycle per instruction,
+            // the cycle after its issue) or the SFU busy
+            if (vp_first || sfu_busy) cnt[2] <= cnt[2] + 32'd1;
             if (|ld_busy) cnt[3] <= cnt[3] + 32'd1;
             if (st_busy) cnt[4] <= cnt[4] + 32'd1;
             if (waiting && stall_vec) cnt[5] <= cnt[5] + 32'd1;

@@ -53,11 +53,18 @@ module npu_top #(
     wire [31:0] fetch_pc, insn;
     wire        fetch_re;
 
-    wire            v_issue, s2_busy, s2_wrow, s2_wf, wbf_valid;
+    wire            v_issue, vp_busy, vp_first, wbf_valid;
     wire [5:0]      v_funct;
-    wire [ROWW-1:0] v_rd, v_ra, v_rb, s2_row;
+    wire [ROWW-1:0] v_rd, v_ra, v_rb;
     wire [31:0]     v_fs, wbf_val;
-    wire [FRW-1:0]  v_fd, s2_fd, wbf_idx;
+    wire [FRW-1:0]  v_fd, wbf_idx;
+    // the vector pipeline's hazard view (npu_vector: 3 element-wise stages with a
+    // row write to come, 2*log2(VLEN) reduction stages before the fp write-back)
+    localparam integer NVR = 3, NVF = 2 * $clog2(VLEN);
+    wire [NVR*ROWW-1:0] vp_rows;
+    wire [NVR-1:0]  vp_rows_ok;
+    wire [NVF*FRW-1:0] vp_fds;
+    wire [NVF-1:0]  vp_fds_ok;
     wire [VLEN-1:0] v_lanes;
     wire            sfu_free, sfu_busy;
     wire [5*ROWW-1:0] sfu_rows;
@@ -90,12 +97,12 @@ module npu_top #(
 
     npu_core #(.VLEN(VLEN), .VROWS(VROWS), .IMEM_WORDS(IMEM_WORDS), .LOOP_DEPTH(LOOP_DEPTH),
                .NCOUNTERS(NCOUNTERS), .MLEN(MLEN), .MROWS(MROWS), .ROWW(ROWW),
-               .FRW(FRW), .MRW(MRW)) u_core (
+               .FRW(FRW), .MRW(MRW), .NVR(NVR), .NVF(NVF)) u_core (
         .clk(clk), .rst(rst), .args(args), .dram_bytes(dram_bytes),
         .fetch_pc(fetch_pc), .fetch_re(fetch_re), .insn(insn),
         .v_issue(v_issue), .v_funct(v_funct), .v_rd(v_rd), .v_ra(v_ra), .v_rb(v_rb),
         .v_fs(v_fs), .v_fd(v_fd), .v_lanes(v_lanes),
-        .s2_busy(s2_busy), .s2_wrow(s2_wrow), .s2_row(s2_row), .s2_wf(s2_wf), .s2_fd(s2_fd),
+        .vp_busy(vp_busy), .vp_first(vp_first), .vp_rows(vp_rows), .vp_rows_ok(vp_rows_ok), .vp_fds(vp_fds), .vp_fds_ok(vp_fds_ok),
         .sfu_free(sfu_free), .sfu_busy(sfu_busy), .sfu_rows(sfu_rows), .sfu_rows_ok(sfu_rows_ok),
         .wbf_valid(wbf_valid), .wbf_idx(wbf_idx), .wbf_val(wbf_val),
         .dma_ld(dma_ld), .dma_st(dma_st), .dma_addr(dma_addr), .dma_vrow(dma_vrow),
@@ -111,11 +118,12 @@ module npu_top #(
         .trap_info(trap_info), .perf(perf),
         .retire_valid(retire_valid), .retire_pc(retire_pc), .retire_insn(retire_insn));
 
-    npu_vector #(.VLEN(VLEN), .VROWS(VROWS), .MLEN(MLEN), .SFU_LANES(SFU_LANES), .ROWW(ROWW), .FRW(FRW), .MRW(MRW)) u_vector (
+    npu_vector #(.VLEN(VLEN), .VROWS(VROWS), .MLEN(MLEN), .SFU_LANES(SFU_LANES), .ROWW(ROWW), .FRW(FRW), .MRW(MRW),
+                 .NVR(NVR), .NVF(NVF)) u_vector (
         .clk(clk), .rst(rst),
         .iss_valid(v_issue), .iss_funct(v_funct), .iss_rd(v_rd), .iss_ra(v_ra), .iss_rb(v_rb),
         .iss_fs(v_fs), .iss_fd(v_fd), .iss_lanes(v_lanes),
-        .s2_busy(s2_busy), .s2_wrow(s2_wrow), .s2_row(s2_row), .s2_wf(s2_wf), .s2_fd(s2_fd),
+        .vp_busy(vp_busy), .vp_first(vp_first), .vp_rows(vp_rows), .vp_rows_ok(vp_rows_ok), .vp_fds(vp_fds), .vp_fds_ok(vp_fds_ok),
         .sfu_free(sfu_free), .sfu_busy(sfu_busy), .sfu_rows(sfu_rows), .sfu_rows_ok(sfu_rows_ok),
         .wbf_valid(wbf_valid), .wbf_idx(wbf_idx), .wbf_val(wbf_val),
         .dw0_en(dw0_en && !resp_to_m), .dw0_row(dw0_row), .dw0_lanes(dw0_lanes), .dw0_data(dw0_data),

@@ -1,13 +1,24 @@
 // npu_vector — vector unit and the vector SRAM it computes on.
 //
-// Pipeline (latency NPU_VEC_LAT = 2), every instruction but the special functions:
-//   issue edge : operand rows (and the old destination row, for vmacs) are read
-//                from the SRAM into the S2 registers;
-//   S2 edge    : all VLEN lanes are computed (bf16 -> fp32 -> op -> bf16) and the
-//                active lanes written back; reductions write the fp result to the
-//                wbf_* register, which the core forwards and retires one edge later.
-// A dependent instruction issued the cycle after would read the old row: the core
-// stalls it using the s2_* outputs (hazards are interlocked, never exposed).
+// Pipeline, every instruction but the special functions (fully pipelined: one
+// instruction may issue per cycle):
+//   issue edge : the operand rows (and the old destination row, for vmacs) are
+//                read from the SRAM into its read registers (s0_*);
+//   element-wise (VLEN npu_vlane instances): three registered stages, the same
+//                for every operation (multiply + align | add | normalise +
+//                round, bf16 conversions folded in); the active lanes are
+//                written (lane-masked) at the edge ending cycle 3 after issue,
+//                so a dependent instruction issues NPU_VEC_LAT = 4 cycles after;
+//   reductions (npu_vred): the pairwise tree, two registered stages per level;
+//                the fp result reaches the wbf_* register 2*log2(VLEN) cycles
+//                after issue, the core forwards it and retires it one edge
+//                later: usable 2*log2(VLEN) + 1 cycles after issue.
+// Hazards are interlocked in the core (never exposed) with vp_rows / vp_rows_ok
+// (every row with an element-wise write still to come) and vp_fds / vp_fds_ok
+// (every fp register a reduction has not delivered to wbf_* yet). The writes are
+// lane-masked, so an instruction writing a row that an earlier one still writes
+// need not wait: both pipelines retire in order and lanes outside the mask keep
+// what the SRAM holds when the write lands.
 // vexp, vrecip and vrsqrt go to the shared special-function unit (npu_sfu:
 // SFU_LANES pipelined lanes, VLEN/SFU_LANES cycles per row, latency
 // VLEN/SFU_LANES - 1 + SFU_LAT), which reads its operand row at the issue edge
@@ -19,8 +30,9 @@
 // not aligned to a row straddles rows k-1 and k. Here it is a flop array with
 // lane-masked write ports.
 //
-// The arithmetic lives in functions (rtl/common/kc_fp_funcs.vh) called inside the
-// clocked case, so a simulator only evaluates the selected operation.
+// The arithmetic lives in functions (rtl/common/kc_fp_funcs.vh) called from the
+// lanes' and the tree's stage registers, loaded only when the stage holds an
+// active lane, so a simulator evaluates only the work in flight.
 `default_nettype none
 
 `define NPU_ISA_MACROS_ONLY
@@ -35,7 +47,9 @@ module npu_vector #(
     parameter integer ROWW  = $clog2(VROWS),
     parameter integer W     = VLEN * 16,
     parameter integer FRW   = $clog2(`NPU_NFREGS),   // fp register index
-    parameter integer MRW   = $clog2(MLEN + 1)       // mrows, 1..MLEN
+    parameter integer MRW   = $clog2(MLEN + 1),      // mrows, 1..MLEN
+    parameter integer NVR   = 3,                     // element-wise stages with a row write to come
+    parameter integer NVF   = 2 * $clog2(VLEN)       // reduction stages before wbf_*
 ) (
     input  wire            clk,
     input  wire            rst,
@@ -48,21 +62,23 @@ module npu_vector #(
     input  wire [31:0]     iss_fs,      // scalar operand (forwarded fp register)
     input  wire [FRW-1:0]  iss_fd,      // fp destination (reductions)
     input  wire [VLEN-1:0] iss_lanes,   // active lanes (from vmask)
-    // hazard view of the instruction in S2
-    output wire            s2_busy,
-    output wire            s2_wrow,     // S2 will write row s2_row at the next edge
-    output wire [ROWW-1:0] s2_row,
-    output wire            s2_wf,       // S2 will produce fp register s2_fd
-    output wire [FRW-1:0]  s2_fd,
+    // hazard view of the pipeline: rows with an element-wise write still to come,
+    // fp registers a reduction has not delivered to wbf_* yet
+    output wire            vp_busy,     // an instruction in the pipeline (wbf_* included)
+    output wire            vp_first,    // an instruction in its first stage (one cycle each)
+    output wire [NVR*ROWW-1:0] vp_rows,
+    output wire [NVR-1:0]  vp_rows_ok,
+    output wire [NVF*FRW-1:0] vp_fds,
+    output wire [NVF-1:0]  vp_fds_ok,
     // hazard view of the special-function unit (npu_sfu)
     output wire            sfu_free,    // an SFU instruction may issue now
     output wire            sfu_busy,
     output wire [5*ROWW-1:0] sfu_rows,  // rows with an SFU write still to come
     output wire [4:0]      sfu_rows_ok,
     // fp write-back (registered; the core forwards it and writes its register file)
-    output reg             wbf_valid,
-    output reg  [FRW-1:0]  wbf_idx,
-    output reg  [31:0]     wbf_val,
+    output wire            wbf_valid,
+    output wire [FRW-1:0]  wbf_idx,
+    output wire [31:0]     wbf_val,
     // DMA load: two lane-masked row writes per cycle
     input  wire            dw0_en,
     input  wire [ROWW-1:0] dw0_row,
@@ -91,13 +107,18 @@ module npu_vector #(
 
     reg [W-1:0] mem [0:VROWS-1] /* verilator public_flat_rd */;   // readable for co-simulation
 
-    reg            s2_valid;
-    reg [5:0]      s2_funct;
-    reg [ROWW-1:0] s2_rd;
-    reg [W-1:0]    s2_a, s2_b, s2_d;
-    reg [31:0]     s2_fs;
-    reg [FRW-1:0]  s2_fdr;
-    reg [VLEN-1:0] s2_lanes;
+    // the SRAM read registers (loaded at the issue edge)
+    reg            s0_valid, s0_red;
+    reg [5:0]      s0_funct;
+    reg [ROWW-1:0] s0_rd;
+    reg [W-1:0]    s0_a, s0_b, s0_d;
+    reg [31:0]     s0_fs;
+    reg [FRW-1:0]  s0_fd;
+    reg [VLEN-1:0] s0_lanes;
+    // element-wise stages 1, 2: valid, destination row, active lanes
+    reg            v1, v2;
+    reg [ROWW-1:0] rd1, rd2;
+    reg [VLEN-1:0] ln1, ln2;
 
     function automatic is_reduction(input [5:0] f);
         is_reduction = (f == NPU_FN_VREDSUM) || (f == NPU_FN_VREDMAX);
@@ -106,8 +127,7 @@ module npu_vector #(
     function automatic is_sfu(input [5:0] f);
         is_sfu = (f == NPU_FN_VEXP) || (f == NPU_FN_VRECIP) || (f == NPU_FN_VRSQRT);
     endfunction
-
-    // The special functions: the operand row is the same SRAM read as s2_a's.
+    // The special functions: the operand row is the same SRAM read as s0_a's.
     wire [W-1:0]    row_a = mem[iss_ra];
     wire            sfu_w_en;
     wire [ROWW-1:0] sfu_w_row;
@@ -120,82 +140,36 @@ module npu_vector #(
         .free(sfu_free), .busy(sfu_busy), .rows(sfu_rows), .rows_ok(sfu_rows_ok),
         .w_en(sfu_w_en), .w_row(sfu_w_row), .w_lanes(sfu_w_lanes), .w_data(sfu_w_data));
 
-    assign s2_busy = s2_valid;
-    assign s2_wrow = s2_valid && !is_reduction(s2_funct);
-    assign s2_row  = s2_rd;
-    assign s2_wf   = s2_valid && is_reduction(s2_funct);
-    assign s2_fd   = s2_fdr;
+    wire s0_ew = s0_valid && !s0_red;
 
-    // One lane of an element-wise operation. add/sub/mul/mac share the lane's single
-    // fma core (add = a*1+b, sub = a*1-b, mul = a*b-0: exactly kc_fp_add/sub/mul),
-    // as a real FPU lane would. Kept as a called function (not inlined per lane) so
-    // the Verilated model stays small and fast to compile.
-    function automatic [15:0] lane_op(input [5:0] f, input [15:0] a, input [15:0] b,
-                                      input [15:0] d, input [31:0] s);
-        /* verilator no_inline_task */
-        reg [31:0] fa, fb, x, y, z, r;
-        reg        fused;
-        begin
-            fa    = kc_fp_from_bf16(a);
-            fb    = kc_fp_from_bf16(b);
-            fused = 1'b1;
-            x     = fa;
-            y     = 32'h3f800000;                 // 1.0
-            z     = 32'h80000000;                 // -0.0
-            r     = 32'h7fc00000;
-            case (f)
-                NPU_FN_VADD:   z = fb;
-                NPU_FN_VSUB:   z = {~fb[31], fb[30:0]};
-                NPU_FN_VMUL:   y = fb;
-                NPU_FN_VADDS:  z = s;
-                NPU_FN_VSUBS:  z = {~s[31], s[30:0]};
-                NPU_FN_VMULS:  y = s;
-                NPU_FN_VMACS:  begin y = s; z = kc_fp_from_bf16(d); end
-                default: begin
-                    fused = 1'b0;
-                    case (f)
-                        NPU_FN_VMAX:   r = kc_fp_max(fa, fb);
-                        NPU_FN_VMIN:   r = kc_fp_min(fa, fb);
-                        NPU_FN_VMAXS:  r = kc_fp_max(fa, s);
-                        NPU_FN_VMINS:  r = kc_fp_min(fa, s);
-                        NPU_FN_VBCAST: r = s;
-                        default:       r = 32'h7fc00000;
-                    endcase
-                end
-            endcase
-            if (fused)
-                r = kc_fp_fma(x, y, z);
-            lane_op = kc_fp_to_bf16(r);
+    // ---- element-wise: VLEN lanes, three stages
+    wire [W-1:0] y;
+    genvar g;
+    generate
+        for (g = 0; g < VLEN; g = g + 1) begin : g_lane
+            npu_vlane u_lane (
+                .clk(clk), .e1(s0_ew && s0_lanes[g]), .fn(s0_funct),
+                .a(s0_a[g*16 +: 16]), .b(s0_b[g*16 +: 16]), .d(s0_d[g*16 +: 16]), .s(s0_fs),
+                .e2(v1 && ln1[g]), .e3(v2 && ln2[g]), .y(y[g*16 +: 16]));
         end
-    endfunction
+    endgenerate
 
-    // Reductions over the active lanes as a pairwise tree: level s adds lane i+s
-    // into lane i for i a multiple of 2s. Inactive lanes hold the identity
-    // (-0.0 for sum, -inf for max). The order is part of the ISA (the ISS and the
-    // documentation use the same tree).
-    function automatic [31:0] reduce(input is_max, input [W-1:0] row, input [VLEN-1:0] lanes);
-        /* verilator no_inline_task */
-        reg [VLEN*32-1:0] t;
-        integer i, s;
-        begin
-            for (i = 0; i < VLEN; i = i + 1)
-                t[i*32 +: 32] = lanes[i] ? kc_fp_from_bf16(row[i*16 +: 16])
-                                         : (is_max ? 32'hff800000 : 32'h80000000);
-            for (s = 1; s < VLEN; s = s * 2)
-                for (i = 0; i + s < VLEN; i = i + 2 * s)
-                    t[i*32 +: 32] = is_max ? kc_fp_max(t[i*32 +: 32], t[(i+s)*32 +: 32])
-                                           : kc_fp_add(t[i*32 +: 32], t[(i+s)*32 +: 32]);
-            reduce = t[31:0];
-        end
-    endfunction
+    // ---- reductions
+    wire            red_busy;
+    wire [(NVF-1)*FRW-1:0] red_fds;
+    wire [NVF-2:0]  red_fds_ok;
+    npu_vred #(.VLEN(VLEN), .FRW(FRW)) u_red (
+        .clk(clk), .rst(rst), .in_valid(s0_valid && s0_red), .in_max(s0_funct == NPU_FN_VREDMAX),
+        .in_fd(s0_fd), .in_row(s0_a), .in_lanes(s0_lanes),
+        .busy(red_busy), .fds(red_fds), .fds_ok(red_fds_ok),
+        .wb_valid(wbf_valid), .wb_idx(wbf_idx), .wb_val(wbf_val));
 
-    function automatic [W-1:0] row_op(input [5:0] f, input [W-1:0] a, input [W-1:0] b,
-                                      input [W-1:0] d, input [31:0] sc, input [VLEN-1:0] lanes);
-        integer q;
-        for (q = 0; q < VLEN; q = q + 1)
-            row_op[q*16 +: 16] = lanes[q] ? lane_op(f, a[q*16 +: 16], b[q*16 +: 16], d[q*16 +: 16], sc)
-                                          : d[q*16 +: 16];
-    endfunction
+    assign vp_busy    = s0_valid || v1 || v2 || red_busy;
+    assign vp_first   = s0_valid;
+    assign vp_rows    = {rd2, rd1, s0_rd};
+    assign vp_rows_ok = {v2, v1, s0_ew};
+    assign vp_fds     = {red_fds, s0_fd};
+    assign vp_fds_ok  = {red_fds_ok, s0_valid && s0_red};
 
     // The conversion is a call, not inlined per lane: inlined, the MLEN x VLEN copies
     // in the mst loop below exceed Verilator's unroll limit (at VLEN=32 MLEN=8) and
@@ -213,32 +187,30 @@ module npu_vector #(
     integer m;
     always @(posedge clk) begin
         if (rst) begin
-            s2_valid  <= 1'b0;
-            wbf_valid <= 1'b0;
+            s0_valid <= 1'b0;
+            v1       <= 1'b0;
+            v2       <= 1'b0;
         end else begin
-            s2_valid  <= iss_valid && !is_sfu(iss_funct);
-            wbf_valid <= s2_valid && is_reduction(s2_funct);
-            if (iss_valid) begin
-                s2_funct <= iss_funct;
-                s2_rd    <= iss_rd;
-                s2_a     <= row_a;
-                s2_b     <= mem[iss_rb];
-                s2_d     <= mem[iss_rd];
-                s2_fs    <= iss_fs;
-                s2_fdr   <= iss_fd;
-                s2_lanes <= iss_lanes;
-            end
-            if (s2_valid) begin
-                if (is_reduction(s2_funct)) begin
-                    wbf_idx <= s2_fdr;
-                    wbf_val <= reduce(s2_funct == NPU_FN_VREDMAX, s2_a, s2_lanes);
-                end else begin
-                    // s2_d is the destination row as read at issue; no other writer can
-                    // have touched it since (interlocked), so inactive lanes keep it.
-                    mem[s2_rd] <= row_op(s2_funct, s2_a, s2_b, s2_d, s2_fs, s2_lanes);
-                end
-            end
+            s0_valid <= iss_valid && !is_sfu(iss_funct);
+            v1       <= s0_ew;
+            v2       <= v1;
         end
+        if (iss_valid && !is_sfu(iss_funct)) begin
+            s0_red   <= is_reduction(iss_funct);
+            s0_funct <= iss_funct;
+            s0_rd    <= iss_rd;
+            s0_a     <= row_a;
+            s0_b     <= mem[iss_rb];
+            s0_d     <= mem[iss_rd];
+            s0_fs    <= iss_fs;
+            s0_fd    <= iss_fd;
+            s0_lanes <= iss_lanes;
+        end
+        rd1 <= s0_rd; ln1 <= s0_lanes;
+        rd2 <= rd1;   ln2 <= ln1;
+        // stage 3's active lanes; the others keep what the row holds now (the
+        // mask is the instruction's own: a later csrw vmask cannot change it)
+        if (v2) mem[rd2] <= merge(mem[rd2], y, ln2);
         // mst: the drained accumulators become bf16 rows (all lanes), at the issue edge
         if (mw_en)
             for (m = 0; m < MLEN; m = m + 1)
@@ -254,7 +226,6 @@ module npu_vector #(
     assign dr0_data = mem[dr0_row];
     assign dr1_data = mem[dr1_row];
 
-    genvar g;
     generate
         for (g = 0; g < MLEN; g = g + 1) begin : g_ma
             assign ma_data[g*W +: W] = mem[ma_row + ROWW'(g)];   // wraps; unused rows are don't-cares

@@ -3,6 +3,7 @@
 #include "npu_skel.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #define NPU_SKEL_MAX_OPS 32   /* ops of a recipe the list scheduler takes */
 
@@ -45,8 +46,8 @@ static void op_name(const char *op, char *buf, size_t size)
 }
 
 /* Cycles until the next op of the same slot can use op's result: the SFU's row
- * latency for vexp/vrecip/vrsqrt, VEC_LAT for the other vector ops, 1 for
- * scalar ones (docs/isa/npu.md, Timing). */
+ * latency for vexp/vrecip/vrsqrt, the reduction tree's for vredsum/vredmax,
+ * VEC_LAT for the other vector ops, 1 for scalar ones (docs/isa/npu.md, Timing). */
 static unsigned op_lat(const npu_hw *hw, const char *op, int *sfu)
 {
     char name[16];
@@ -54,6 +55,8 @@ static unsigned op_lat(const npu_hw *hw, const char *op, int *sfu)
     *sfu = npu_hw_is_sfu(name);
     if (*sfu)
         return npu_hw_sfu_row_lat(hw);
+    if (!strncmp(name, "vred", 4))
+        return npu_hw_vred_lat(hw);
     return name[0] == 'v' ? hw->vec_lat : 1;
 }
 

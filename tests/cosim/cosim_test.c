@@ -162,7 +162,7 @@ int main(int argc, char **argv)
         ok &= expect("register", run(model, prog, 1, &rep), &rep, "r5");
         ok &= rep.have_insn && rep.pc == 0;
         ok &= expect("vector SRAM lane", run(model, prog, 2, &rep), &rep, "vsram row 7 lane 3");
-        /* a write in flight (the reduction's fp result, due VEC_LAT later) is
+        /* a write in flight (the reduction's fp result, due 2 log2(VLEN) + 1 later) is
          * compared when it falls due and blamed on its writer, pc 4 */
         ok &= expect("reduction result", run(model, prog, 5, &rep), &rep, "f2");
         ok &= rep.have_insn && rep.pc == 4;

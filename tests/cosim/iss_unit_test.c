@@ -272,8 +272,8 @@ static int ref_events(kc_dram *d)
     static const struct { const char *src, *writes; } steps[] = {
         {"addi r1, r0, 7", "0:1+1@0"},
         {"flui f1, 0x4000", "1:1+1@0"},                  /* f1 = 2.0 */
-        {"vbcast [r1], f1", "4:7+1@2"},                  /* a row at VEC_LAT */
-        {"vredsum f2, [r1]", "1:2+1@0 1:2+1@2"},         /* the fp result at VEC_LAT (last wins) */
+        {"vbcast [r1], f1", "4:7+1@4"},                  /* a row at VEC_LAT */
+        {"vredsum f2, [r1]", "1:2+1@0 1:2+1@11"},        /* the fp result at 2 log2(VLEN) + 1 (last wins) */
         {"vexp [r1], [r1]", "4:7+1@13"},                 /* SFU: VLEN/SFU_LANES - 1 + SFU_LAT = 32/4 - 1 + 6 */
         {"csrwi dlen, 40", "3:1+1@0"},
         {"addi r2, r0, 3", "0:2+1@0"},

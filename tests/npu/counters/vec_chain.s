@@ -1,12 +1,13 @@
 # A dependent chain: each vadd reads the row the one before writes, so it issues
-# VEC_LAT cycles after it (timing row vec_dep): VEC_LAT - 1 = 1 cycle of
+# VEC_LAT cycles after it (timing row vec_dep): VEC_LAT - 1 cycles of
 # stall_vector per link, 3 links. vredsum reads the last row written (one more
-# link); fadd reads the fp register vredsum writes, usable VEC_LAT cycles after
-# it issues (row vred_fp): one more. 5 links -> stall_vector = 5 (VEC_LAT - 1).
+# link, row vred_row); fadd reads the fp register vredsum writes, usable
+# R = 2 log2(VLEN) + 1 cycles after it issues (row vred_fp): R - 1 more.
+# stall_vector = 4 (VEC_LAT - 1) + R - 1.
 # The fadd issues in the cycle the reduction's result is written back, so halt
 # finds every unit idle: no drain.
-# instret = 5 li + 4 vadd + vredsum + fadd + halt = 12; cycles = 12 + 5 + 1 (the first fetch).
-# vector_busy: one cycle per vector instruction, 5.
+# instret = 5 li + 4 vadd + vredsum + fadd + halt = 12; cycles = 12 + stalls + 1 (the first fetch).
+# vector_busy: one cycle per vector instruction (its first stage), 5.
 li r1, 80
 li r2, 81
 li r3, 82
