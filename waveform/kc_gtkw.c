@@ -26,7 +26,7 @@ static const gtkw_group npu_groups[] = {
                   "npu_top.mem_req_wstrb npu_top.mem_req_wdata npu_top.mem_resp_valid npu_top.mem_resp_rdata"},
     {"Configuration", "u_core.cfg_dstride u_core.cfg_dlen u_core.cfg_vmask"},
     {"Matrix unit", "u_matrix.l_busy u_matrix.l_bsel u_matrix.f_busy u_matrix.f_bsel u_matrix.f_k u_core.cfg_mrows "
-                    "u_matrix.active u_matrix.pv"},
+                    "u_matrix.active u_matrix.skew_busy u_matrix.pe_busy"},
     {"Counters", "npu_top.perf"},
 };
 
