@@ -119,6 +119,58 @@ void npu_skel_ops(npu_gen *g, const char *const *ops, const npu_skel_slot *slots
     }
 }
 
+/* The first op of the recipe's scalar tail: the trailing ops that are not vector
+ * instructions and name no row register (`fadd {C}, {C}, {P}` after a reduction).
+ * nops when there is none. */
+static int scalar_tail(const char *const *ops, int nops)
+{
+    int k = nops;
+    while (k > 0) {
+        const char *op = ops[k - 1];
+        if (op[0] == 'v' || strstr(op, "{X}") || strstr(op, "{T}") || strstr(op, "{G}") ||
+            strstr(op, "{B}") || strstr(op, "{W}"))
+            break;
+        k--;
+    }
+    return k;
+}
+
+static void advance_rows(npu_gen *g, const npu_skel_slot *slots, int nslots)
+{
+    for (int s = 0; s < nslots; s++) {
+        npu_emit_ins(g, "addi r%d, r%d, %d", slots[s].x, slots[s].x, nslots);
+        if (slots[s].w > 0)
+            npu_emit_ins(g, "addi r%d, r%d, %d", slots[s].w, slots[s].w, nslots);
+        if (slots[s].g >= 0)
+            npu_emit_ins(g, "addi r%d, r%d, %d", slots[s].g, slots[s].g, nslots);
+        if (slots[s].b >= 0)
+            npu_emit_ins(g, "addi r%d, r%d, %d", slots[s].b, slots[s].b, nslots);
+    }
+}
+
+/* One iteration of the row loop: the recipe on every slot, then the row pointers
+ * advanced. A scalar tail (the fadds that take a reduction's result, which lands
+ * 2*log2(VLEN)+1 cycles after its vredsum) goes after the pointer updates: they do
+ * not touch its registers and fill part of the wait. */
+static void loop_body(npu_gen *g, const char *const *ops, npu_skel_slot *slots, int nslots)
+{
+    int nops = 0;
+    while (ops[nops])
+        nops++;
+    int k = nops <= NPU_SKEL_MAX_OPS ? scalar_tail(ops, nops) : nops;
+    if (k == 0 || k == nops) {
+        npu_skel_ops(g, ops, slots, 0, nslots);
+        advance_rows(g, slots, nslots);
+        return;
+    }
+    const char *head[NPU_SKEL_MAX_OPS + 1];
+    memcpy(head, ops, (size_t)k * sizeof *head);
+    head[k] = NULL;
+    npu_skel_ops(g, head, slots, 0, nslots);
+    advance_rows(g, slots, nslots);
+    npu_skel_ops(g, ops + k, slots, 0, nslots);
+}
+
 void npu_skel_row_pass(npu_gen *g, const char *const *ops, unsigned flags, npu_skel_slot *slots,
                        int nslots, npu_skel_rowbase xb, npu_skel_rowbase gb, npu_skel_rowbase bb,
                        uint32_t full, uint32_t tail_lanes)
@@ -135,16 +187,7 @@ void npu_skel_row_pass(npu_gen *g, const char *const *ops, unsigned flags, npu_s
     uint32_t iters = full / (uint32_t)nslots, rest = full % (uint32_t)nslots;
     if (iters > 0) {
         int id = iters > 1 ? npu_emit_loop_open(g, iters, 6) : -1;
-        npu_skel_ops(g, ops, slots, 0, nslots);
-        for (int s = 0; s < nslots; s++) {
-            npu_emit_ins(g, "addi r%d, r%d, %d", slots[s].x, slots[s].x, nslots);
-            if (slots[s].w > 0)
-                npu_emit_ins(g, "addi r%d, r%d, %d", slots[s].w, slots[s].w, nslots);
-            if (slots[s].g >= 0)
-                npu_emit_ins(g, "addi r%d, r%d, %d", slots[s].g, slots[s].g, nslots);
-            if (slots[s].b >= 0)
-                npu_emit_ins(g, "addi r%d, r%d, %d", slots[s].b, slots[s].b, nslots);
-        }
+        loop_body(g, ops, slots, nslots);
         if (id >= 0)
             npu_emit_loop_close(g, id);
     }
