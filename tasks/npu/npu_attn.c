@@ -27,7 +27,7 @@
  * (batch, head) after setting the head's addresses. Registers inside the
  * subroutine: r1..r6 row pointers, r7..r9 array pointers, r10 the current K/V
  * buffer, r11 key blocks left, r12 query rows left, r13 key blocks of this query
- * block, r14/r15 temporaries; f1 scale, f2 -inf, f5..f10 row scalars, f13 rows of
+ * block, r14/r15 temporaries; f1 scale, f2 -inf, f5..f12 row scalars, f13 rows of
  * the last key block, f14 rows of this query block, f15 the return address.
  * Working address registers: w0 q block, w1 o block, w2/w3 k/v of the head,
  * w4/w5 k/v block, w6 bias block. */
@@ -153,6 +153,18 @@ static void attn_load_kv(npu_gen *g, const attn_plan *p)
     attn_tiles(g, p, "mld", "r14", p->kd * p->B, aw(p, 5), p->a->v.ld);
 }
 
+/* The panels' row reductions (vredmax / vredsum) land 2*log2(VLEN)+1 cycles after
+ * issue, so panel q's reduction goes to red_reg(q), one of three registers, and is
+ * folded into the row's max or sum RED_LAG panels later, after the next panels'
+ * vector work: the folds keep their order, so the result is the same. f7, f11 and
+ * f12 are free here. */
+#define RED_LAG 2u
+static int red_reg(uint32_t q)
+{
+    static const int regs[RED_LAG + 1] = { 7, 11, 12 };
+    return regs[q % (RED_LAG + 1)];
+}
+
 /* The per-row online-softmax update of one key block (a loop over B rows). */
 static void attn_rows(npu_gen *g, const attn_plan *p)
 {
@@ -176,32 +188,38 @@ static void attn_rows(npu_gen *g, const attn_plan *p)
     npu_emit_ins(g, "vredsum f9, [r4]");
     npu_emit_ins(g, "csrwi vmask, %u", g->hw.vlen);
     npu_emit_ins(g, "fadd f6, f5, f0");
-    for (uint32_t q = 0; q < p->nb; q++) {
-        npu_emit_ins(g, "addi r14, r1, %u", q * p->B);
-        if (a->scale != 1.0)
-            npu_emit_ins(g, "vmuls [r14], [r14], f1");
-        if (a->bias.areg >= 0) {
-            npu_emit_ins(g, "addi r15, r6, %u", q * p->B);
-            npu_emit_ins(g, "vadd [r14], [r14], [r15]");
+    for (uint32_t q = 0; q < p->nb + RED_LAG; q++) {
+        if (q < p->nb) {
+            npu_emit_ins(g, "addi r14, r1, %u", q * p->B);
+            if (a->scale != 1.0)
+                npu_emit_ins(g, "vmuls [r14], [r14], f1");
+            if (a->bias.areg >= 0) {
+                npu_emit_ins(g, "addi r15, r6, %u", q * p->B);
+                npu_emit_ins(g, "vadd [r14], [r14], [r15]");
+            }
+            if (p->mask) {
+                npu_emit_ins(g, "addi r15, r5, %u", q * p->B);
+                npu_emit_ins(g, "vadd [r14], [r14], [r15]");
+            }
+            npu_emit_ins(g, "vredmax f%d, [r14]", red_reg(q));
         }
-        if (p->mask) {
-            npu_emit_ins(g, "addi r15, r5, %u", q * p->B);
-            npu_emit_ins(g, "vadd [r14], [r14], [r15]");
-        }
-        npu_emit_ins(g, "vredmax f7, [r14]");
-        npu_emit_ins(g, "fmax f6, f6, f7");
+        if (q >= RED_LAG)
+            npu_emit_ins(g, "fmax f6, f6, f%d", red_reg(q - RED_LAG));
     }
     /* f6 = m', f8 = a = exp(m - m'), f10 = sum of P */
     npu_emit_ins(g, "fsub f8, f5, f6");
     npu_emit_ins(g, "fexp f8, f8");
     npu_emit_ins(g, "vbcast [r3], f6");
     npu_emit_ins(g, "fadd f10, f0, f0");
-    for (uint32_t q = 0; q < p->nb; q++) {
-        npu_emit_ins(g, "addi r14, r1, %u", q * p->B);
-        npu_emit_ins(g, "vsubs [r14], [r14], f6");
-        npu_emit_ins(g, "vexp [r14], [r14]");
-        npu_emit_ins(g, "vredsum f7, [r14]");
-        npu_emit_ins(g, "fadd f10, f10, f7");
+    for (uint32_t q = 0; q < p->nb + RED_LAG; q++) {
+        if (q < p->nb) {
+            npu_emit_ins(g, "addi r14, r1, %u", q * p->B);
+            npu_emit_ins(g, "vsubs [r14], [r14], f6");
+            npu_emit_ins(g, "vexp [r14], [r14]");
+            npu_emit_ins(g, "vredsum f%d, [r14]", red_reg(q));
+        }
+        if (q >= RED_LAG)
+            npu_emit_ins(g, "fadd f10, f10, f%d", red_reg(q - RED_LAG));
     }
     npu_emit_ins(g, "fmul f9, f9, f8");
     npu_emit_ins(g, "fadd f9, f9, f10");
