@@ -191,7 +191,14 @@ static void npu_overview(const kc_isa *isa, kc_isagen_buf *b)
         "Every hazard is interlocked: an instruction that needs a result not ready yet **stalls** (waits "
         "to issue, and everything behind it waits too); it never reads a stale value. How long each wait "
         "lasts is in Timing below. The rules:\n\n"
-        "- **Scalar, fp, address, configuration:** results are usable by the next instruction.\n"
+        "- **Scalar, address, configuration, fp moves:** results are usable by the next instruction "
+        "(`fmax`, `fmin`, `fmvif`, `fmvfi`, `flui`, `flli` too).\n"
+        "- **Scalar fp arithmetic:** `fadd`, `fsub`, `fmul`, `ffma`, `fcvtif` go down a pipelined fp unit "
+        "(one per cycle) and write their register %ld cycles after issue (FP_LAT); `fexp`, `frecip`, "
+        "`frsqrt` run on the shared special-function unit below and write theirs %ld cycles after issue "
+        "(SFU_LAT). There is no bypass: an instruction that reads the register, or writes it, waits "
+        "until then. Chains of dependent fp ops (a running sum over rows) pay this latency per link: "
+        "interleave independent chains.\n"
         "- **Vector:** the vector unit is fully pipelined (one instruction per cycle). An element-wise "
         "result row is written back %ld cycles after issue (VEC_LAT); an instruction reading it (`vmacs` "
         "reads its destination too; `dst`, `mmac` and a reduction also read rows) waits until then, while "
@@ -229,7 +236,8 @@ static void npu_overview(const kc_isa *isa, kc_isagen_buf *b)
         "and DMA never wait for `mmac`s: they cannot reach the accumulators or the weight buffers.\n"
         "- **`halt`** waits until every load, store, vector and matrix operation has finished.\n\n"
         "Stalls show in the profile counters (stall_vector, stall_dma, stall_matrix, stall_drain; fetch "
-        "bubbles in fetch_bubble) and, per "
+        "bubbles in fetch_bubble; stall_vector also counts waits for a scalar fp or special-function "
+        "result, and vector_busy the special-function unit's scalar work) and, per "
         "instruction, in the profile's stall sites. To overlap DMA with compute, work on different rows "
         "(double buffering).\n\n"
         "**DRAM bandwidth is shared.** There is one DRAM port: loads and stores take turns beat by beat "
@@ -237,6 +245,7 @@ static void npu_overview(const kc_isa *isa, kc_isagen_buf *b)
         "beside a load slows the load down. Load data returns **in issue order**, across both load "
         "engines: one long `dld`/`mld` holds back the rows of a small load issued after it. Issue large "
         "loads early and small urgent loads first.\n\n",
+        gen_param(isa, "FP_LAT"), gen_param(isa, "SFU_LAT"),
         gen_param(isa, "VEC_LAT"), gen_tval(isa, "vred_fp"), gen_param(isa, "SFU_LANES"), gen_tval(isa, "sfu_thru"),
         gen_param(isa, "SFU_LANES"), gen_tval(isa, "sfu_dep"), gen_tval(isa, "sfu_thru"),
         gen_tval(isa, "mmac_mmac"), gen_tval(isa, "mldb_mmac"),
@@ -581,7 +590,8 @@ void kc_isagen_doc_pseudos(const kc_isa *isa, kc_isagen_buf *b)
 
 static const char *const gen_unit_titles[][2] = {
     {"control", "Control flow and hardware loops"},
-    {"scalar", "Scalar unit (integer, address, fp32, configuration)"},
+    {"scalar", "Scalar unit (integer, address, configuration)"},
+    {"fp", "Scalar fp32 (pipelined; exp/recip/rsqrt on the shared SFU)"},
     {"vector", "Vector unit (rows of vector SRAM)"},
     {"dma", "DMA engine (DRAM <-> vector and matrix SRAM)"},
     {"matrix", "Matrix unit (systolic array)"},

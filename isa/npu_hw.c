@@ -31,6 +31,7 @@ kc_status npu_hw_from(const kc_hw *hw, npu_hw *o, kc_err *err)
     o->naregs = kc_hw_size(hw, &npu_hw_table, "NAREGS");
     o->loop_depth = kc_hw_size(hw, &npu_hw_table, "LOOP_DEPTH");
     o->vec_lat = kc_hw_size(hw, &npu_hw_table, "VEC_LAT");
+    o->fp_lat = kc_hw_size(hw, &npu_hw_table, "FP_LAT");
     o->sfu_lanes = kc_hw_size(hw, &npu_hw_table, "SFU_LANES");
     o->sfu_lat = kc_hw_size(hw, &npu_hw_table, "SFU_LAT");
     o->mat_wbufs = kc_hw_size(hw, &npu_hw_table, "MAT_WBUFS");
@@ -49,6 +50,9 @@ kc_status npu_hw_from(const kc_hw *hw, npu_hw *o, kc_err *err)
     if (o->vec_lat != 4)
         return kc_err_set(err, KC_ERR_RANGE, "%s: VEC_LAT %u: the vector lane (rtl/npu/npu_vlane.v) "
                           "has latency 4", acc, o->vec_lat);
+    if (o->fp_lat != 4)
+        return kc_err_set(err, KC_ERR_RANGE, "%s: FP_LAT %u: the scalar fp pipeline (rtl/npu/npu_fpu.v) "
+                          "has latency 4", acc, o->fp_lat);
     if (!o->vrows || !o->mrows || !o->imem_words || !o->nxregs || !o->nfregs || !o->naregs ||
         !o->loop_depth || !o->vec_lat || !o->mat_wbufs)
         return kc_err_set(err, KC_ERR_RANGE, "%s: a size parameter is zero", acc);
@@ -65,6 +69,7 @@ static const npu_hw npu_hw_defaults = {
     .vlen = NPU_HW_VLEN, .vrows = NPU_HW_VROWS, .mlen = NPU_HW_MLEN, .mrows = NPU_HW_MROWS,
     .imem_words = NPU_HW_IMEM_WORDS, .nxregs = NPU_HW_NXREGS, .nfregs = NPU_HW_NFREGS,
     .naregs = NPU_HW_NAREGS, .loop_depth = NPU_HW_LOOP_DEPTH, .vec_lat = NPU_HW_VEC_LAT,
+    .fp_lat = NPU_HW_FP_LAT,
     .sfu_lanes = NPU_HW_SFU_LANES, .sfu_lat = NPU_HW_SFU_LAT,
     .mat_wbufs = NPU_HW_MAT_WBUFS, .ncounters = NPU_HW_NCOUNTERS,
 };
@@ -80,6 +85,31 @@ int npu_hw_is_sfu(const char *name)
         if (!strcmp(name, sfu[i]))
             return 1;
     return 0;
+}
+
+unsigned npu_hw_fp_lat(const npu_hw *hw, const char *name)
+{
+    static const struct { const char *name; int sfu; } fpu[] = {
+#define NPU_FPU(n, sfu) {#n, sfu},
+#include "npu.def"
+#undef NPU_FPU
+    };
+    for (size_t i = 0; i < sizeof fpu / sizeof fpu[0]; i++)
+        if (!strcmp(name, fpu[i].name))
+            return fpu[i].sfu ? hw->sfu_lat : hw->fp_lat;
+    return 0;
+}
+
+unsigned npu_hw_latency(const npu_hw *hw, const char *name)
+{
+    if (npu_hw_is_sfu(name))
+        return npu_hw_sfu_row_lat(hw);
+    if (!strncmp(name, "vred", 4))
+        return npu_hw_vred_lat(hw);
+    if (name[0] == 'v')
+        return hw->vec_lat;
+    unsigned fp = npu_hw_fp_lat(hw, name);
+    return fp ? fp : 1;
 }
 
 unsigned npu_hw_sfu_groups(const npu_hw *hw)

@@ -21,6 +21,7 @@ typedef struct npu_hw {
     unsigned nxregs, nfregs, naregs;
     unsigned loop_depth;
     unsigned vec_lat;
+    unsigned fp_lat;      /* scalar fp pipeline (fadd fsub fmul ffma fcvtif) */
     unsigned sfu_lanes;   /* special-function unit lanes (divides VLEN) */
     unsigned sfu_lat;     /* SFU latency of a row's first lane group */
     unsigned mat_wbufs;
@@ -37,6 +38,16 @@ kc_status npu_hw_from(const kc_hw *hw, npu_hw *out, kc_err *err);
  * the last group is written SFU_LAT - 1 cycles after it entered (NPU_TIMING
  * sfu_dep). SFU instructions issue VLEN/SFU_LANES cycles apart (sfu_thru). */
 unsigned npu_hw_sfu_row_lat(const npu_hw *hw);
+/* Cycles from the issue of scalar fp instruction `name` until a dependent
+ * instruction can issue when its F result lands after issue (isa/npu.def
+ * NPU_FPU): FP_LAT (npu_fpu) or SFU_LAT (fexp/frecip/frsqrt on the SFU); 0 for
+ * every other instruction. */
+unsigned npu_hw_fp_lat(const npu_hw *hw, const char *name);
+/* Cycles from the issue of instruction `name` until an instruction using its
+ * result can issue (the ISA document's Timing): a vector SFU row, a reduction,
+ * an element-wise row, a delayed fp result, else 1. DMA and matrix
+ * instructions are not fixed-latency: 1 here. */
+unsigned npu_hw_latency(const npu_hw *hw, const char *name);
 /* Is instruction `name` one of the SFU's (isa/npu.def NPU_SFU)? */
 int npu_hw_is_sfu(const char *name);
 /* Cycles from a vredsum/vredmax's issue to the issue of an instruction using its

@@ -9,7 +9,8 @@
  * the ISA table: an element-wise vector result (a row) lands VEC_LAT cycles later
  * (NPU_TIMING vec_dep), a reduction's fp register 2*log2(VLEN) + 1 (vred_fp,
  * npu_hw_vred_lat), a special function's
- * row (vexp, vrecip, vrsqrt) VLEN/SFU_LANES - 1 + SFU_LAT (sfu_dep); the rows of a
+ * row (vexp, vrecip, vrsqrt) VLEN/SFU_LANES - 1 + SFU_LAT (sfu_dep), a scalar
+ * fp result FP_LAT or SFU_LAT (fp_dep, fp_sfu: npu_hw_fp_lat); the rows of a
  * variable-latency instruction (latency 0: dld, mld, and mst, whose matrix unit
  * may write before or after it retires) are compared only at the end; every
  * other register write is visible at the retire edge. Register writes are found
@@ -182,6 +183,11 @@ static void ref_table_writes(iss_ref *r, const kc_isa_insn *row, uint32_t word, 
         else
             ev_add(ev, REF_VSRAM, npu_iss_x(s, rd), 1,
                    npu_hw_is_sfu(row->name) ? npu_hw_sfu_row_lat(hw) : hw->vec_lat, 0);
+        return;
+    }
+    unsigned fp_lat = npu_hw_fp_lat(hw, row->name);
+    if (fp_lat) {
+        ev_add(ev, REF_F, ref_field(row, word, "rd"), 1, fp_lat, 0);
         return;
     }
     if (!strcmp(row->name, "csrr") && ref_field(row, word, "rs2") == npu_iss_cycle_cfg_id()) {

@@ -4,8 +4,12 @@
 // Two stages. Fetch: the instruction memory (npu_imem, a synchronous SRAM) reads
 // the word at fpc at a clock edge; the word is the decode/issue stage's
 // instruction from then on. Decode/issue: at most one instruction issues per
-// cycle, in order. Scalar, fp and control instructions complete at their issue
-// edge; vector instructions go to npu_vector (element-wise latency VEC_LAT,
+// cycle, in order. Integer, control, fp move/compare (fmax, fmin, fmvif,
+// fmvfi, flui, flli) and configuration instructions complete at their issue
+// edge; fadd/fsub/fmul/ffma/fcvtif go to the scalar fp pipeline (npu_fpu,
+// latency FP_LAT = 4, one per cycle) and fexp/frecip/frsqrt to the vector
+// unit's shared special-function unit (one lane, latency SFU_LAT = 6), each
+// writing F when it completes; vector instructions go to npu_vector (element-wise latency VEC_LAT,
 // reductions 2*log2(VLEN) + 1, both fully pipelined; vexp/vrecip/vrsqrt to its
 // special-function unit, VLEN/SFU_LANES - 1 + SFU_LAT), DMA instructions start
 // an engine in npu_dma and run in the background. Every hazard between them is
@@ -72,6 +76,15 @@ module npu_core #(
     input  wire            sfu_busy,
     input  wire [5*ROWW-1:0] sfu_rows,
     input  wire [4:0]      sfu_rows_ok,
+    // scalar special functions on the SFU: issue, fp registers pending, write-back
+    output wire            sf_iss,
+    output wire [1:0]      sf_op,
+    output wire [31:0]     sf_x,
+    input  wire [5*FRW-1:0] sfu_fds,
+    input  wire [4:0]      sfu_fds_ok,
+    input  wire            sfw_valid,
+    input  wire [FRW-1:0]  sfw_idx,
+    input  wire [31:0]     sfw_val,
     input  wire            wbf_valid,
     input  wire [FRW-1:0]  wbf_idx,
     input  wire [31:0]     wbf_val,
@@ -117,7 +130,7 @@ module npu_core #(
     output reg  [31:0]     retire_insn
 );
 `include "npu_isa.vh"
-`include "kc_fp_funcs.vh"
+`include "kc_fp_funcs.vh"   // kc_fp_max/min at issue (the arithmetic is in npu_fpu, npu_sfu)
 
     localparam integer LV  = $clog2(VLEN);
     localparam integer LPW = LOOP_DEPTH > 1 ? $clog2(LOOP_DEPTH) : 1;   // loop-stack index
@@ -170,6 +183,13 @@ module npu_core #(
     wire [4:0]  shamt  = imm16[4:0];            // shift amounts 0..31 (npu_isa_legal checks the range)
     wire        rd_x0  = rd == '0;              // writes to r0 are discarded
 
+    // the scalar fp pipeline's hazard view and write-back (u_fpu, below)
+    wire [3*FRW-1:0] fpu_fds;
+    wire [2:0]       fpu_fds_ok;
+    wire             fpu_busy, fpw_valid;
+    wire [FRW-1:0]   fpw_idx;
+    wire [31:0]      fpw_val;
+
     wire [31:0] x_rd  = X[rd];
     wire [31:0] x_rs1 = X[rs1];
     wire [31:0] x_rs2 = X[rs2];
@@ -214,7 +234,11 @@ module npu_core #(
     wire v_wrow  = !v_red;
     wire v_sfu   = fn == NPU_FN_VEXP || fn == NPU_FN_VRECIP || fn == NPU_FN_VRSQRT;
 
-    // fp register use, for the interlock with a reduction in flight
+    // scalar fp: the pipelined functions (npu_fpu) and the special functions (SFU)
+    wire f_pipe  = is_fpu && (fn <= NPU_FN_FMUL || fn == NPU_FN_FFMA || fn == NPU_FN_FCVTIF);
+    wire f_sfu   = is_fpu && (fn == NPU_FN_FEXP || fn == NPU_FN_FRECIP || fn == NPU_FN_FRSQRT);
+
+    // fp register use, for the interlock with results in flight
     wire fp_ld   = op == NPU_OP_FLUI || op == NPU_OP_FLLI;
     wire f_use_rd  = (is_fpu && fn != NPU_FN_FMVFI) || fp_ld || (is_vec && v_red);
     wire f_use_rs1 = is_fpu && (fn <= NPU_FN_FRSQRT || fn == NPU_FN_FMVFI);
@@ -247,14 +271,6 @@ module npu_core #(
     wire [32:0] m_a_end   = {1'b0, x_rs1} + {1'b0, cfg_mrows};
     wire [32:0] m_st_end  = {1'b0, x_rd} + {1'b0, cfg_mrows};
     wire dram_bad  = d_dend > {32'd0, dram_bytes};
-
-    // The scalar fp unit has one fma core: add = a*1+b, sub = a*1-b, mul = a*b-0
-    // (exactly kc_fp_add/sub/mul), ffma = a*b+d.
-    wire [31:0] fma_x = f_rs1;
-    wire [31:0] fma_y = (fn == NPU_FN_FADD || fn == NPU_FN_FSUB) ? 32'h3f800000 : f_rs2;
-    wire [31:0] fma_z = fn == NPU_FN_FADD ? f_rs2 :
-                        fn == NPU_FN_FSUB ? {~f_rs2[31], f_rs2[30:0]} :
-                        fn == NPU_FN_FMUL ? 32'h80000000 : f_rd;
 
     wire [31:0] br_target = pc + simm14;
     wire [31:0] loop_end  = pc + simm16;
@@ -346,19 +362,26 @@ module npu_core #(
                                   (v_vv && pend_at(pend_rows, pend_ok, x_rs2)) ||
                                   (v_rdsrc && pend_at(pend_rows, pend_ok, x_rd)) ||
                                   (v_wrow && pend_at(pend_rows, pend_sfu, x_rd)));
-    // fp registers a reduction has not delivered yet (its last stage, wbf_*, is
-    // forwarded): an instruction reading one, or writing one (it would land first),
-    // waits. A reduction writing one need not: reductions deliver in issue order.
-    function automatic fd_pend(input [NVF*FRW-1:0] fds, input [NVF-1:0] ok, input [FRW-1:0] f);
+    // fp registers with a write to come: a reduction's (its last stage, wbf_*, is
+    // forwarded), the fp pipeline's or a scalar SFU entry's (not forwarded). An
+    // instruction reading one, or writing one (it would land first), waits. A
+    // reduction writing one a reduction still writes need not: reductions
+    // deliver in issue order.
+    localparam integer NFP = NVF + 5 + 3;   // reductions, SFU entries, npu_fpu stages
+    wire [NFP*FRW-1:0] fp_pend    = {vp_fds, sfu_fds, fpu_fds};
+    wire [NFP-1:0]     fp_pend_ok = {vp_fds_ok, sfu_fds_ok, fpu_fds_ok};
+    wire [NFP-1:0]     fp_pend_nr = {{NVF{1'b0}}, sfu_fds_ok, fpu_fds_ok};   // not reductions
+    function automatic fd_pend(input [NFP*FRW-1:0] fds, input [NFP-1:0] ok, input [FRW-1:0] f);
         integer q;
         fd_pend = 1'b0;
-        for (q = 0; q < NVF; q = q + 1)
+        for (q = 0; q < NFP; q = q + 1)
             if (ok[q] && fds[q*FRW +: FRW] == f)
                 fd_pend = 1'b1;
     endfunction
-    wire st_fp_vp = (f_use_rd && !(is_vec && v_red) && fd_pend(vp_fds, vp_fds_ok, rd)) ||
-                    (f_use_rs1 && fd_pend(vp_fds, vp_fds_ok, rs1)) ||
-                    (f_use_rs2 && fd_pend(vp_fds, vp_fds_ok, rs2));
+    wire st_fp = (f_use_rd && fd_pend(fp_pend, (is_vec && v_red) ? fp_pend_nr : fp_pend_ok, rd)) ||
+                 (f_use_rs1 && fd_pend(fp_pend, fp_pend_ok, rs1)) ||
+                 (f_use_rs2 && fd_pend(fp_pend, fp_pend_ok, rs2)) ||
+                 (f_sfu && !sfu_free);   // the SFU's feed is busy
     // per load engine e: filling vector-SRAM rows [lo_e, ld_vhi[e])
     wire [1:0] vld_busy = ld_busy & ~ld_to_m;
     wire [ROWW-1:0] lo0 = ld_lo[ROWW-1:0], lo1 = ld_lo[2*ROWW-1:ROWW];
@@ -408,10 +431,11 @@ module npu_core #(
                   (vld_busy[0] && rows_overlap(x_rd, m_st_end, lo0, ld_vhi[0])) ||
                   (vld_busy[1] && rows_overlap(x_rd, m_st_end, lo1, ld_vhi[1])) ||
                   (st_busy && rows_overlap(x_rd, m_st_end, st_lo, st_vhi))));
-    wire drained  = ld_busy == 2'b00 && !st_busy && !vp_busy && !sfu_busy && !m_array_busy && !m_loader_busy;
+    wire drained  = ld_busy == 2'b00 && !st_busy && !vp_busy && !sfu_busy && !fpu_busy &&
+                    !m_array_busy && !m_loader_busy;
     wire st_drain = is_halt && !drained;
 
-    wire stall_vec = st_vec_pend || st_fp_vp;
+    wire stall_vec = st_vec_pend || st_fp;
     wire stall_dma = st_vec_ld || st_vec_st || (is_dma && st_dma);
     wire running   = !halted && !trapped;
     wire stall_mat = st_mat;
@@ -537,6 +561,16 @@ module npu_core #(
     assign m_rows      = cfg_mrows[MRW-1:0];
     assign m_st_issue  = issue && m_st;
 
+    // ---------------------------------------------------------------- scalar fp
+    assign sf_iss = issue && f_sfu;
+    assign sf_op  = fn == NPU_FN_FEXP ? 2'd1 : fn == NPU_FN_FRECIP ? 2'd2 : 2'd3;
+    assign sf_x   = f_rs1;
+    npu_fpu #(.FRW(FRW)) u_fpu (
+        .clk(clk), .rst(rst), .iss(issue && f_pipe), .fn(fn), .fd(rd),
+        .a(f_rs1), .b(f_rs2), .c(f_rd), .xi(x_rs1),
+        .fds(fpu_fds), .fds_ok(fpu_fds_ok), .busy(fpu_busy),
+        .w_valid(fpw_valid), .w_idx(fpw_idx), .w_val(fpw_val));
+
     generate
         for (g = 0; g < NCOUNTERS; g = g + 1) begin : g_perf
             assign perf[g*32 +: 32] = cnt[g];
@@ -592,9 +626,11 @@ module npu_core #(
                 cnt[i] <= 32'd0;
         end else if (!running) begin
             retire_valid <= 1'b0;
-            // a reduction that retired before the trap still lands (it is architectural)
-            if (wbf_valid)
-                F[wbf_idx] <= wbf_val;
+            // fp results of instructions that retired before the trap or halt
+            // still land (they are architectural)
+            if (wbf_valid) F[wbf_idx] <= wbf_val;
+            if (sfw_valid) F[sfw_idx] <= sfw_val;
+            if (fpw_valid) F[fpw_idx] <= fpw_val;
         end else begin
             retire_valid <= issue;
             if (issue) begin
@@ -622,8 +658,11 @@ module npu_core #(
                 fpc     <= redirect ? nx_pc : fetch_next;
             end
 
-            if (wbf_valid)
-                F[wbf_idx] <= wbf_val;   // an fp write issued now (below) wins
+            // fp results completing now (never the register an instruction issuing
+            // now writes: interlocked)
+            if (wbf_valid) F[wbf_idx] <= wbf_val;
+            if (sfw_valid) F[sfw_idx] <= sfw_val;
+            if (fpw_valid) F[fpw_idx] <= fpw_val;
 
             if (trap_now) begin
                 trapped    <= 1'b1;
@@ -691,14 +730,10 @@ module npu_core #(
                     NPU_OP_ADDAI: A[rd] <= A[rs1] + simm16;
                     NPU_OP_FADD: begin
                         case (fn)
-                            NPU_FN_FADD, NPU_FN_FSUB, NPU_FN_FMUL, NPU_FN_FFMA:
-                                F[rd] <= kc_fp_fma(fma_x, fma_y, fma_z);
+                            // (fadd/fsub/fmul/ffma/fcvtif: npu_fpu;
+                            // fexp/frecip/frsqrt: the SFU)
                             NPU_FN_FMAX:   F[rd] <= kc_fp_max(f_rs1, f_rs2);
                             NPU_FN_FMIN:   F[rd] <= kc_fp_min(f_rs1, f_rs2);
-                            NPU_FN_FEXP:   F[rd] <= kc_fp_exp(f_rs1);
-                            NPU_FN_FRECIP: F[rd] <= kc_fp_recip(f_rs1);
-                            NPU_FN_FRSQRT: F[rd] <= kc_fp_rsqrt(f_rs1);
-                            NPU_FN_FCVTIF: F[rd] <= kc_fp_from_int(x_rs1);
                             NPU_FN_FMVIF:  F[rd] <= x_rs1;
                             NPU_FN_FMVFI:  if (!rd_x0) X[rd] <= f_rs1;
                             default: ;

@@ -22,6 +22,7 @@
 `define NPU_NAREGS 16
 `define NPU_LOOP_DEPTH 2
 `define NPU_VEC_LAT 4
+`define NPU_FP_LAT 4
 `define NPU_SFU_LANES 4
 `define NPU_SFU_LAT 6
 `define NPU_NCOUNTERS 11
@@ -42,6 +43,7 @@ localparam int NPU_NFREGS = 16;  // fp32 registers f0..f15
 localparam int NPU_NAREGS = 16;  // DRAM address registers a0..a15 (32-bit byte addresses)
 localparam int NPU_LOOP_DEPTH = 2;  // nesting depth of hardware loops
 localparam int NPU_VEC_LAT = 4;  // element-wise vector latency: a dependent instruction issues VEC_LAT cycles after (SRAM read at issue + 3 pipelined stages: multiply and align / add / normalise and round; fixed by rtl/npu/npu_vlane.v). Reductions: 2*log2(VLEN) + 1
+localparam int NPU_FP_LAT = 4;  // scalar fp latency (fadd fsub fmul ffma fcvtif): a dependent instruction issues FP_LAT cycles after (operand register + the vector lane's 3 stages on fp32; fixed by rtl/npu/npu_fpu.v). fexp/frecip/frsqrt run on the SFU: SFU_LAT
 localparam int NPU_SFU_LANES = 4;  // lanes of the shared special-function unit (vexp/vrecip/vrsqrt): a row takes VLEN/SFU_LANES cycles to enter it
 localparam int NPU_SFU_LAT = 6;  // special-function unit latency: issue to the write-back of a row's first SFU_LANES lanes (operand read + 5 pipeline segments; fixed by rtl/common/kc_sfu_lane.v)
 localparam int NPU_NCOUNTERS = 11;  // performance counters exported by the RTL

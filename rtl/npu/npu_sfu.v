@@ -20,6 +20,13 @@
 // row of the instruction in the feed register and of every group in a lane
 // stage, i.e. every row with a write still to come. The operand row is read
 // whole at issue, so later writes to it need not wait.
+//
+// The core's scalar fexp/frecip/frsqrt use the same unit (s_iss): a scalar is
+// one group of one lane (lane 0, fp32 in and out, no bf16 rounding), so it
+// holds the feed for one cycle and its result reaches F SFU_LAT cycles after
+// issue (sw_*), the F register it writes pending in fds / fds_ok meanwhile.
+// A vector SFU instruction and a scalar one thus share the lanes' throughput
+// exactly as two vector ones do.
 `default_nettype none
 
 module npu_sfu #(
@@ -27,6 +34,7 @@ module npu_sfu #(
     parameter integer SFU_LANES = 4,
     parameter integer ROWW      = 11,
     parameter integer W         = VLEN * 16,
+    parameter integer FRW       = 4,
     parameter integer NE        = 5            // rows in flight: the feed + 4 lane stages (fixed)
 ) (
     input  wire            clk,
@@ -36,6 +44,9 @@ module npu_sfu #(
     input  wire [ROWW-1:0] iss_rd,
     input  wire [W-1:0]    iss_a,        // the operand row, as read at the issue edge
     input  wire [VLEN-1:0] iss_lanes,    // active lanes (vmask)
+    input  wire            s_iss,        // a scalar fexp/frecip/frsqrt issues (op iss_op)
+    input  wire [31:0]     s_x,          // its operand (fp32)
+    input  wire [FRW-1:0]  s_fd,         // its destination fp register
     output wire            free,
     output wire            busy,
     output wire [NE*ROWW-1:0] rows,
@@ -44,7 +55,13 @@ module npu_sfu #(
     output wire            w_en,
     output wire [ROWW-1:0] w_row,
     output wire [VLEN-1:0] w_lanes,
-    output wire [W-1:0]    w_data
+    output wire [W-1:0]    w_data,
+    // scalar entries: fp registers with a write to come, and the write port
+    output wire [NE*FRW-1:0] fds,
+    output wire [NE-1:0]   fds_ok,
+    output wire            sw_en,
+    output wire [FRW-1:0]  sw_idx,
+    output wire [31:0]     sw_val
 );
 `include "kc_fp_funcs.vh"
     localparam integer SL = SFU_LANES;
@@ -59,7 +76,8 @@ module npu_sfu #(
     reg [ROWW-1:0] f_rd;
     reg [W-1:0]    f_a;
     reg [VLEN-1:0] f_lanes;
-    wire f_last = f_grp == GW'(G - 1);
+    reg            f_sc;        // the feed holds a scalar (its fp32 operand in f_a[31:0])
+    wire f_last = f_sc || f_grp == GW'(G - 1);
     assign free = !f_busy || f_last;
 
     // ---- per lane stage s1..s4: the group's op, index, row and active lanes
@@ -68,6 +86,7 @@ module npu_sfu #(
     reg [GW-1:0]   sgrp [1:4];
     reg [ROWW-1:0] srd  [1:4];
     reg [SL-1:0]   sln  [1:4];
+    reg [4:1]      ssc;         // the stage holds a scalar (srd: its fp register)
 
     integer i;
     always @(posedge clk) begin
@@ -76,13 +95,14 @@ module npu_sfu #(
             sv     <= 4'd0;
         end else begin
             sv <= {sv[2:0], f_busy};
-            if (iss) begin
+            if (iss || s_iss) begin
                 f_busy  <= 1'b1;
+                f_sc    <= s_iss;
                 f_grp   <= '0;
                 f_op    <= iss_op;
-                f_rd    <= iss_rd;
-                f_a     <= iss_a;
-                f_lanes <= iss_lanes;
+                f_rd    <= s_iss ? ROWW'(s_fd) : iss_rd;
+                f_a     <= s_iss ? W'(s_x) : iss_a;
+                f_lanes <= s_iss ? VLEN'(1) : iss_lanes;
             end else if (f_busy) begin
                 f_busy  <= !f_last;
                 f_grp   <= f_grp + 1'b1;
@@ -91,8 +111,10 @@ module npu_sfu #(
             end
         end
         sop[1] <= f_op; sgrp[1] <= f_grp; srd[1] <= f_rd; sln[1] <= f_lanes[SL-1:0];
+        ssc[1] <= f_sc;
         for (i = 2; i <= 4; i = i + 1) begin
             sop[i] <= sop[i-1]; sgrp[i] <= sgrp[i-1]; srd[i] <= srd[i-1]; sln[i] <= sln[i-1];
+            ssc[i] <= ssc[i-1];
         end
     end
 
@@ -102,16 +124,17 @@ module npu_sfu #(
     genvar k;
     generate
         for (k = 0; k < SL; k = k + 1) begin : g_lane
+            // lane 0 also takes a scalar's fp32 operand
+            wire [31:0] x0 = (k == 0 && f_sc) ? f_a[31:0] : kc_fp_from_bf16(f_a[k*16 +: 16]);
             kc_sfu_lane u_lane (
-                .clk(clk), .adv(1'b1), .in0(f_busy), .op0(f_op),
-                .x0(kc_fp_from_bf16(f_a[k*16 +: 16])), .v(sv),
+                .clk(clk), .adv(1'b1), .in0(f_busy), .op0(f_op), .x0(x0), .v(sv),
                 .op({sop[4], sop[3], sop[2], sop[1]}), .y(y[k*32 +: 32]));
             assign y16[k*16 +: 16] = kc_fp_to_bf16(y[k*32 +: 32]);
         end
     endgenerate
 
     // ---- write-back of the group leaving segment 4
-    assign w_en  = sv[3];
+    assign w_en  = sv[3] && !ssc[4];
     assign w_row = srd[4];
     generate
         for (k = 0; k < G; k = k + 1) begin : g_grp
@@ -120,10 +143,24 @@ module npu_sfu #(
         end
     endgenerate
 
-    // ---- rows with a write still to come
+    // ---- a scalar leaving segment 4: lane 0's fp32 result
+    assign sw_en  = sv[3] && ssc[4];
+    assign sw_idx = srd[4][FRW-1:0];
+    assign sw_val = y[31:0];
+
+    // ---- rows (vector entries) and fp registers (scalar entries) with a
+    // write still to come
+    wire [NE-1:0] in_use = {sv, f_busy};
+    wire [NE-1:0] is_sc  = {ssc, f_sc};
     assign rows    = {srd[4], srd[3], srd[2], srd[1], f_rd};
-    assign rows_ok = {sv, f_busy};
-    assign busy    = |rows_ok;
+    assign rows_ok = in_use & ~is_sc;
+    generate
+        for (k = 0; k < NE; k = k + 1) begin : g_fd
+            assign fds[k*FRW +: FRW] = rows[k*ROWW +: FRW];
+        end
+    endgenerate
+    assign fds_ok  = in_use & is_sc;
+    assign busy    = |in_use;
 endmodule
 
 `default_nettype wire

@@ -69,6 +69,13 @@ module npu_top #(
     wire            sfu_free, sfu_busy;
     wire [5*ROWW-1:0] sfu_rows;
     wire [4:0]      sfu_rows_ok;
+    // scalar fexp/frecip/frsqrt on the SFU: issue, fp registers pending, write-back
+    wire            sf_iss, sfw_valid;
+    wire [1:0]      sf_op;
+    wire [31:0]     sf_x, sfw_val;
+    wire [5*FRW-1:0] sfu_fds;
+    wire [4:0]      sfu_fds_ok;
+    wire [FRW-1:0]  sfw_idx;
 
     wire            dma_ld, dma_st, st_busy, ld_next, resp_to_m;
     wire [1:0]      ld_busy, ld_to_m;
@@ -104,6 +111,8 @@ module npu_top #(
         .v_fs(v_fs), .v_fd(v_fd), .v_lanes(v_lanes),
         .vp_busy(vp_busy), .vp_first(vp_first), .vp_rows(vp_rows), .vp_rows_ok(vp_rows_ok), .vp_fds(vp_fds), .vp_fds_ok(vp_fds_ok),
         .sfu_free(sfu_free), .sfu_busy(sfu_busy), .sfu_rows(sfu_rows), .sfu_rows_ok(sfu_rows_ok),
+        .sf_iss(sf_iss), .sf_op(sf_op), .sf_x(sf_x), .sfu_fds(sfu_fds), .sfu_fds_ok(sfu_fds_ok),
+        .sfw_valid(sfw_valid), .sfw_idx(sfw_idx), .sfw_val(sfw_val),
         .wbf_valid(wbf_valid), .wbf_idx(wbf_idx), .wbf_val(wbf_val),
         .dma_ld(dma_ld), .dma_st(dma_st), .dma_addr(dma_addr), .dma_vrow(dma_vrow),
         .dma_nrows(dma_nrows), .dma_stride(dma_stride), .dma_dlen(dma_dlen), .dma_to_m(dma_to_m),
@@ -125,6 +134,8 @@ module npu_top #(
         .iss_fs(v_fs), .iss_fd(v_fd), .iss_lanes(v_lanes),
         .vp_busy(vp_busy), .vp_first(vp_first), .vp_rows(vp_rows), .vp_rows_ok(vp_rows_ok), .vp_fds(vp_fds), .vp_fds_ok(vp_fds_ok),
         .sfu_free(sfu_free), .sfu_busy(sfu_busy), .sfu_rows(sfu_rows), .sfu_rows_ok(sfu_rows_ok),
+        .sf_iss(sf_iss), .sf_op(sf_op), .sf_x(sf_x), .sfu_fds(sfu_fds), .sfu_fds_ok(sfu_fds_ok),
+        .sfw_valid(sfw_valid), .sfw_idx(sfw_idx), .sfw_val(sfw_val),
         .wbf_valid(wbf_valid), .wbf_idx(wbf_idx), .wbf_val(wbf_val),
         .dw0_en(dw0_en && !resp_to_m), .dw0_row(dw0_row), .dw0_lanes(dw0_lanes), .dw0_data(dw0_data),
         .dw1_en(dw1_en && !resp_to_m), .dw1_row(dw1_row), .dw1_lanes(dw1_lanes), .dw1_data(dw1_data),

@@ -23,7 +23,8 @@
 // SFU_LANES pipelined lanes, VLEN/SFU_LANES cycles per row, latency
 // VLEN/SFU_LANES - 1 + SFU_LAT), which reads its operand row at the issue edge
 // and writes the destination row group by group; the core interlocks on its
-// sfu_* outputs.
+// sfu_* outputs. The core's scalar fexp/frecip/frsqrt use the same SFU (sf_*:
+// one lane, fp32, latency SFU_LAT, written to F through sfw_*).
 //
 // The SRAM is two-way banked by row parity in a physical implementation, which is
 // what lets the DMA write (and read) two adjacent rows per cycle: a beat that is
@@ -62,6 +63,10 @@ module npu_vector #(
     input  wire [31:0]     iss_fs,      // scalar operand (forwarded fp register)
     input  wire [FRW-1:0]  iss_fd,      // fp destination (reductions)
     input  wire [VLEN-1:0] iss_lanes,   // active lanes (from vmask)
+    // a scalar fexp/frecip/frsqrt (into fp register iss_fd) issues to the SFU
+    input  wire            sf_iss,
+    input  wire [1:0]      sf_op,       // 1 exp, 2 recip, 3 rsqrt
+    input  wire [31:0]     sf_x,
     // hazard view of the pipeline: rows with an element-wise write still to come,
     // fp registers a reduction has not delivered to wbf_* yet
     output wire            vp_busy,     // an instruction in the pipeline (wbf_* included)
@@ -75,6 +80,11 @@ module npu_vector #(
     output wire            sfu_busy,
     output wire [5*ROWW-1:0] sfu_rows,  // rows with an SFU write still to come
     output wire [4:0]      sfu_rows_ok,
+    output wire [5*FRW-1:0] sfu_fds,    // fp registers a scalar SFU entry still writes
+    output wire [4:0]      sfu_fds_ok,
+    output wire            sfw_valid,   // a scalar SFU result, written to F at this edge
+    output wire [FRW-1:0]  sfw_idx,
+    output wire [31:0]     sfw_val,
     // fp write-back (registered; the core forwards it and writes its register file)
     output wire            wbf_valid,
     output wire [FRW-1:0]  wbf_idx,
@@ -133,12 +143,14 @@ module npu_vector #(
     wire [ROWW-1:0] sfu_w_row;
     wire [VLEN-1:0] sfu_w_lanes;
     wire [W-1:0]    sfu_w_data;
-    npu_sfu #(.VLEN(VLEN), .SFU_LANES(SFU_LANES), .ROWW(ROWW)) u_sfu (
+    npu_sfu #(.VLEN(VLEN), .SFU_LANES(SFU_LANES), .ROWW(ROWW), .FRW(FRW)) u_sfu (
         .clk(clk), .rst(rst), .iss(iss_valid && is_sfu(iss_funct)),
-        .iss_op(iss_funct == NPU_FN_VEXP ? 2'd1 : iss_funct == NPU_FN_VRECIP ? 2'd2 : 2'd3),
+        .iss_op(sf_iss ? sf_op : iss_funct == NPU_FN_VEXP ? 2'd1 : iss_funct == NPU_FN_VRECIP ? 2'd2 : 2'd3),
         .iss_rd(iss_rd), .iss_a(row_a), .iss_lanes(iss_lanes),
+        .s_iss(sf_iss), .s_x(sf_x), .s_fd(iss_fd),
         .free(sfu_free), .busy(sfu_busy), .rows(sfu_rows), .rows_ok(sfu_rows_ok),
-        .w_en(sfu_w_en), .w_row(sfu_w_row), .w_lanes(sfu_w_lanes), .w_data(sfu_w_data));
+        .w_en(sfu_w_en), .w_row(sfu_w_row), .w_lanes(sfu_w_lanes), .w_data(sfu_w_data),
+        .fds(sfu_fds), .fds_ok(sfu_fds_ok), .sw_en(sfw_valid), .sw_idx(sfw_idx), .sw_val(sfw_val));
 
     wire s0_ew = s0_valid && !s0_red;
 

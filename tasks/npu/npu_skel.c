@@ -45,19 +45,14 @@ static void op_name(const char *op, char *buf, size_t size)
     buf[n] = 0;
 }
 
-/* Cycles until the next op of the same slot can use op's result: the SFU's row
- * latency for vexp/vrecip/vrsqrt, the reduction tree's for vredsum/vredmax,
- * VEC_LAT for the other vector ops, 1 for scalar ones (docs/isa/npu.md, Timing). */
+/* Cycles until the next op of the same slot can use op's result
+ * (npu_hw_latency: docs/isa/npu.md, Timing); *sfu: a vector special function. */
 static unsigned op_lat(const npu_hw *hw, const char *op, int *sfu)
 {
     char name[16];
     op_name(op, name, sizeof name);
     *sfu = npu_hw_is_sfu(name);
-    if (*sfu)
-        return npu_hw_sfu_row_lat(hw);
-    if (!strncmp(name, "vred", 4))
-        return npu_hw_vred_lat(hw);
-    return name[0] == 'v' ? hw->vec_lat : 1;
+    return npu_hw_latency(hw, name);
 }
 
 static void round_robin(npu_gen *g, const char *const *ops, const npu_skel_slot *slots, int s0, int s1)

@@ -4,8 +4,9 @@
 # link, row vred_row); fadd reads the fp register vredsum writes, usable
 # R = 2 log2(VLEN) + 1 cycles after it issues (row vred_fp): R - 1 more.
 # stall_vector = 4 (VEC_LAT - 1) + R - 1.
-# The fadd issues in the cycle the reduction's result is written back, so halt
-# finds every unit idle: no drain.
+# The fadd issues in the cycle the reduction's result is written back; halt
+# waits for the fp pipeline to write fadd's result: FP_LAT - 1 cycles of
+# stall_drain (row fp_dep).
 # instret = 5 li + 4 vadd + vredsum + fadd + halt = 12; cycles = 12 + stalls + 1 (the first fetch).
 # vector_busy: one cycle per vector instruction (its first stage), 5.
 li r1, 80
