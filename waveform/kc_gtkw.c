@@ -15,11 +15,13 @@ static const gtkw_group npu_groups[] = {
     {"Control", "npu_top.clk npu_top.rst npu_top.u_core.pc npu_top.insn npu_top.u_core.issue npu_top.u_core.running "
                 "npu_top.halted npu_top.trapped npu_top.trap_cause npu_top.trap_pc npu_top.trap_info"},
     {"Fetch", "u_core.fpc u_core.d_valid u_core.redirect"},
-    {"Stalls and loops", "u_core.stall_vec u_core.stall_dma u_core.st_drain u_core.st_vec_pend u_core.st_fp_vp "
+    {"Stalls and loops", "u_core.stall_vec u_core.stall_dma u_core.st_drain u_core.st_vec_pend u_core.st_fp "
                          "u_core.st_vec_ld u_core.st_vec_st u_core.st_dma u_core.lp_sp"},
     {"Vector unit", "npu_top.v_issue npu_top.v_funct npu_top.v_rd npu_top.v_ra npu_top.v_rb npu_top.v_fs "
                     "npu_top.v_lanes npu_top.vp_busy npu_top.vp_rows_ok npu_top.vp_rows npu_top.vp_fds_ok npu_top.wbf_valid "
                     "npu_top.wbf_idx npu_top.wbf_val"},
+    {"Scalar fp", "u_core.u_fpu.v u_core.u_fpu.w_valid u_core.u_fpu.w_idx u_core.u_fpu.w_val npu_top.sf_iss "
+                  "npu_top.sfu_fds_ok npu_top.sfw_valid npu_top.sfw_idx npu_top.sfw_val"},
     {"DMA", "npu_top.dma_ld npu_top.dma_st npu_top.dma_addr npu_top.dma_vrow npu_top.dma_nrows npu_top.dma_stride "
             "npu_top.dma_dlen npu_top.ld_busy npu_top.ld_lo npu_top.st_busy npu_top.st_lo"},
     {"DRAM port", "npu_top.mem_req_valid npu_top.mem_req_ready npu_top.mem_req_write npu_top.mem_req_addr "
