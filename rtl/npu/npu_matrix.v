@@ -64,7 +64,7 @@ module npu_matrix #(
     input  wire [MLEN*W-1:0] mac_a,
     // accumulator readout (mst): the values are read by the vector unit
     input  wire              clear,
-    output wire [MLEN*VLEN*32-1:0] acc_all,
+    output wire [MLEN*VLEN*16-1:0] acc_all,   // bf16, as mst writes them
     // DMA writes into the matrix SRAM (two lane-masked rows per cycle, as in npu_vector)
     input  wire              dw0_en,
     input  wire [MROWW-1:0]  dw0_row,
@@ -181,6 +181,7 @@ module npu_matrix #(
     wire [15:0]        pe_b [0:NPE-1];
     /* verilator lint_on UNUSEDSIGNAL */
     wire [NPE*32-1:0]  acc /* verilator public_flat_rd */;
+    wire [NPE*16-1:0]  acc16;
     wire [MLEN-1:0]    skew_busy;
 
     wire active = f_busy || (|skew_busy) || (|pe_busy);
@@ -234,12 +235,12 @@ module npu_matrix #(
                     .in_a(gj == 0 ? row_a[gi] : pe_a[PL]),
                     .in_b(gi == 0 ? col_b[gj] : pe_b[PU]),
                     .out_v(pe_v[P]), .out_a(pe_a[P]), .out_b(pe_b[P]),
-                    .busy(pe_busy[P]), .acc(acc[P*32 +: 32]));
+                    .busy(pe_busy[P]), .acc(acc[P*32 +: 32]), .acc16(acc16[P*16 +: 16]));
             end
         end
     endgenerate
 
-    assign acc_all    = acc;
+    assign acc_all    = acc16;
     // When may mldb/mldbt overwrite buffer b? The array never reads the buffers:
     // only the feeder does, row k of an mmac issued in cycle c0 in cycle
     // c0 + 1 + k (k < VLEN). A loader started in cycle L0 writes its row (mldb) or

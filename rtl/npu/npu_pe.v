@@ -39,9 +39,11 @@ module npu_pe (
     output reg  [15:0] out_a,
     output reg  [15:0] out_b,
     output wire        busy,     // a step in stage O or M
-    output reg  [31:0] acc
+    output reg  [31:0] acc,
+    output wire [15:0] acc16     // acc rounded to bf16 (what mst writes to the vector SRAM)
 );
 `include "npu_pe_funcs.vh"
+`include "kc_fp_funcs.vh"
 
     reg        p_v;
     reg [29:0] p;
@@ -65,6 +67,9 @@ module npu_pe (
         end
     end
     assign busy = out_v || p_v;
+    // One converter per PE, so the array's readout is MLEN x VLEN instances of
+    // one synthesized module rather than inlined copies in the vector unit.
+    assign acc16 = kc_fp_to_bf16(acc);
 endmodule
 
 `default_nettype wire

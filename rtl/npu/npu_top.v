@@ -91,7 +91,7 @@ module npu_top #(
     wire            m_loader_busy, m_loader_bsel, m_feeder_busy, m_feeder_last, m_array_busy;
     wire [1:0]      m_b_inuse;
     wire [MLEN*W-1:0]       ma_data;
-    wire [MLEN*VLEN*32-1:0] m_acc;
+    wire [MLEN*VLEN*16-1:0] m_acc;   // the accumulators as bf16 (npu_pe)
 
     wire            dw0_en, dw1_en;   // DMA load writes, to the SRAM the load targets
     wire [ROWW-1:0] dw0_row, dw1_row, dr0_row, dr1_row;

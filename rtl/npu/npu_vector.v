@@ -109,7 +109,7 @@ module npu_vector #(
     input  wire            mw_en,
     input  wire [ROWW-1:0] mw_row,
     input  wire [MRW-1:0]  mw_rows,
-    input  wire [MLEN*VLEN*32-1:0] mw_acc
+    input  wire [MLEN*W-1:0] mw_acc     // the accumulators as bf16 rows (npu_pe)
 );
 `include "npu_isa.vh"
 `include "kc_fp_funcs.vh"
@@ -183,19 +183,6 @@ module npu_vector #(
     assign vp_fds     = {red_fds, s0_fd};
     assign vp_fds_ok  = {red_fds_ok, s0_valid && s0_red};
 
-    // The conversion is a call, not inlined per lane: inlined, the MLEN x VLEN copies
-    // in the mst loop below exceed Verilator's unroll limit (at VLEN=32 MLEN=8) and
-    // it then rejects the loop's delayed array writes.
-    function automatic [15:0] acc_lane(input [31:0] a);
-        /* verilator no_inline_task */
-        acc_lane = kc_fp_to_bf16(a);
-    endfunction
-    function automatic [W-1:0] acc_row(input [MLEN*VLEN*32-1:0] acc, input integer r);
-        integer q;
-        for (q = 0; q < VLEN; q = q + 1)
-            acc_row[q*16 +: 16] = acc_lane(acc[(r*VLEN + q)*32 +: 32]);
-    endfunction
-
     integer m;
     always @(posedge clk) begin
         if (rst) begin
@@ -227,7 +214,7 @@ module npu_vector #(
         if (mw_en)
             for (m = 0; m < MLEN; m = m + 1)
                 if (m < 32'(mw_rows))
-                    mem[mw_row + ROWW'(m)] <= acc_row(mw_acc, m);
+                    mem[mw_row + ROWW'(m)] <= mw_acc[m*W +: W];
         // the SFU's group leaving its last segment (no other writer has the row: interlocked)
         if (sfu_w_en) mem[sfu_w_row] <= merge(mem[sfu_w_row], sfu_w_data, sfu_w_lanes);
         // DMA writes never target a row the vector unit is using (interlocked in the core).

@@ -1,11 +1,12 @@
 #!/bin/sh
-# yosys_nolatch.sh YOSYS INCDIR TOP FILE... — synthesizes TOP with yosys and
-# fails (exit 1) on any error, on a failed `check`, or on any latch.
+# yosys_nolatch.sh YOSYS INCDIRS TOP FILE... — synthesizes TOP with yosys and
+# fails (exit 1) on any error, on a failed `check`, or on any latch. INCDIRS:
+# include directories separated by ':'.
 # `synth -noabc` keeps the big multipliers of exp/recip/rsqrt to a few
 # seconds; latches are created (proc_dlatch) and mapped before abc, so the
 # check is the same as with abc.
 yosys=$1
-inc=$2
+inc=$(echo "$2" | sed 's/:/ -I/g')
 top=$3
 shift 3
 log=$(mktemp) || exit 1

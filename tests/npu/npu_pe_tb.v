@@ -15,6 +15,7 @@ module npu_pe_tb (
     output wire [15:0] out_b,
     output wire        busy,
     output wire [31:0] acc,
+    output wire [15:0] acc16,
     input  wire [15:0] a,
     input  wire [15:0] b,
     input  wire [31:0] c,
@@ -22,7 +23,8 @@ module npu_pe_tb (
 );
 `include "npu_pe_funcs.vh"
     npu_pe u_pe (.clk(clk), .clear(clear), .en(en), .in_v(in_v), .in_a(in_a), .in_b(in_b),
-                 .out_v(out_v), .out_a(out_a), .out_b(out_b), .busy(busy), .acc(acc));
+                 .out_v(out_v), .out_a(out_a), .out_b(out_b), .busy(busy), .acc(acc),
+                 .acc16(acc16));
     assign y = npu_pe_add(npu_pe_mul(a, b), c);
 endmodule
 `default_nettype wire

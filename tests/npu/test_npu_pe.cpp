@@ -173,6 +173,7 @@ void check_pipeline(Vnpu_pe_tb &m, kc_tb_rng &r, unsigned long n)
             }
         }
         bool bad = m.out_v != ov || m.busy != (ov || mv) || m.acc != acc ||
+                   m.acc16 != kc_fp_to_bf16(acc) ||
                    (ov && (m.out_a != oa || m.out_b != ob));
         if (bad && errors++ < 10)
             fprintf(stderr, "npu_pe pipeline cycle %lu: RTL v=%d a=%04x b=%04x busy=%d acc=%08x, "
