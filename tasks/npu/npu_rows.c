@@ -36,6 +36,8 @@ typedef enum step_kind {
     STEP_END = 0,
     STEP_SLOTS,   /* ops once per slot (initialisation) */
     STEP_FOLD,    /* ops for slots 1..U-1 (combining into slot 0) */
+    STEP_TREE,    /* ops combining slot s + d into slot s, {P} = slot s + d's {C}, d = 1, 2, 4..:
+                   * a pairwise tree into slot 0, log2(U) dependent levels instead of U - 1 */
     STEP_LINE,    /* ops once */
     STEP_PASS     /* a row pass */
 } step_kind;
@@ -79,43 +81,46 @@ static const recipe recipes[] = {
       .ops = { "vmul [{T}], [{X}], [{X}]", "vmuls [{T}], [{T}], f3", "vadds [{T}], [{T}], f4",
                "vmul [{T}], [{T}], [{X}]", "vexp [{T}], [{T}]", "vadds [{T}], [{T}], f1",
                "vrecip [{T}], [{T}]", "vmul [{X}], [{X}], [{T}]" } },
-    /* rownorm: f3 = 1/N, f4 = eps (or -inf), f5/f6/f7 row scalars, slot sums f8.., T0 = r13 */
+    /* rownorm: f3 = 1/N, f4 = eps (or -inf), f5/f6/f7 row scalars, slot sums f8.., T0 = r13.
+     * Scalar fp is pipelined (FP_LAT; fexp/frecip/frsqrt SFU_LAT), moves complete at
+     * issue: the slot sums start from fmvif {C}, r0 (0.0, no fp latency), and the
+     * variance's 1/N scaling and eps are one ffma into a copy of eps (fmax f6, f4, f4). */
     { .task = "softmax", .fam = FAM_ROWNORM, .f4 = -INFINITY,
       .steps = {
           { STEP_SLOTS, 0, 0, 0, { "vbcast [{T}], f4" } },
           { STEP_PASS, NPU_SKEL_MASK_TAIL, 0, 0, { "vmax [{T}], [{T}], [{X}]" } },
           { STEP_FOLD, 0, 0, 0, { "vmax [r13], [r13], [{T}]" } },
           { STEP_LINE, 0, 0, 0, { "vredmax f5, [r13]" } },
-          { STEP_SLOTS, 0, 0, 0, { "fadd {C}, f0, f0" } },
+          { STEP_SLOTS, 0, 0, 0, { "fmvif {C}, r0" } },
           { STEP_PASS, NPU_SKEL_MASK_TAIL, 0, 0,
             { "vsubs [{X}], [{X}], f5", "vexp [{X}], [{X}]", "vredsum {P}, [{X}]",
               "fadd {C}, {C}, {P}" } },
-          { STEP_FOLD, 0, 0, 0, { "fadd f8, f8, {C}" } },
+          { STEP_TREE, 0, 0, 0, { "fadd {C}, {C}, {P}" } },
           { STEP_LINE, 0, 0, 0, { "frecip f7, f8" } },
           { STEP_PASS, 0, 0, 0, { "vmuls [{X}], [{X}], f7" } },
       } },
     { .task = "layernorm", .fam = FAM_ROWNORM,
       .steps = {
-          { STEP_SLOTS, 0, 0, 0, { "fadd {C}, f0, f0" } },
+          { STEP_SLOTS, 0, 0, 0, { "fmvif {C}, r0" } },
           { STEP_PASS, NPU_SKEL_MASK_TAIL, 0, 0, { "vredsum {P}, [{X}]", "fadd {C}, {C}, {P}" } },
-          { STEP_FOLD, 0, 0, 0, { "fadd f8, f8, {C}" } },
+          { STEP_TREE, 0, 0, 0, { "fadd {C}, {C}, {P}" } },
           { STEP_LINE, 0, 0, 0, { "fmul f5, f8, f3" } },
-          { STEP_SLOTS, 0, 0, 0, { "fadd {C}, f0, f0" } },
+          { STEP_SLOTS, 0, 0, 0, { "fmvif {C}, r0" } },
           { STEP_PASS, NPU_SKEL_MASK_TAIL, 0, 0,
             { "vsubs [{X}], [{X}], f5", "vmul [{T}], [{X}], [{X}]", "vredsum {P}, [{T}]",
               "fadd {C}, {C}, {P}" } },
-          { STEP_FOLD, 0, 0, 0, { "fadd f8, f8, {C}" } },
-          { STEP_LINE, 0, 0, 0, { "fmul f6, f8, f3", "fadd f6, f6, f4", "frsqrt f7, f6" } },
+          { STEP_TREE, 0, 0, 0, { "fadd {C}, {C}, {P}" } },
+          { STEP_LINE, 0, 0, 0, { "fmax f6, f4, f4", "ffma f6, f8, f3", "frsqrt f7, f6" } },
           { STEP_PASS, 0, 1, 1,
             { "vmuls [{X}], [{X}], f7", "vmul [{X}], [{X}], [{G}]", "vadd [{X}], [{X}], [{B}]" } },
       } },
     { .task = "rmsnorm", .fam = FAM_ROWNORM,
       .steps = {
-          { STEP_SLOTS, 0, 0, 0, { "fadd {C}, f0, f0" } },
+          { STEP_SLOTS, 0, 0, 0, { "fmvif {C}, r0" } },
           { STEP_PASS, NPU_SKEL_MASK_TAIL, 0, 0,
             { "vmul [{T}], [{X}], [{X}]", "vredsum {P}, [{T}]", "fadd {C}, {C}, {P}" } },
-          { STEP_FOLD, 0, 0, 0, { "fadd f8, f8, {C}" } },
-          { STEP_LINE, 0, 0, 0, { "fmul f6, f8, f3", "fadd f6, f6, f4", "frsqrt f7, f6" } },
+          { STEP_TREE, 0, 0, 0, { "fadd {C}, {C}, {P}" } },
+          { STEP_LINE, 0, 0, 0, { "fmax f6, f4, f4", "ffma f6, f8, f3", "frsqrt f7, f6" } },
           { STEP_PASS, 0, 1, 0, { "vmuls [{X}], [{X}], f7", "vmul [{X}], [{X}], [{G}]" } },
       } },
     /* rope: X = x1, G = x2 (pair halves), B = cos, W = sin, T scratch:
@@ -230,6 +235,15 @@ static void rownorm_row(npu_gen *g, const rows_plan *t, const char *buf, uint32_
             for (int s = 1; s < t->nslots; s++)
                 for (const char *const *op = st->ops; *op; op++)
                     npu_skel_op(g, *op, &t->slots[s]);
+            break;
+        case STEP_TREE:
+            for (int d = 1; d < t->nslots; d *= 2)
+                for (int s = 0; s + d < t->nslots; s += 2 * d) {
+                    slot pair = t->slots[s];
+                    pair.p = t->slots[s + d].c;
+                    for (const char *const *op = st->ops; *op; op++)
+                        npu_skel_op(g, *op, &pair);
+                }
             break;
         case STEP_LINE:
             for (const char *const *op = st->ops; *op; op++)
