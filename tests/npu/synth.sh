@@ -28,9 +28,9 @@ if [ $full = 1 ]; then
   param() { sed -n "s/^NPU_PARAM($1, *\([0-9]*\),.*/\1/p" "$root/isa/npu.def"; }
   vlen=$(param VLEN); vrows=$(param VROWS); imem=$(param IMEM_WORDS); mrows=$(param MROWS)
   shift
-  # A black-boxed npu_vector / npu_matrix (the ctest, until their per-lane
-  # arithmetic is module instances: docs/synthesis.md) holds its SRAM; the
-  # special-function unit, inside npu_vector, is then synthesized on its own.
+  # A black-boxed npu_vector / npu_matrix (-b, for measuring the rest without
+  # it) holds its SRAM; the special-function unit, inside npu_vector, is then
+  # synthesized on its own.
   sfu=0
   case " $* " in *" -b npu_vector "*) vrows=0; sfu=1 ;; esac
   case " $* " in *" -b npu_matrix "*) mrows=0 ;; esac
