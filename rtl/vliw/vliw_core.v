@@ -325,20 +325,32 @@ module vliw_core #(
                     m(w6, VLIW_MASK_UPS, VLIW_MATCH_UPS) | m(w6, VLIW_MASK_SRS_I16, VLIW_MATCH_SRS_I16) |
                     m(w6, VLIW_MASK_UPS_I16, VLIW_MATCH_UPS_I16));
 
-    // the smallest conflicting register (file, index), then the smallest slot writing it
-    reg        wc;
-    reg [9:0]  wc_key, key;
+    // the smallest conflicting register (file, index), then the smallest slot writing it:
+    // every port's conflict flag in parallel, then the smallest key {file, index,
+    // slot} of a conflicting port by a tree of compare-selects (log2 levels; a
+    // running minimum over the port pairs was a chain of NP*(NP-1) comparators,
+    // the core's longest path: docs/synthesis.md)
+    localparam integer NT = 1 << $clog2(NP);   // ports padded to a power of two
+    reg            wc;
+    reg [9:0]      wc_key;
+    reg [NP-1:0]   conf;
+    reg [NT*11-1:0] mt;   // per port {not conflicting, key}, reduced in place
+    integer w;
     always @* begin
-        wc = 1'b0;
-        wc_key = 10'h3ff;
-        key = 10'h3ff;
-        for (n = 0; n < NP; n = n + 1)
+        for (n = 0; n < NP; n = n + 1) begin
+            conf[n] = 1'b0;
             for (n2 = 0; n2 < NP; n2 = n2 + 1)
-                if (n != n2 && pw_en[n] && pw_en[n2] && pw_file[n] == pw_file[n2] && pw_idx[n] == pw_idx[n2]) begin
-                    wc = 1'b1;
-                    key = {pw_file[n], pw_idx[n], pw_slot[n]};
-                    if (key < wc_key) wc_key = key;
-                end
+                if (n != n2 && pw_en[n] && pw_en[n2] && pw_file[n] == pw_file[n2] && pw_idx[n] == pw_idx[n2])
+                    conf[n] = 1'b1;
+        end
+        mt = {NT*11{1'b1}};
+        for (n = 0; n < NP; n = n + 1)
+            mt[11*n +: 11] = {!conf[n], pw_file[n], pw_idx[n], pw_slot[n]};
+        for (w = NT / 2; w >= 1; w = w / 2)
+            for (n = 0; n < w; n = n + 1)
+                mt[11*n +: 11] = mt[22*n +: 11] <= mt[22*n + 11 +: 11] ? mt[22*n +: 11] : mt[22*n + 11 +: 11];
+        wc     = |conf;
+        wc_key = wc ? mt[9:0] : 10'h3ff;
     end
 
     // an acq/rel of a missing neighbour's lock: dm-access (detail = lock id)
