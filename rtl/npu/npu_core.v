@@ -9,8 +9,9 @@
 // edge; fadd/fsub/fmul/ffma/fcvtif go to the scalar fp pipeline (npu_fpu,
 // latency FP_LAT = 4, one per cycle) and fexp/frecip/frsqrt to the vector
 // unit's shared special-function unit (one lane, latency SFU_LAT = 6), each
-// writing F when it completes; vector instructions go to npu_vector (element-wise latency VEC_LAT,
-// reductions 2*log2(VLEN) + 1, both fully pipelined; vexp/vrecip/vrsqrt to its
+// writing F when it completes; vector instructions go to npu_vector
+// (element-wise latency VEC_LAT, reductions 2*log2(VLEN) + 1, both fully
+// pipelined; vexp/vrecip/vrsqrt to its
 // special-function unit, VLEN/SFU_LANES - 1 + SFU_LAT), DMA instructions start
 // an engine in npu_dma and run in the background. Every hazard between them is
 // interlocked here: an instruction that would observe a stale value waits (and
