@@ -1,4 +1,4 @@
-# Open RTL bug (npu_core.v, loop issue): a `loop` with count 0 jumps straight to
+# A fixed RTL bug, kept as a regression (npu_core.v, loop issue): a `loop` with count 0 jumps straight to
 # its end label. When that label is also the end of the enclosing loop, the
 # enclosing loop's end-of-body check never runs: it does not iterate and is never
 # popped. docs/isa/npu.md: the outer loop repeats its body [PC+1, end) 3 times

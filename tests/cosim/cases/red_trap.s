@@ -1,4 +1,4 @@
-# Open RTL bug (npu_core.v): a reduction's fp result is lost when the very next
+# A fixed RTL bug, kept as a regression (npu_core.v): a reduction's fp result is lost when the very next
 # instruction traps. vredsum retires at edge k; the trap at edge k+1 stops the
 # core; the result arrives from the vector unit at edge k+2, but npu_core only
 # writes F[wbf_idx] while running. Expected (ISS, docs/isa/npu.md: traps are
