@@ -20,6 +20,10 @@
 #include "kc_sim.h"
 
 #define COSIM_DRAIN_LIMIT 1000000u
+/* Cycles the memory port must stay quiet before a trapped RTL counts as drained:
+ * more than any model holds read data after it arrives (the npu's dld landing
+ * line, VLEN/SFU_LANES + 5 cycles: 13 at its wide size). */
+#define COSIM_DRAIN_QUIET 64u
 #define COSIM_CHUNK_BYTES 16384u   /* memories are read and compared this much at a time */
 #define COSIM_AT_END UINT64_MAX
 
@@ -361,7 +365,7 @@ static int cmp_trap(cosim *c)
     return 1;
 }
 
-/* Clocks a trapped RTL until its memory port is quiet and every write still in
+/* Clocks a trapped RTL until its memory port is quiet (COSIM_DRAIN_QUIET) and every write still in
  * flight has fallen due (a long pipeline, e.g. a reduction tree, may deliver
  * after the port is quiet), so what the retired instructions started is
  * complete (a halt drains by itself). */
@@ -374,7 +378,7 @@ static kc_status drain(cosim *c, kc_dram *dram, kc_err *err)
     for (size_t k = 0; k < c->ndues; k++)
         if (c->dues[k].due != COSIM_AT_END && c->dues[k].due > last)
             last = c->dues[k].due;
-    for (unsigned i = 0; i < COSIM_DRAIN_LIMIT && (quiet < 8 || c->cycle + i <= last); i++) {
+    for (unsigned i = 0; i < COSIM_DRAIN_LIMIT && (quiet < COSIM_DRAIN_QUIET || c->cycle + i <= last); i++) {
         c->ops->bus_out(c->model, &req);
         quiet = (req.valid || kc_dram_busy(dram)) ? 0 : quiet + 1;
         kc_dram_drive(dram, &req, &resp);

@@ -23,6 +23,7 @@ kc_status npu_hw_from(const kc_hw *hw, npu_hw *o, kc_err *err)
 {
     o->vlen = kc_hw_size(hw, &npu_hw_table, "VLEN");
     o->vrows = kc_hw_size(hw, &npu_hw_table, "VROWS");
+    o->vbanks = kc_hw_size(hw, &npu_hw_table, "VBANKS");
     o->mlen = kc_hw_size(hw, &npu_hw_table, "MLEN");
     o->mrows = kc_hw_size(hw, &npu_hw_table, "MROWS");
     o->imem_words = kc_hw_size(hw, &npu_hw_table, "IMEM_WORDS");
@@ -41,6 +42,10 @@ kc_status npu_hw_from(const kc_hw *hw, npu_hw *o, kc_err *err)
         return kc_err_set(err, KC_ERR_RANGE, "%s: VLEN %u is not a power of two in 2..256", acc, o->vlen);
     if (!o->mlen || o->vlen % o->mlen)
         return kc_err_set(err, KC_ERR_RANGE, "%s: MLEN %u does not divide VLEN %u", acc, o->mlen, o->vlen);
+    if (o->vbanks < 2 || o->vbanks > 16 || (o->vbanks & (o->vbanks - 1)) || o->vbanks < o->mlen ||
+        o->vrows % o->vbanks)
+        return kc_err_set(err, KC_ERR_RANGE, "%s: VBANKS %u is not a power of two in 2..16, at least MLEN %u, "
+                          "dividing VROWS %u", acc, o->vbanks, o->mlen, o->vrows);
     if (!o->sfu_lanes || o->vlen % o->sfu_lanes || (o->sfu_lanes & (o->sfu_lanes - 1)))
         return kc_err_set(err, KC_ERR_RANGE, "%s: SFU_LANES %u is not a power of two dividing VLEN %u", acc,
                           o->sfu_lanes, o->vlen);
@@ -66,7 +71,7 @@ enum {
 };
 
 static const npu_hw npu_hw_defaults = {
-    .vlen = NPU_HW_VLEN, .vrows = NPU_HW_VROWS, .mlen = NPU_HW_MLEN, .mrows = NPU_HW_MROWS,
+    .vlen = NPU_HW_VLEN, .vrows = NPU_HW_VROWS, .vbanks = NPU_HW_VBANKS, .mlen = NPU_HW_MLEN, .mrows = NPU_HW_MROWS,
     .imem_words = NPU_HW_IMEM_WORDS, .nxregs = NPU_HW_NXREGS, .nfregs = NPU_HW_NFREGS,
     .naregs = NPU_HW_NAREGS, .loop_depth = NPU_HW_LOOP_DEPTH, .vec_lat = NPU_HW_VEC_LAT,
     .fp_lat = NPU_HW_FP_LAT,
@@ -115,6 +120,11 @@ unsigned npu_hw_latency(const npu_hw *hw, const char *name)
 unsigned npu_hw_sfu_groups(const npu_hw *hw)
 {
     return hw->vlen / hw->sfu_lanes;
+}
+
+unsigned npu_hw_dma_land(const npu_hw *hw)
+{
+    return npu_hw_sfu_groups(hw) + 5;
 }
 
 unsigned npu_hw_sfu_row_lat(const npu_hw *hw)

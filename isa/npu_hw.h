@@ -15,6 +15,7 @@
 typedef struct npu_hw {
     unsigned vlen;        /* vector lanes (bf16 elements per SRAM row) */
     unsigned vrows;       /* vector SRAM rows */
+    unsigned vbanks;      /* vector SRAM banks (row r in bank r mod vbanks) */
     unsigned mlen;        /* systolic array rows */
     unsigned mrows;       /* matrix SRAM rows */
     unsigned imem_words;  /* instruction memory */
@@ -55,6 +56,10 @@ int npu_hw_is_sfu(const char *name);
  * vred_fp). */
 unsigned npu_hw_vred_lat(const npu_hw *hw);
 unsigned npu_hw_sfu_groups(const npu_hw *hw);
+/* Cycles from a dld beat's arrival to its write into the vector SRAM (npu_dma's
+ * landing line): VLEN/SFU_LANES + 5, one more than the SFU's reach after issue,
+ * so the core knows every DMA write before an instruction could collide with it. */
+unsigned npu_hw_dma_land(const npu_hw *hw);
 
 /* The isa/npu.def defaults, as a view and as a kc_hw table. */
 const npu_hw *npu_hw_default(void);

@@ -57,7 +57,45 @@ static_assert(NPU_ARG_WORDS == P_NAREGS, "args port is not NAREGS x 32 bits");
 static_assert(npu_elems<NPU_STATE(u_core__DOT__X)>() == P_NXREGS, "X is not NXREGS registers");
 static_assert(npu_elems<NPU_STATE(u_core__DOT__F)>() == P_NFREGS, "F is not NFREGS registers");
 static_assert(npu_elems<NPU_STATE(u_core__DOT__A)>() == P_NAREGS, "A is not NAREGS registers");
-static_assert(npu_elems<NPU_STATE(u_vector__DOT__mem)>() == P_VROWS, "vector SRAM is not VROWS rows");
+
+/* The vector SRAM's banks: npu_vector's g_bank[b].u_bank.mem (npu_vbank), row r in
+ * bank r mod VBANKS at r / VBANKS. npu_vbank_<b>(r, 0) is bank b's row array, or
+ * nullptr when the build has fewer banks (so one list serves every size). */
+#define NPU_VB(b) npu_top__DOT__u_vector__DOT__g_bank__BRA__##b##__KET____DOT__u_bank__DOT__mem
+#define NPU_VB_SRC(b)                                                                          \
+    template <typename R> auto npu_vbank_##b(R *r, int) -> decltype(&r->NPU_VB(b)) { return &r->NPU_VB(b); } \
+    template <typename R> std::nullptr_t npu_vbank_##b(R *, long) { return nullptr; }
+NPU_VB_SRC(0) NPU_VB_SRC(1) NPU_VB_SRC(2) NPU_VB_SRC(3) NPU_VB_SRC(4) NPU_VB_SRC(5)
+NPU_VB_SRC(6) NPU_VB_SRC(7) NPU_VB_SRC(8) NPU_VB_SRC(9) NPU_VB_SRC(10) NPU_VB_SRC(11)
+NPU_VB_SRC(12) NPU_VB_SRC(13) NPU_VB_SRC(14) NPU_VB_SRC(15)
+#define NPU_VB_LIST(X) X(0) X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14) X(15)
+constexpr unsigned npu_vbanks_present()
+{
+#define NPU_VB_COUNT(b) + (std::is_same_v<decltype(npu_vbank_##b(std::declval<root_t *>(), 0)), std::nullptr_t> ? 0u : 1u)
+    return 0u NPU_VB_LIST(NPU_VB_COUNT);
+#undef NPU_VB_COUNT
+}
+static_assert(npu_vbanks_present() == P_VBANKS, "the model's vector-SRAM banks are not VBANKS (at most 16 listed)");
+static_assert(npu_elems<NPU_STATE(u_vector__DOT__g_bank__BRA__0__KET____DOT__u_bank__DOT__mem)>() ==
+                  P_VROWS / P_VBANKS, "a vector-SRAM bank is not VROWS/VBANKS rows");
+template <typename P> const void *npu_vb_row(P p, uint32_t i)
+{
+    if constexpr (std::is_same_v<P, std::nullptr_t>)
+        return nullptr;
+    else
+        return (*p)[i].data();
+}
+/* Vector-SRAM row `row` (VLEN bf16 lanes) of the model. */
+const void *npu_vrow(const root_t *r, uint32_t row)
+{
+    const uint32_t i = row / P_VBANKS;
+    switch (row % P_VBANKS) {
+#define NPU_VB_CASE(b) case b: return npu_vb_row(npu_vbank_##b(r, 0), i);
+    NPU_VB_LIST(NPU_VB_CASE)
+#undef NPU_VB_CASE
+    }
+    return nullptr;
+}
 static_assert(npu_elems<NPU_STATE(u_matrix__DOT__msram)>() == P_MROWS, "matrix SRAM is not MROWS rows");
 static_assert(npu_elems<NPU_STATE(u_matrix__DOT__wbuf)>() == P_MAT_WBUFS * P_VLEN,
               "weight buffers are not MAT_WBUFS x VLEN rows");
@@ -67,7 +105,7 @@ static_assert(sizeof(NPU_STATE(u_matrix__DOT__acc)) == P_MLEN * P_VLEN * 4,
 const char *const npu_counter_names[] = {
     "cycles", "instret", "vector_busy", "dma_load_busy",
     "dma_store_busy", "stall_vector", "stall_dma", "stall_drain", "matrix_busy", "stall_matrix",
-    "fetch_bubble",
+    "fetch_bubble", "stall_bank",
 };
 static_assert(ports::perf_words == P_NCOUNTERS &&
               sizeof npu_counter_names / sizeof npu_counter_names[0] == P_NCOUNTERS,
@@ -209,7 +247,7 @@ public:
                 std::memcpy(buf, &v, 4);
             }
             break;
-        case F_VSRAM: npu_copy(first, n, bytes, buf, [&](uint32_t i) { return r->npu_top__DOT__u_vector__DOT__mem[i].data(); }); break;
+        case F_VSRAM: npu_copy(first, n, bytes, buf, [&](uint32_t i) { return npu_vrow(r, i); }); break;
         case F_MSRAM: npu_copy(first, n, bytes, buf, [&](uint32_t i) { return r->npu_top__DOT__u_matrix__DOT__msram[i].data(); }); break;
         case F_WBUF: npu_copy(first, n, bytes, buf, [&](uint32_t i) { return r->npu_top__DOT__u_matrix__DOT__wbuf[i].data(); }); break;
         case F_ACC:  /* acc[P*32 +: 32], P = row*VLEN + column */

@@ -43,6 +43,9 @@ module npu_core #(
     parameter integer NCOUNTERS  = `NPU_NCOUNTERS,
     parameter integer MLEN       = `NPU_MLEN,
     parameter integer MROWS      = `NPU_MROWS,
+    parameter integer VBANKS     = `NPU_VBANKS,
+    parameter integer SFU_LANES  = `NPU_SFU_LANES,
+    parameter integer LAND       = VLEN / SFU_LANES + 5,   // npu_dma's dld landing line
     parameter integer ROWW       = $clog2(VROWS),
     parameter integer FRW        = $clog2(`NPU_NFREGS),   // fp register index
     parameter integer MRW        = $clog2(MLEN + 1),      // mrows, 1..MLEN
@@ -67,6 +70,9 @@ module npu_core #(
     output wire [31:0]     v_fs,
     output wire [FRW-1:0]  v_fd,
     output wire [VLEN-1:0] v_lanes,
+    output wire            v_pre,      // pre-read v_pre_row (the second operand row) now
+    output wire [ROWW-1:0] v_pre_row,
+    output wire            v_pre_use,  // the issuing instruction's second row is the pre-read one
     input  wire            vp_busy,
     input  wire            vp_first,
     input  wire [NVR*ROWW-1:0] vp_rows,
@@ -104,6 +110,9 @@ module npu_core #(
     input  wire            ld_next,    // the engine the next load goes to
     input  wire            st_busy,
     input  wire [ROWW-1:0] st_lo,
+    // vector-SRAM banks: dld writes at the next LAND edges, the store's reads now
+    input  wire [LAND*VBANKS-1:0] land_banks,
+    input  wire [VBANKS-1:0] st_rbanks,
     // matrix unit
     output wire            m_ld_issue,
     output wire            m_ld_trans,
@@ -432,6 +441,63 @@ module npu_core #(
                   (vld_busy[0] && rows_overlap(x_rd, m_st_end, lo0, ld_vhi[0])) ||
                   (vld_busy[1] && rows_overlap(x_rd, m_st_end, lo1, ld_vhi[1])) ||
                   (st_busy && rows_overlap(x_rd, m_st_end, st_lo, st_vhi))));
+    // ---------------------------------------------------------------- banks
+    // The vector SRAM's banks (npu_vector: row r in bank r mod VBANKS, one row read
+    // and one row write per bank and cycle). An instruction issues only when every
+    // bank port it will use is free at the cycle it uses it:
+    //   reads, at issue: the operand row ra, the second row (rb, or vmacs's rd)
+    //     unless it was pre-read, an mmac's mrows rows. The DMA store's reads this
+    //     cycle come first. Two operand rows in one bank: the second is pre-read
+    //     into npu_vector's pre_q the first cycle the instruction could otherwise
+    //     issue, and it issues after (one cycle more).
+    //   writes, reserved at issue: an element-wise row is written at the edge 3
+    //     cycles on (VEC_LAT - 1), an SFU row's groups at the edges 5 .. 4 + G on,
+    //     an mst's rows at its issue edge. The writes already scheduled then are
+    //     those of the element-wise stage 3 and the SFU's group in its last
+    //     segment (now), the SFU's group in its first lane stage (3 on), and dld
+    //     beats in npu_dma's landing line (each of the next LAND edges: LAND
+    //     covers the SFU's reach, so no beat can arrive and collide after).
+    // Waits for a bank count as stall_bank.
+    localparam integer LB = $clog2(VBANKS);
+    localparam integer G  = VLEN / SFU_LANES;
+    function automatic [VBANKS-1:0] bank_of(input [LB-1:0] r);
+        bank_of = VBANKS'(1) << r;
+    endfunction
+    // the banks of rows r .. r + n - 1 (n <= MLEN <= VBANKS: distinct banks)
+    function automatic [VBANKS-1:0] banks_of(input [LB-1:0] r, input [31:0] n);
+        integer q;
+        banks_of = '0;
+        for (q = 0; q < MLEN; q = q + 1)
+            if (q < n) banks_of = banks_of | (VBANKS'(1) << LB'(r + LB'(q)));
+    endfunction
+    wire [31:0] v_sec     = v_vv ? x_rs2 : x_rd;
+    wire        v_sec_use = is_vec && (v_vv || v_rdsrc);
+    wire        v_rconf   = v_sec_use && v_src1 && v_sec != x_rs1 && v_sec[LB-1:0] == x_rs1[LB-1:0];
+    reg         pre_ok;   // the decode stage's second operand row is in pre_q
+    wire [VBANKS-1:0] rd_banks =
+        (is_vec && v_src1 ? bank_of(x_rs1[LB-1:0]) : '0) |
+        (v_sec_use && !pre_ok ? bank_of(v_sec[LB-1:0]) : '0) |
+        (m_mac ? banks_of(x_rs1[LB-1:0], cfg_mrows) : '0);
+    // dld writes: now, 3 edges on, and any of the SFU's edges 5 .. 4 + G
+    wire [VBANKS-1:0] land_now = land_banks[0 +: VBANKS];
+    wire [VBANKS-1:0] land_ew  = land_banks[3*VBANKS +: VBANKS];
+    reg  [VBANKS-1:0] land_sfu;
+    integer k;
+    always @* begin
+        land_sfu = '0;
+        for (k = 5; k <= 4 + G; k = k + 1)
+            land_sfu = land_sfu | land_banks[k*VBANKS +: VBANKS];
+    end
+    wire [VBANKS-1:0] w_bank  = bank_of(x_rd[LB-1:0]);
+    wire [VBANKS-1:0] sfu_at3 = sfu_rows_ok[1] ? bank_of(sfu_rows[ROWW +: LB]) : '0;
+    wire [VBANKS-1:0] w_now   = land_now | (vp_rows_ok[2] ? bank_of(vp_rows[2*ROWW +: LB]) : '0) |
+                                (sfu_rows_ok[4] ? bank_of(sfu_rows[4*ROWW +: LB]) : '0);
+    wire st_bank_pre = v_rconf && !pre_ok;
+    wire st_bank = st_bank_pre || |(rd_banks & st_rbanks) ||
+                   (is_vec && v_wrow && !v_sfu && |(w_bank & (land_ew | sfu_at3))) ||
+                   (is_vec && v_sfu && |(w_bank & land_sfu)) ||
+                   (m_st && |(banks_of(x_rd[LB-1:0], cfg_mrows) & w_now));
+
     wire drained  = ld_busy == 2'b00 && !st_busy && !vp_busy && !sfu_busy && !fpu_busy &&
                     !m_array_busy && !m_loader_busy;
     wire st_drain = is_halt && !drained;
@@ -440,8 +506,16 @@ module npu_core #(
     wire stall_dma = st_vec_ld || st_vec_st || (is_dma && st_dma);
     wire running   = !halted && !trapped;
     wire stall_mat = st_mat;
-    wire issue     = running && d_valid && !trap_now && !stall_vec && !stall_dma && !stall_mat && !st_drain;
+    wire issue     = running && d_valid && !trap_now && !stall_vec && !stall_dma && !stall_mat &&
+                     !st_bank && !st_drain;
     wire waiting   = running && d_valid && !trap_now;   // stall counters: a valid instruction waits
+    // the pre-read, once nothing but the bank conflict holds the instruction
+    // (every write to the row has landed, none can start before it issues) and
+    // the store does not read that bank now
+    assign v_pre     = waiting && st_bank_pre && !stall_vec && !stall_dma &&
+                       !(|(bank_of(v_sec[LB-1:0]) & st_rbanks));
+    assign v_pre_row = v_sec[ROWW-1:0];
+    assign v_pre_use = pre_ok;
 
     // ---------------------------------------------------------------- next pc
     // Fall-through pc with zero-overhead loops (npu_loop_walk): at the end of the
@@ -606,6 +680,7 @@ module npu_core #(
             fpc         <= 32'd0;
             d_valid     <= 1'b0;
             retire_valid <= 1'b0;
+            pre_ok      <= 1'b0;
             halted      <= 1'b0;
             trapped     <= 1'b0;
             trap_cause  <= 4'd0;
@@ -640,7 +715,7 @@ module npu_core #(
             end
             // counters: 0 cycles, 1 instret, 2 vector_busy, 3 dma_load_busy,
             // 4 dma_store_busy, 5 stall_vector, 6 stall_dma, 7 stall_drain,
-            // 8 matrix_busy, 9 stall_matrix, 10 fetch_bubble
+            // 8 matrix_busy, 9 stall_matrix, 10 fetch_bubble, 11 stall_bank
             cnt[0] <= cnt[0] + 32'd1;
             // vector_busy: the pipelined unit's use (one cycle per instruction,
             // the cycle after its issue) or the SFU busy
@@ -650,9 +725,11 @@ module npu_core #(
             if (waiting && stall_vec) cnt[5] <= cnt[5] + 32'd1;
             else if (waiting && stall_dma) cnt[6] <= cnt[6] + 32'd1;
             else if (waiting && stall_mat) cnt[9] <= cnt[9] + 32'd1;
+            else if (waiting && st_bank) cnt[11] <= cnt[11] + 32'd1;
             else if (waiting && st_drain) cnt[7] <= cnt[7] + 32'd1;
             if (m_array_busy) cnt[8] <= cnt[8] + 32'd1;
             if (!d_valid) cnt[10] <= cnt[10] + 32'd1;
+            pre_ok <= !issue && !trap_now && (pre_ok || v_pre);
 
             if (advance) begin
                 d_valid <= !redirect;

@@ -36,6 +36,7 @@ module npu_dma_store #(
     input  wire [W-1:0]    r0_data,
     output wire [ROWW-1:0] r1_row,   // subrow k-1
     input  wire [W-1:0]    r1_data,
+    output wire            r1_used,  // r1 is read (its data makes part of the beat)
     // busy and the SRAM rows not yet read: [busy_lo, ...)
     output wire            busy,
     output wire [ROWW-1:0] busy_lo
@@ -63,6 +64,8 @@ module npu_dma_store #(
     /* verilator lint_on UNUSEDSIGNAL */
     assign r0_row = vrow + ROWW'(k0);
     assign r1_row = vrow + ROWW'(k1);
+    // the beat takes lanes of subrow k-1 only when the row is not lane-aligned
+    assign r1_used = off != {LV{1'b0}};
 
     /* verilator lint_off UNUSEDSIGNAL */   // upper half unused
     wire [2*W-1:0] pair = {r0_data, r1_data} >> {(LV+1)'(VLEN) - {1'b0, off}, 4'b0};

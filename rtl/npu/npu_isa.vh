@@ -16,6 +16,7 @@
 `define NPU_ISA_VH_MACROS
 `define NPU_VLEN 16
 `define NPU_VROWS 2048
+`define NPU_VBANKS 8
 `define NPU_IMEM_WORDS 16384
 `define NPU_NXREGS 16
 `define NPU_NFREGS 16
@@ -25,7 +26,7 @@
 `define NPU_FP_LAT 4
 `define NPU_SFU_LANES 4
 `define NPU_SFU_LAT 6
-`define NPU_NCOUNTERS 11
+`define NPU_NCOUNTERS 12
 `define NPU_MLEN 4
 `define NPU_MROWS 1024
 `define NPU_MAT_WBUFS 2
@@ -37,6 +38,7 @@
 // Hardware configuration
 localparam int NPU_VLEN = 16;  // vector lanes; one vector-SRAM row holds VLEN bf16 elements (32 bytes)
 localparam int NPU_VROWS = 2048;  // rows of vector SRAM (2048 x 16 x bf16 = 64 KiB)
+localparam int NPU_VBANKS = 8;  // vector-SRAM banks: row r is in bank r mod VBANKS; each bank is a 1R1W SRAM of VROWS/VBANKS rows (one row read and one lane-masked row write per cycle). A power of two, at least MLEN
 localparam int NPU_IMEM_WORDS = 16384;  // instruction memory, in 32-bit instructions
 localparam int NPU_NXREGS = 16;  // integer registers r0..r15 (32-bit, r0 reads as 0)
 localparam int NPU_NFREGS = 16;  // fp32 registers f0..f15
@@ -46,7 +48,7 @@ localparam int NPU_VEC_LAT = 4;  // element-wise vector latency: a dependent ins
 localparam int NPU_FP_LAT = 4;  // scalar fp latency (fadd fsub fmul ffma fcvtif): a dependent instruction issues FP_LAT cycles after (operand register + the vector lane's 3 stages on fp32; fixed by rtl/npu/npu_fpu.v). fexp/frecip/frsqrt run on the SFU: SFU_LAT
 localparam int NPU_SFU_LANES = 4;  // lanes of the shared special-function unit (vexp/vrecip/vrsqrt): a row takes VLEN/SFU_LANES cycles to enter it
 localparam int NPU_SFU_LAT = 6;  // special-function unit latency: issue to the write-back of a row's first SFU_LANES lanes (operand read + 5 pipeline segments; fixed by rtl/common/kc_sfu_lane.v)
-localparam int NPU_NCOUNTERS = 11;  // performance counters exported by the RTL
+localparam int NPU_NCOUNTERS = 12;  // performance counters exported by the RTL
 localparam int NPU_MLEN = 4;  // rows of the systolic array: A rows per mmac (the array is MLEN x VLEN = 64 bf16 MACs/cycle)
 localparam int NPU_MROWS = 1024;  // rows of matrix SRAM (1024 x 16 x bf16 = 32 KiB), filled by mld
 localparam int NPU_MAT_WBUFS = 2;  // weight buffers b0, b1 (VLEN x VLEN bf16 each), loaded by mldb/mldbt

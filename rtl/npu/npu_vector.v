@@ -26,10 +26,17 @@
 // sfu_* outputs. The core's scalar fexp/frecip/frsqrt use the same SFU (sf_*:
 // one lane, fp32, latency SFU_LAT, written to F through sfw_*).
 //
-// The SRAM is two-way banked by row parity in a physical implementation, which is
-// what lets the DMA write (and read) two adjacent rows per cycle: a beat that is
-// not aligned to a row straddles rows k-1 and k. Here it is a flop array with
-// lane-masked write ports.
+// The SRAM is VBANKS banks (npu_vbank: 1R1W, lane-masked writes), row r in bank
+// r mod VBANKS, so each bank serves one row read and one row write per cycle.
+// Readers: the issuing instruction (its operand row ra — also the SFU's — and a
+// second row, rb or vmacs's rd), a pre-read of that second row into pre_q (the
+// core's answer to two operand rows in one bank: read one the cycle before
+// issue), an mmac's A rows (MLEN consecutive rows: MLEN banks), the DMA store
+// (its one or two rows, first). Writers: the element-wise stage 3, the SFU's
+// group leaving its last segment, an mst's rows, a landed dld beat (two
+// adjacent rows). The core's issue logic keeps it to one of each per bank and
+// cycle (it reserves write slots at issue: npu_core "banks"); a simulation
+// check here reports any cycle where it does not.
 //
 // The arithmetic lives in functions (rtl/common/kc_fp_funcs.vh) called from the
 // lanes' and the tree's stage registers, loaded only when the stage holds an
@@ -45,6 +52,7 @@ module npu_vector #(
     parameter integer VROWS = `NPU_VROWS,
     parameter integer MLEN  = `NPU_MLEN,
     parameter integer SFU_LANES = `NPU_SFU_LANES,
+    parameter integer NB    = `NPU_VBANKS,
     parameter integer ROWW  = $clog2(VROWS),
     parameter integer W     = VLEN * 16,
     parameter integer FRW   = $clog2(`NPU_NFREGS),   // fp register index
@@ -63,6 +71,10 @@ module npu_vector #(
     input  wire [31:0]     iss_fs,      // scalar operand (forwarded fp register)
     input  wire [FRW-1:0]  iss_fd,      // fp destination (reductions)
     input  wire [VLEN-1:0] iss_lanes,   // active lanes (from vmask)
+    input  wire            iss_pre,     // the second operand row was pre-read into pre_q
+    // pre-read of an issue's second operand row (the cycle before it issues)
+    input  wire            pre_en,
+    input  wire [ROWW-1:0] pre_row,
     // a scalar fexp/frecip/frsqrt (into fp register iss_fd) issues to the SFU
     input  wire            sf_iss,
     input  wire [1:0]      sf_op,       // 1 exp, 2 recip, 3 rsqrt
@@ -98,30 +110,44 @@ module npu_vector #(
     input  wire [ROWW-1:0] dw1_row,
     input  wire [VLEN-1:0] dw1_lanes,
     input  wire [W-1:0]    dw1_data,
-    // DMA store: two combinational row reads
+    // DMA store: one or two row reads in the cycle a beat is presented
+    input  wire            dr0_en,
     input  wire [ROWW-1:0] dr0_row,
     output wire [W-1:0]    dr0_data,
+    input  wire            dr1_en,
     input  wire [ROWW-1:0] dr1_row,
     output wire [W-1:0]    dr1_data,
-    // matrix unit: A tile read (MLEN rows from ma_row) and accumulator write-back
+    // matrix unit: A tile read (MLEN rows from ma_row, when an mmac issues) and
+    // accumulator write-back
+    input  wire            ma_en,
     input  wire [ROWW-1:0] ma_row,
     output wire [MLEN*W-1:0] ma_data,
     input  wire            mw_en,
     input  wire [ROWW-1:0] mw_row,
-    input  wire [MRW-1:0]  mw_rows,
+    input  wire [MRW-1:0]  mw_rows,     // mrows: the rows an mmac reads, an mst writes
     input  wire [MLEN*W-1:0] mw_acc     // the accumulators as bf16 rows (npu_pe)
 );
 `include "npu_isa.vh"
 `include "kc_fp_funcs.vh"
-`include "npu_sram_funcs.vh"
 
-    reg [W-1:0] mem [0:VROWS-1] /* verilator public_flat_rd */;   // readable for co-simulation
+    localparam integer LB    = $clog2(NB);
+    localparam integer BROWS = VROWS / NB;
+    localparam integer BRW   = $clog2(BROWS);
+
+    /* verilator lint_off UNUSEDSIGNAL */   // each takes its part of the row number
+    function automatic [LB-1:0] bk(input [ROWW-1:0] r);     // a row's bank
+        bk = r[LB-1:0];
+    endfunction
+    function automatic [BRW-1:0] bix(input [ROWW-1:0] r);   // its row in the bank
+        bix = r[ROWW-1:LB];
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
 
     // the SRAM read registers (loaded at the issue edge)
     reg            s0_valid, s0_red;
     reg [5:0]      s0_funct;
     reg [ROWW-1:0] s0_rd;
-    reg [W-1:0]    s0_a, s0_b, s0_d;
+    reg [W-1:0]    s0_a, s0_b;
     reg [31:0]     s0_fs;
     reg [FRW-1:0]  s0_fd;
     reg [VLEN-1:0] s0_lanes;
@@ -137,8 +163,19 @@ module npu_vector #(
     function automatic is_sfu(input [5:0] f);
         is_sfu = (f == NPU_FN_VEXP) || (f == NPU_FN_VRECIP) || (f == NPU_FN_VRSQRT);
     endfunction
+    // ---- the banks' read ports
+    wire [NB*W-1:0] rdata;                 // bank b's read data in slice b
+    reg  [W-1:0]    pre_q;                 // a pre-read second operand row
+    wire            a_use   = iss_valid && iss_funct != NPU_FN_VBCAST;
+    wire            sec_vm  = iss_funct == NPU_FN_VMACS;
+    wire [ROWW-1:0] sec_row = sec_vm ? iss_rd : iss_rb;
+    wire            sec_use = iss_valid && (iss_funct <= NPU_FN_VMIN || sec_vm) && !iss_pre;
+    function automatic [W-1:0] bank_row(input [NB*W-1:0] d, input [ROWW-1:0] r);
+        bank_row = d[bk(r)*W +: W];
+    endfunction
     // The special functions: the operand row is the same SRAM read as s0_a's.
-    wire [W-1:0]    row_a = mem[iss_ra];
+    wire [W-1:0]    row_a   = bank_row(rdata, iss_ra);
+    wire [W-1:0]    row_sec = iss_pre ? pre_q : bank_row(rdata, sec_row);
     wire            sfu_w_en;
     wire [ROWW-1:0] sfu_w_row;
     wire [VLEN-1:0] sfu_w_lanes;
@@ -161,7 +198,7 @@ module npu_vector #(
         for (g = 0; g < VLEN; g = g + 1) begin : g_lane
             npu_vlane u_lane (
                 .clk(clk), .e1(s0_ew && s0_lanes[g]), .fn(s0_funct),
-                .a(s0_a[g*16 +: 16]), .b(s0_b[g*16 +: 16]), .d(s0_d[g*16 +: 16]), .s(s0_fs),
+                .a(s0_a[g*16 +: 16]), .b(s0_b[g*16 +: 16]), .d(s0_b[g*16 +: 16]), .s(s0_fs),
                 .e2(v1 && ln1[g]), .e3(v2 && ln2[g]), .y(y[g*16 +: 16]));
         end
     endgenerate
@@ -183,7 +220,6 @@ module npu_vector #(
     assign vp_fds     = {red_fds, s0_fd};
     assign vp_fds_ok  = {red_fds_ok, s0_valid && s0_red};
 
-    integer m;
     always @(posedge clk) begin
         if (rst) begin
             s0_valid <= 1'b0;
@@ -199,35 +235,70 @@ module npu_vector #(
             s0_funct <= iss_funct;
             s0_rd    <= iss_rd;
             s0_a     <= row_a;
-            s0_b     <= mem[iss_rb];
-            s0_d     <= mem[iss_rd];
+            s0_b     <= row_sec;       // rb, or vmacs's old destination row
             s0_fs    <= iss_fs;
             s0_fd    <= iss_fd;
             s0_lanes <= iss_lanes;
         end
         rd1 <= s0_rd; ln1 <= s0_lanes;
         rd2 <= rd1;   ln2 <= ln1;
-        // stage 3's active lanes; the others keep what the row holds now (the
-        // mask is the instruction's own: a later csrw vmask cannot change it)
-        if (v2) mem[rd2] <= merge(mem[rd2], y, ln2);
-        // mst: the drained accumulators become bf16 rows (all lanes), at the issue edge
-        if (mw_en)
-            for (m = 0; m < MLEN; m = m + 1)
-                if (m < 32'(mw_rows))
-                    mem[mw_row + ROWW'(m)] <= mw_acc[m*W +: W];
-        // the SFU's group leaving its last segment (no other writer has the row: interlocked)
-        if (sfu_w_en) mem[sfu_w_row] <= merge(mem[sfu_w_row], sfu_w_data, sfu_w_lanes);
-        // DMA writes never target a row the vector unit is using (interlocked in the core).
-        if (dw0_en) mem[dw0_row] <= merge(mem[dw0_row], dw0_data, dw0_lanes);
-        if (dw1_en) mem[dw1_row] <= merge(mem[dw1_row], dw1_data, dw1_lanes);
+        if (pre_en) pre_q <= bank_row(rdata, pre_row);
     end
 
-    assign dr0_data = mem[dr0_row];
-    assign dr1_data = mem[dr1_row];
+    // ---- banks: each port's user (at most one: the core's issue logic) and data
+    genvar b;
+    generate
+        for (b = 0; b < NB; b = b + 1) begin : g_bank
+            // the mmac / mst row in this bank: ma_row + ((b - ma_row) mod NB)
+            wire [LB-1:0]   ma_off = LB'(b) - bk(ma_row);
+            wire [LB-1:0]   mw_off = LB'(b) - bk(mw_row);
+            wire [ROWW-1:0] ma_r   = ma_row + ROWW'(ma_off);   // wraps; rows past the tile are don't-cares
+            wire [ROWW-1:0] mw_r   = mw_row + ROWW'(mw_off);
+            // read port: the DMA store first (the core waits for it)
+            wire r_d0  = dr0_en && bk(dr0_row) == LB'(b);
+            wire r_d1  = dr1_en && bk(dr1_row) == LB'(b);
+            wire r_pre = pre_en && bk(pre_row) == LB'(b);
+            wire r_a   = a_use && bk(iss_ra) == LB'(b);
+            wire r_sec = sec_use && bk(sec_row) == LB'(b);
+            wire r_ma  = ma_en && 32'(ma_off) < 32'(mw_rows);   // the mrows rows an mmac uses
+            wire [BRW-1:0] raddr = r_d0 ? bix(dr0_row) : r_d1 ? bix(dr1_row) : r_pre ? bix(pre_row) :
+                                   r_a ? bix(iss_ra) : r_sec ? bix(sec_row) : bix(ma_r);
+            // write port
+            wire w_v   = v2 && bk(rd2) == LB'(b);
+            wire w_sfu = sfu_w_en && bk(sfu_w_row) == LB'(b);
+            wire w_mst = mw_en && 32'(mw_off) < 32'(mw_rows);
+            wire w_d0  = dw0_en && bk(dw0_row) == LB'(b);
+            wire w_d1  = dw1_en && bk(dw1_row) == LB'(b);
+            wire [BRW-1:0]  waddr  = w_v ? bix(rd2) : w_sfu ? bix(sfu_w_row) : w_mst ? bix(mw_r) :
+                                     w_d0 ? bix(dw0_row) : bix(dw1_row);
+            wire [VLEN-1:0] wlanes = w_v ? ln2 : w_sfu ? sfu_w_lanes : w_mst ? {VLEN{1'b1}} :
+                                     w_d0 ? dw0_lanes : dw1_lanes;
+            wire [W-1:0]    wdata  = w_v ? y : w_sfu ? sfu_w_data : w_mst ? mw_acc[32'(mw_off)*W +: W] :
+                                     w_d0 ? dw0_data : dw1_data;
+            npu_vbank #(.VLEN(VLEN), .ROWS(BROWS)) u_bank (
+                .clk(clk), .we(w_v || w_sfu || w_mst || w_d0 || w_d1), .waddr(waddr),
+                .wlanes(wlanes), .wdata(wdata), .raddr(raddr), .rdata(rdata[b*W +: W]));
+`ifndef SYNTHESIS
+            // The ports' discipline (kept by the core): two users of a port in one
+            // cycle would be a lost write or a wrong read.
+            always @(posedge clk)
+                if (!rst) begin
+                    if (32'(w_v) + 32'(w_sfu) + 32'(w_mst) + 32'(w_d0) + 32'(w_d1) > 1)
+                        $error("npu_vector: two writes to vector-SRAM bank %0d in one cycle", b);
+                    if ((r_d1 && bix(dr1_row) != raddr) || (r_pre && bix(pre_row) != raddr) ||
+                        (r_a && bix(iss_ra) != raddr) || (r_sec && bix(sec_row) != raddr) ||
+                        (r_ma && bix(ma_r) != raddr))
+                        $error("npu_vector: two row reads from vector-SRAM bank %0d in one cycle", b);
+                end
+`endif
+        end
+    endgenerate
 
+    assign dr0_data = bank_row(rdata, dr0_row);
+    assign dr1_data = bank_row(rdata, dr1_row);
     generate
         for (g = 0; g < MLEN; g = g + 1) begin : g_ma
-            assign ma_data[g*W +: W] = mem[ma_row + ROWW'(g)];   // wraps; unused rows are don't-cares
+            assign ma_data[g*W +: W] = bank_row(rdata, ma_row + ROWW'(g));
         end
     endgenerate
 endmodule

@@ -13,6 +13,11 @@
 # ISA document's dld_last figure. halt then waits VEC_LAT - 1 for the vadd
 # (stall_drain) and issues at c + 4 + LAT + D: cycles = 10 + LAT + D
 # + 1 for the first fetch.
+# Landing: a dld beat is written into the vector SRAM LAND = VLEN/SFU_LANES + 5
+# cycles after it arrives (npu_dma's landing line, so the core knows every DMA
+# write before it issues an instruction that could collide with it). A row is
+# usable, and the engine free, LAND cycles after the cycle its beat is delivered
+# below: each figure that ends at a delivery is LAND more (the .expect adds it).
 csrwi dlen, VLEN          # one-beat rows: VLEN elements,
 csrwi dstride, 2 * VLEN   # one beat (BEAT = 2 VLEN bytes) apart
 li r2, N

@@ -12,6 +12,11 @@
 # document's dst_share figure (LAT + 2 + D(2N) after the dst). halt then waits
 # VEC_LAT - 1 for the vadd: cycles = c + 4 + LAT + D(2N) + VEC_LAT - 1, + 1 for the
 # first fetch.
+# Landing: a dld beat is written into the vector SRAM LAND = VLEN/SFU_LANES + 5
+# cycles after it arrives (npu_dma's landing line, so the core knows every DMA
+# write before it issues an instruction that could collide with it). A row is
+# usable, and the engine free, LAND cycles after the cycle its beat is delivered
+# below: each figure that ends at a delivery is LAND more (the .expect adds it).
 csrwi dlen, VLEN          # one-beat rows: VLEN elements,
 csrwi dstride, 2 * VLEN   # one beat (BEAT = 2 VLEN bytes) apart
 li r2, N

@@ -10,6 +10,11 @@
 # vmuls issues at c + 2 + LAT + D; halt waits VEC_LAT - 1 for it and issues at
 # c + 4 + LAT + D: cycles = 11 + LAT + D (+ 1 for the first fetch). The load is busy from c + 1 to its last
 # beat's cycle: LAT + 1 + D. Two vector instructions: vector_busy 2.
+# Landing: a dld beat is written into the vector SRAM LAND = VLEN/SFU_LANES + 5
+# cycles after it arrives (npu_dma's landing line, so the core knows every DMA
+# write before it issues an instruction that could collide with it). A row is
+# usable, and the engine free, LAND cycles after the cycle its beat is delivered
+# below: each figure that ends at a delivery is LAND more (the .expect adds it).
 csrwi dlen, VLEN          # one-beat rows: VLEN elements,
 csrwi dstride, 2 * VLEN   # one beat (BEAT = 2 VLEN bytes) apart
 li r2, N
