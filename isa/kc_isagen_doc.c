@@ -212,6 +212,18 @@ static void npu_overview(const kc_isa *isa, kc_isagen_buf *b)
         "before it has entered the unit (one every %ld cycles). Everything else issues meanwhile: put "
         "independent work (other rows' adds, the next row's special function) between a special "
         "function and its use.\n"
+        "- **Vector-SRAM banks:** the vector SRAM is %ld banks, row r in bank r mod %ld (VBANKS), and a "
+        "bank reads one row and writes one row per cycle. Reads happen at issue (an instruction's operand "
+        "rows, an `mmac`'s A rows) and when a `dst` sends a beat (its row, and the previous one when the "
+        "DRAM row is not lane-aligned; the `dst` goes first). Two operand rows of one instruction in one "
+        "bank cost a cycle (the second is read the cycle before it issues); an instruction reading a bank "
+        "a `dst` reads that cycle waits. Every write's cycle is fixed when it issues: an element-wise row "
+        "3 cycles after issue, a special function's row group by group 5 .. 4 + VLEN/SFU_LANES cycles "
+        "after, an `mst`'s rows at issue, a `dld` beat %ld cycles after it arrives from DRAM (the landing "
+        "line: the hardware sees every DMA write that far ahead). An instruction whose write would fall in "
+        "a cycle its bank is already written waits. Bank waits count as stall_bank. Keep the rows one "
+        "instruction reads in different banks (lay regions read together a bank apart), and the rows "
+        "element-wise work writes out of the bank a special function is writing.\n"
         "- **Loads (`dld`, `mld`) run in the background.** An instruction that reads or writes vector-SRAM "
         "rows a `dld` has not filled yet waits for those rows (row by row, not for the whole load); `mldb`/"
         "`mldbt` waits for the matrix-SRAM rows an `mld` has not filled yet; `mmac` waits for a `dld` "
@@ -235,7 +247,7 @@ static void npu_overview(const kc_isa *isa, kc_isagen_buf *b)
         "after the last `mmac` with mrows = %ld) and then writes its rows at issue. Vector instructions "
         "and DMA never wait for `mmac`s: they cannot reach the accumulators or the weight buffers.\n"
         "- **`halt`** waits until every load, store, vector and matrix operation has finished.\n\n"
-        "Stalls show in the profile counters (stall_vector, stall_dma, stall_matrix, stall_drain; fetch "
+        "Stalls show in the profile counters (stall_vector, stall_dma, stall_matrix, stall_bank, stall_drain; fetch "
         "bubbles in fetch_bubble; stall_vector also counts waits for a scalar fp or special-function "
         "result, and vector_busy the special-function unit's scalar work) and, per "
         "instruction, in the profile's stall sites. To overlap DMA with compute, work on different rows "
@@ -248,6 +260,8 @@ static void npu_overview(const kc_isa *isa, kc_isagen_buf *b)
         gen_param(isa, "FP_LAT"), gen_param(isa, "SFU_LAT"),
         gen_param(isa, "VEC_LAT"), gen_tval(isa, "vred_fp"), gen_param(isa, "SFU_LANES"), gen_tval(isa, "sfu_thru"),
         gen_param(isa, "SFU_LANES"), gen_tval(isa, "sfu_dep"), gen_tval(isa, "sfu_thru"),
+        gen_param(isa, "VBANKS"), gen_param(isa, "VBANKS"),
+        gen_param(isa, "VLEN") / gen_param(isa, "SFU_LANES") + 5,
         gen_tval(isa, "mmac_mmac"), gen_tval(isa, "mldb_mmac"),
         gen_tval(isa, "mmac_mldb"), gen_tval(isa, "mmac_mst"), mlen, 2 * vlen);
 

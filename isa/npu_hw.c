@@ -122,11 +122,6 @@ unsigned npu_hw_sfu_groups(const npu_hw *hw)
     return hw->vlen / hw->sfu_lanes;
 }
 
-unsigned npu_hw_dma_land(const npu_hw *hw)
-{
-    return npu_hw_sfu_groups(hw) + 5;
-}
-
 unsigned npu_hw_sfu_row_lat(const npu_hw *hw)
 {
     return npu_hw_sfu_groups(hw) - 1 + hw->sfu_lat;

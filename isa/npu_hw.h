@@ -56,10 +56,6 @@ int npu_hw_is_sfu(const char *name);
  * vred_fp). */
 unsigned npu_hw_vred_lat(const npu_hw *hw);
 unsigned npu_hw_sfu_groups(const npu_hw *hw);
-/* Cycles from a dld beat's arrival to its write into the vector SRAM (npu_dma's
- * landing line): VLEN/SFU_LANES + 5, one more than the SFU's reach after issue,
- * so the core knows every DMA write before an instruction could collide with it. */
-unsigned npu_hw_dma_land(const npu_hw *hw);
 
 /* The isa/npu.def defaults, as a view and as a kc_hw table. */
 const npu_hw *npu_hw_default(void);

@@ -455,7 +455,8 @@ static kc_status attn_plan_make(const npu_gen *g, attn_plan *p, const npu_attn *
     uint32_t longest = a->sq > a->sk ? a->sq : a->sk, cap = (longest + vlen - 1) / vlen * vlen;
     for (uint32_t B = ATTN_MAX_PANELS * vlen; B >= vlen; B -= vlen) {
         uint32_t nb = B / vlen;
-        uint32_t vrows = B * (3 * p->kd + 2 + 3 * nb + (bias ? nb : 0));
+        /* the regions below, each placed in its own bank: up to VBANKS - 1 rows apart */
+        uint32_t vrows = B * (3 * p->kd + 2 + 3 * nb + (bias ? nb : 0)) + 8 * (g->hw.vbanks - 1);
         /* matrix SRAM: two K+V buffers of kd B rows each */
         if (B > cap || 4 * p->kd * B > g->hw.mrows || vrows > g->hw.vrows)
             continue;
@@ -466,15 +467,19 @@ static kc_status attn_plan_make(const npu_gen *g, attn_plan *p, const npu_attn *
     if (!p->B)
         return kc_err_set(err, KC_ERR_USAGE, "npu template: attention with head dimension %u "
                           "does not fit on chip", a->d);
+    /* Each region starts in its own bank (npu_emit_bank_row): the rows the
+     * kernel reads in pairs, S with the bias or a mask and O with its block
+     * update, walk in lock step and so never share a bank (zm and lm, the two
+     * masks, are one region: never read together). */
     p->qp = 0;
-    p->sp = p->qp + p->kd * p->B;
-    p->oa = p->sp + p->nb * p->B;
-    p->ot = p->oa + p->kd * p->B;
-    p->mr = p->ot + p->kd * p->B;
-    p->lr = p->mr + p->B;
-    p->zm = p->lr + p->B;
-    p->lm = p->zm + p->nb * p->B;
-    p->br = p->lm + p->nb * p->B;
+    p->sp = npu_emit_bank_row(g, p->qp + p->kd * p->B, 1);
+    p->oa = npu_emit_bank_row(g, p->sp + p->nb * p->B, 2);
+    p->ot = npu_emit_bank_row(g, p->oa + p->kd * p->B, 3);
+    p->mr = npu_emit_bank_row(g, p->ot + p->kd * p->B, 4);
+    p->lr = npu_emit_bank_row(g, p->mr + p->B, 5);
+    p->zm = npu_emit_bank_row(g, p->lr + p->B, 6);
+    p->lm = p->zm + p->nb * p->B;   /* right after zm: attn_masks fills both in one pass */
+    p->br = npu_emit_bank_row(g, p->lm + p->nb * p->B, 7);
     p->kvbuf = 2 * p->kd * p->B;
     p->nkb = (a->sk + p->B - 1) / p->B;
     p->last_keys = a->sk - (p->nkb - 1) * p->B;

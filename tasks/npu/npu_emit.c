@@ -115,3 +115,9 @@ kc_status npu_emit_need_work(const npu_work *w, int n, const char *what, kc_err 
                           "address registers, %d given", what, n, w->n);
     return KC_OK;
 }
+
+uint32_t npu_emit_bank_row(const npu_gen *g, uint32_t row, uint32_t bank)
+{
+    uint32_t nb = g->hw.vbanks;
+    return row + (bank % nb + nb - row % nb) % nb;
+}

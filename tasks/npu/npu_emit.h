@@ -52,6 +52,13 @@ void npu_emit_csr(npu_gen *g, const char *name, uint32_t v);
 void npu_emit_adda(npu_gen *g, int areg, uint64_t bytes);
 /* a<dst> = a<base> + off bytes (through r14/r15). */
 void npu_emit_aset(npu_gen *g, int dst, int base, uint64_t off);
+/* The first vector-SRAM row at or after `row` that is in bank `bank` (row r is in
+ * bank r mod hw.vbanks). A bank reads one row per cycle, so regions that one
+ * instruction reads together (two operands walked in lock step, a row and the
+ * scratch row it is combined with) go in different banks: a region placed with
+ * this at bank k of the one it is read with never costs the instruction a
+ * cycle (docs/isa/npu.md, Timing: bank_read). */
+uint32_t npu_emit_bank_row(const npu_gen *g, uint32_t row, uint32_t bank);
 /* r<rd> = rs + off ("mv" when off is 0). */
 void npu_emit_offset(npu_gen *g, int rd, const char *rs, uint32_t off);
 /* Opens a hardware loop of count >= 2 iterations (count register r<count_reg>

@@ -333,7 +333,11 @@ kc_status npu_matmul_stage(npu_gen *g, const npu_mm *mm, npu_work w, kc_err *err
     int has_bias = d->bias.areg >= 0;
     t->halves = d->gate.areg >= 0 ? 2 : 1;
     t->gate_off = panel;
-    uint32_t span = panel * (uint32_t)t->halves;
+    /* u and g rows are read together (matmul_gate): one bank apart when the two
+     * buffers still fit the matrix SRAM with the extra row (npu_emit_bank_row) */
+    if (t->halves > 1 && 2 * (panel + npu_emit_bank_row(g, panel, 1)) <= g->hw.mrows)
+        t->gate_off = npu_emit_bank_row(g, panel, 1);
+    uint32_t span = panel + (t->halves > 1 ? t->gate_off : 0);
     t->wide = d->m == 1 && d->b_transposed && t->kt > 1 && wide_p > 1 && t->halves == 1;
     /* one panel buffer when two do not fit: transposed B only (its panel loads
      * are per K tile, so the next panel can follow the last group's reads) */
@@ -344,7 +348,7 @@ kc_status npu_matmul_stage(npu_gen *g, const npu_mm *mm, npu_work w, kc_err *err
     uint32_t bias_rows = has_bias ? nt : 0;
     /* vector SRAM: output rows [v, v + mbp) (and [v + panel, ..) for g) of both
      * buffers v = 0, span; the last starts at last_out; then A block, bias rows */
-    uint32_t last_out = t->single ? 0 : 2 * span - panel;
+    uint32_t last_out = t->single ? 0 : span + (t->halves > 1 ? t->gate_off : 0);
     uint32_t fit = g->hw.vrows > last_out + panel + bias_rows
                        ? (g->hw.vrows - last_out - bias_rows) / (t->kt + 1) : 0;
     t->mbp = round_down_mlen(g, fit < panel ? fit : panel);

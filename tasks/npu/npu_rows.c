@@ -146,11 +146,11 @@ typedef struct rows_plan {
     npu_work w;              /* working address registers (per family below) */
     /* eltwise: w0 walks in, w1 out, w2 in2 ("add") */
     uint32_t tile_elems, tail_elems;
-    int binary;              /* "add": a second input region tile_rows after x */
-    uint32_t tile_rows;
+    int binary;              /* "add": a second input region g_off rows after x */
+    uint32_t tile_rows, g_off;
     /* rownorm: w0 walks in, w1 out; rows ld elements apart */
     uint32_t n, ld, k_full, k_tail_lanes, k_rows, group, tail_group;
-    uint32_t gamma_row, beta_row;
+    uint32_t gamma_row, beta_row, scratch;
     /* rope: w0 walks x, w1 y, w2 the half being moved, w3 cos, w4 sin;
      * tiles of `group` positions; a buffer holds 4 regions of `region`
      * rows (x first halves, x second halves, cos and sin replicated per head),
@@ -174,9 +174,9 @@ static void eltwise_load(npu_gen *g, const void *ctx, int full, const char *buf)
 {
     const rows_plan *t = ctx;
     eltwise_dma(g, t, full, buf, 0);
-    if (t->binary) { /* the second input, tile_rows further */
+    if (t->binary) { /* the second input, g_off further */
         uint32_t elems = full ? t->tile_elems : t->tail_elems;
-        npu_emit_ins(g, "addi r15, %s, %u", buf, t->tile_rows);
+        npu_emit_ins(g, "addi r15, %s, %u", buf, t->g_off);
         npu_emit_ins(g, "dld [r15], a%d, r1", t->w.a[2]);
         npu_emit_adda(g, t->w.a[2], 2ull * elems);
     }
@@ -195,7 +195,7 @@ static void eltwise_compute(npu_gen *g, const void *ctx, int full, const char *b
     slot s[MAX_SLOTS];
     memcpy(s, t->slots, sizeof s);
     npu_skel_row_pass(g, t->r->ops, 0, s, t->nslots, (rowbase){ buf, 0 },
-                      (rowbase){ buf, t->tile_rows }, (rowbase){ "r0", 0 }, rows, 0);
+                      (rowbase){ buf, t->g_off }, (rowbase){ "r0", 0 }, rows, 0);
 }
 
 /* -- rownorm: tiles of `group` tensor rows, each row k_rows SRAM rows -- */
@@ -221,9 +221,20 @@ static void rownorm_store(npu_gen *g, const void *ctx, int full, const char *buf
     rownorm_dma(g, t, full, buf, 1);
 }
 
+/* Slot s's scratch row for tensor row `row`: in the other bank parity than the
+ * x rows it walks (row*k_rows + s + 2m, from an even buffer base), so the two are
+ * never one bank's (npu_emit_bank_row). */
+static uint32_t rownorm_scratch(const rows_plan *t, uint32_t row, int s)
+{
+    return t->scratch + (row * t->k_rows + (uint32_t)s + 1) % 2;
+}
+
 static void rownorm_row(npu_gen *g, const rows_plan *t, const char *buf, uint32_t row)
 {
     npu_emit_comment(g, "tensor row %u of the tile", row);
+    if (t->k_rows % 2) /* the rows' parity alternates: so do the scratch rows */
+        for (int s = 0; s < t->nslots; s++)
+            npu_emit_ins(g, "li r%d, %u", t->slots[s].t, rownorm_scratch(t, row, s));
     for (const step *st = t->r->steps; st->kind != STEP_END; st++) {
         switch (st->kind) {
         case STEP_SLOTS:
@@ -365,8 +376,14 @@ kc_status npu_rows_rope(npu_gen *g, npu_opnd x, npu_opnd cos, npu_opnd sin, npu_
     npu_emit_aset_op(g, w.a[1], y, 0);
     npu_emit_aset_op(g, w.a[3], cos, 0);
     npu_emit_aset_op(g, w.a[4], sin, 0);
+    /* Banks: a region is 1 mod VBANKS rows, so x halves, cos and sin of one row
+     * are in consecutive banks (the slots read two of them at a time), and the
+     * scratch rows at 12 regions (an even bank and the next one) are never in
+     * the bank of the half a slot adds them to (slot 0 walks even rows). */
+    t->region = npu_emit_bank_row(g, t->group * per_pos, 1);
+    while (t->group > 1 && 12 * t->region + 2 > g->hw.vrows)
+        t->region = npu_emit_bank_row(g, --t->group * per_pos, 1);
     t->tail_group = S % t->group;
-    t->region = t->group * per_pos;
     t->nslots = 2;
     /* slot registers; the sin pointer W walks 3 regions after x */
     t->slots[0] = (slot){ .x = 7, .g = 8, .b = 9, .w = 10, .w_off = 3 * t->region, .t = 11,
@@ -416,13 +433,18 @@ kc_status npu_rows_eltwise(npu_gen *g, const char *recipe_name, npu_opnd in, npu
                            .compute = eltwise_compute, .store = eltwise_store };
     t->tail_elems = (uint32_t)(elems % t->tile_elems);
     tl.tail = t->tail_elems > 0;
-    tl.buf_rows = t->tile_rows * (t->binary ? 2 : 1);
+    /* Banks (npu_emit_bank_row): the slots walk x in steps of nslots rows, so slot
+     * s reads banks s mod nslots only; the second input starts one bank after x
+     * and slot s's temporary row is in bank s + nslots/2: an instruction never
+     * reads two rows of one bank. */
+    t->g_off = npu_emit_bank_row(g, t->tile_rows, 1);
+    tl.buf_rows = t->binary ? t->g_off + t->tile_rows : t->tile_rows;
     /* the address set-up uses r14/r15: before the slot registers */
     npu_emit_aset_op(g, w.a[0], in, 0);
     npu_emit_aset_op(g, w.a[1], out, 0);
     if (t->binary)
         npu_emit_aset_op(g, w.a[2], in2, 0);
-    uint32_t temps = 3 * tl.buf_rows;
+    uint32_t temps = npu_emit_bank_row(g, 3 * tl.buf_rows, (uint32_t)t->nslots / 2);
     for (int s = 0; s < t->nslots && !t->binary; s++)
         npu_emit_ins(g, "li r%d, %u", t->slots[s].t, temps + (uint32_t)s);
     emit_consts(g, t->r);
@@ -458,10 +480,13 @@ kc_status npu_rows_norm(npu_gen *g, const char *recipe_name, npu_opnd in, npu_op
     if (t->group > m)
         t->group = m;
     t->tail_group = m % t->group;
-    t->gamma_row = 3 * t->group * t->k_rows;
-    t->beta_row = t->gamma_row + t->k_rows;
-    uint32_t scratch = t->beta_row + t->k_rows;
-    if (scratch + 2 > g->hw.vrows || 2 * t->n > 0xffff)
+    /* three buffers, each from an even row (rownorm_scratch); gamma and beta,
+     * read with the rows of x, start one and two banks after them */
+    uint32_t buf_rows = (t->group * t->k_rows + 1) / 2 * 2;
+    t->gamma_row = npu_emit_bank_row(g, 3 * buf_rows, 1);
+    t->beta_row = npu_emit_bank_row(g, t->gamma_row + t->k_rows, 2);
+    t->scratch = npu_emit_bank_row(g, t->beta_row + t->k_rows, 0);
+    if (t->scratch + 2 > g->hw.vrows || 2 * t->n > 0xffff)
         return kc_err_set(err, KC_ERR_USAGE,
                           "npu template: %s rows of %u elements do not fit the vector SRAM",
                           recipe_name, t->n);
@@ -486,9 +511,9 @@ kc_status npu_rows_norm(npu_gen *g, const char *recipe_name, npu_opnd in, npu_op
     npu_emit_aset_op(g, w.a[0], in, 0);
     npu_emit_aset_op(g, w.a[1], out, 0);
     for (int s = 0; s < t->nslots; s++)
-        npu_emit_ins(g, "li r%d, %u", t->slots[s].t, scratch + (uint32_t)s);
+        npu_emit_ins(g, "li r%d, %u", t->slots[s].t, rownorm_scratch(t, 0, s));
     npu_skel_tiling tl = { .nfull = m / t->group, .tail = t->tail_group > 0,
-                           .buf_rows = t->group * t->k_rows, .load = rownorm_load,
+                           .buf_rows = buf_rows, .load = rownorm_load,
                            .compute = rownorm_compute, .store = rownorm_store };
     npu_skel_pipeline(g, t, &tl);
     return KC_OK;
