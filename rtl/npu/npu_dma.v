@@ -196,15 +196,20 @@ module npu_dma #(
             l_v <= '0;
         else
             l_v <= {l_v[LAND-1:1], mem_resp_valid && !resp_to_m};
-        l_e[1] <= rsel; l_en0[1] <= a0_en; l_en1[1] <= a1_en;
+        // an entry's payload moves only with a beat in it (the others are never
+        // read): enables a clock-gating cell would take, and a simulator skips
         l_lo <= {l_lo[(LAND-1)*ROWW-1:0], a_lo};
-        l_r0[1] <= a0_row; l_l0[1] <= a0_lanes; l_d0[1] <= a0_data;
-        l_r1[1] <= a1_row; l_l1[1] <= a1_lanes; l_d1[1] <= a1_data;
-        for (j = 2; j <= LAND; j = j + 1) begin
-            l_e[j] <= l_e[j-1]; l_en0[j] <= l_en0[j-1]; l_en1[j] <= l_en1[j-1];
-            l_r0[j] <= l_r0[j-1]; l_l0[j] <= l_l0[j-1]; l_d0[j] <= l_d0[j-1];
-            l_r1[j] <= l_r1[j-1]; l_l1[j] <= l_l1[j-1]; l_d1[j] <= l_d1[j-1];
+        if (mem_resp_valid) begin
+            l_e[1] <= rsel; l_en0[1] <= a0_en; l_en1[1] <= a1_en;
+            l_r0[1] <= a0_row; l_l0[1] <= a0_lanes; l_d0[1] <= a0_data;
+            l_r1[1] <= a1_row; l_l1[1] <= a1_lanes; l_d1[1] <= a1_data;
         end
+        for (j = 2; j <= LAND; j = j + 1)
+            if (l_v[j-1]) begin
+                l_e[j] <= l_e[j-1]; l_en0[j] <= l_en0[j-1]; l_en1[j] <= l_en1[j-1];
+                l_r0[j] <= l_r0[j-1]; l_l0[j] <= l_l0[j-1]; l_d0[j] <= l_d0[j-1];
+                l_r1[j] <= l_r1[j-1]; l_l1[j] <= l_l1[j-1]; l_d1[j] <= l_d1[j-1];
+            end
     end
     assign dw0_en = l_v[LAND] && l_en0[LAND];  assign dw0_row = l_r0[LAND];
     assign dw0_lanes = l_l0[LAND];             assign dw0_data = l_d0[LAND];
