@@ -268,19 +268,31 @@ module npu_core #(
     wire [31:0] d_addr   = A[rs1];
     wire [31:0] d_n      = x_rs2;
     wire [16:0] d_sub    = cfg_dsub;
-    wire [63:0] d_vend   = {32'd0, x_rd} + {32'd0, d_n} * {47'd0, d_sub};
-    wire [63:0] d_dend   = {32'd0, d_addr} + ({32'd0, d_n} - 64'd1) * {32'd0, cfg_dstride}
-                           + {31'd0, cfg_dlen, 1'b0};
+    // A transfer of more rows than either SRAM has traps (vsram-range: dsub >= 1
+    // when dlen is legal), so the row count enters the products clamped to
+    // NCL = max(VROWS, MROWS) + 1: NW x 17 and NW x 32-bit multiplies, not
+    // 32 x 32, with the same footprint for every transfer that issues and the
+    // same trap for every other. The ends are 33 bits: a transfer that issues
+    // ends at most at dram_bytes (32 bits) and row VROWS.
+    localparam integer NCL = (VROWS > MROWS ? VROWS : MROWS) + 1;
+    localparam integer NW  = $clog2(NCL + 1);
+    wire [NW-1:0] d_nc     = d_n > NCL ? NW'(NCL) : d_n[NW-1:0];
+    wire [NW-1:0] d_nm1    = d_nc - 1'b1;   // (d_n = 0: an empty transfer, no footprint)
+    wire [NW+16:0] d_rows  = {17'd0, d_nc} * {{NW{1'b0}}, d_sub};
+    wire [NW+31:0] d_span  = {32'd0, d_nm1} * {{NW{1'b0}}, cfg_dstride};
+    wire [32:0] d_vend     = {1'b0, x_rd} + 33'(d_rows);
+    wire [NW+33:0] d_dend_w = {{(NW+2){1'b0}}, d_addr} + {2'b0, d_span} + (NW+34)'({cfg_dlen, 1'b0});
+    wire [32:0] d_dend     = d_dend_w[32:0];
     wire d_empty   = d_n == 32'd0;
     wire dlen_bad  = cfg_dlen == 32'd0 || cfg_dlen > 32'd65535;
     wire align_bad = d_addr[0] || cfg_dstride[0];
-    wire dvrow_bad = d_vend > (is_mld ? 64'(MROWS) : 64'(VROWS));
+    wire dvrow_bad = d_vend > (is_mld ? 33'(MROWS) : 33'(VROWS));
     // matrix: weight loads read VLEN matrix-SRAM rows, mmac/mst use mrows vector-SRAM rows
     wire mrows_bad = cfg_mrows == 32'd0 || cfg_mrows > MLEN;
     wire [32:0] m_ldb_end = {1'b0, x_rs1} + 33'(VLEN);
     wire [32:0] m_a_end   = {1'b0, x_rs1} + {1'b0, cfg_mrows};
     wire [32:0] m_st_end  = {1'b0, x_rd} + {1'b0, cfg_mrows};
-    wire dram_bad  = d_dend > {32'd0, dram_bytes};
+    wire dram_bad  = d_dend_w > (NW+34)'(dram_bytes);
 
     wire [31:0] br_target = pc + simm14;
     wire [31:0] loop_end  = pc + simm16;
@@ -334,7 +346,7 @@ module npu_core #(
     function automatic in_range(input [ROWW-1:0] lo, input [31:0] hi, input [31:0] r);
         in_range = r >= {{(32-ROWW){1'b0}}, lo} && r < hi;
     endfunction
-    function automatic overlaps(input [63:0] alo, input [63:0] ahi, input [63:0] blo, input [63:0] bhi);
+    function automatic overlaps(input [32:0] alo, input [32:0] ahi, input [32:0] blo, input [32:0] bhi);
         overlaps = alo < bhi && blo < ahi;
     endfunction
 
@@ -355,12 +367,12 @@ module npu_core #(
             if (ok[q] && {{(32-ROWW){1'b0}}, rows[q*ROWW +: ROWW]} == r)
                 pend_at = 1'b1;
     endfunction
-    function automatic pend_over(input [NPR*ROWW-1:0] rows, input [NPR-1:0] ok, input [31:0] lo, input [63:0] hi);
+    function automatic pend_over(input [NPR*ROWW-1:0] rows, input [NPR-1:0] ok, input [31:0] lo, input [32:0] hi);
         integer q;
         pend_over = 1'b0;
         for (q = 0; q < NPR; q = q + 1)
             if (ok[q] && {{(32-ROWW){1'b0}}, rows[q*ROWW +: ROWW]} >= lo &&
-                {{(64-ROWW){1'b0}}, rows[q*ROWW +: ROWW]} < hi)
+                33'(rows[q*ROWW +: ROWW]) < hi)
                 pend_over = 1'b1;
     endfunction
     // vector instruction vs the pipelines: a row it reads has a write to come, it
@@ -410,8 +422,8 @@ module npu_core #(
                 ((v_src1 && in_range(lo, ld_vhi[e], x_rs1)) || (v_vv && in_range(lo, ld_vhi[e], x_rs2)) ||
                  (!v_red && in_range(lo, ld_vhi[e], x_rd)));
             assign st_over_ld[e] =
-                (ld_busy[e] && overlaps({32'd0, d_addr}, d_dend, {32'd0, ld_dlo[e]}, {32'd0, ld_dhi[e]})) ||
-                (vld_busy[e] && overlaps({32'd0, x_rd}, d_vend, {{(64-ROWW){1'b0}}, lo}, {32'd0, ld_vhi[e]}));
+                (ld_busy[e] && overlaps({1'b0, d_addr}, d_dend, {1'b0, ld_dlo[e]}, {1'b0, ld_dhi[e]})) ||
+                (vld_busy[e] && overlaps({1'b0, x_rd}, d_vend, 33'(lo), {1'b0, ld_vhi[e]}));
         end
     endgenerate
     wire st_vec_ld = is_vec && |vec_ld_hit;
@@ -420,24 +432,24 @@ module npu_core #(
     // rows or DRAM bytes, nor a store a load (either load engine)
     wire st_dma = !d_empty && (
         (is_load && ld_busy[ld_next]) || (is_dst && st_busy) || (is_mld && m_loader_busy) ||
-        (is_load && st_busy && overlaps({32'd0, d_addr}, d_dend, {32'd0, st_dlo}, {32'd0, st_dhi})) ||
-        (is_dld && st_busy && overlaps({32'd0, x_rd}, d_vend, {{(64-ROWW){1'b0}}, st_lo}, {32'd0, st_vhi})) ||
+        (is_load && st_busy && overlaps({1'b0, d_addr}, d_dend, {1'b0, st_dlo}, {1'b0, st_dhi})) ||
+        (is_dld && st_busy && overlaps({1'b0, x_rd}, d_vend, 33'(st_lo), {1'b0, st_vhi})) ||
         (is_dst && |st_over_ld) ||
         (!is_mld && pend_over(pend_rows, pend_ok, x_rd, d_vend)));   // dld/dst vs vector and SFU rows
     // matrix unit: one weight loader, one feeder (a new mmac may start on the last
     // step of the previous one), weight buffers in use, the array drained for mst
     function automatic rows_overlap(input [31:0] lo, input [32:0] hi, input [ROWW-1:0] blo, input [31:0] bhi);
-        rows_overlap = overlaps({32'd0, lo}, {31'd0, hi}, {{(64-ROWW){1'b0}}, blo}, {32'd0, bhi});
+        rows_overlap = overlaps({1'b0, lo}, hi, 33'(blo), {1'b0, bhi});
     endfunction
     wire st_mat =
         (m_ldb && (m_loader_busy || m_b_inuse[m_b] ||
                    (ld_busy[0] && ld_to_m[0] && rows_overlap(x_rs1, m_ldb_end, lo0, ld_vhi[0])) ||
                    (ld_busy[1] && ld_to_m[1] && rows_overlap(x_rs1, m_ldb_end, lo1, ld_vhi[1])))) ||
         (m_mac && ((m_feeder_busy && !m_feeder_last) || (m_loader_busy && m_loader_bsel == m_b) ||
-                   pend_over(pend_rows, pend_ok, x_rs1, {31'd0, m_a_end}) ||
+                   pend_over(pend_rows, pend_ok, x_rs1, m_a_end) ||
                    (vld_busy[0] && rows_overlap(x_rs1, m_a_end, lo0, ld_vhi[0])) ||
                    (vld_busy[1] && rows_overlap(x_rs1, m_a_end, lo1, ld_vhi[1])))) ||
-        (m_st && (m_array_busy || pend_over(pend_rows, pend_ok, x_rd, {31'd0, m_st_end}) ||
+        (m_st && (m_array_busy || pend_over(pend_rows, pend_ok, x_rd, m_st_end) ||
                   (vld_busy[0] && rows_overlap(x_rd, m_st_end, lo0, ld_vhi[0])) ||
                   (vld_busy[1] && rows_overlap(x_rd, m_st_end, lo1, ld_vhi[1])) ||
                   (st_busy && rows_overlap(x_rd, m_st_end, st_lo, st_vhi))));
@@ -833,7 +845,7 @@ module npu_core #(
     end
 
     /* verilator lint_off UNUSEDSIGNAL */
-    wire unused = &{1'b0, rs1[3], rd[3], d_vend[63:32], d_dend[63:32]};
+    wire unused = &{1'b0, rs1[3], rd[3], d_vend[32], d_dend[32]};
     /* verilator lint_on UNUSEDSIGNAL */
 endmodule
 

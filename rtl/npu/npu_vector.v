@@ -164,16 +164,23 @@ module npu_vector #(
         is_sfu = (f == NPU_FN_VEXP) || (f == NPU_FN_VRECIP) || (f == NPU_FN_VRSQRT);
     endfunction
     // ---- the banks' read ports
-    wire [W-1:0]    rdata [0:NB-1];        // each bank's read port
+    wire [NB*W-1:0] rdata;                 // bank b's read data in slice b
     reg  [W-1:0]    pre_q;                 // a pre-read second operand row
     wire            a_use   = iss_valid && iss_funct != NPU_FN_VBCAST;
     wire            sec_vm  = iss_funct == NPU_FN_VMACS;
     wire [ROWW-1:0] sec_row = sec_vm ? iss_rd : iss_rb;
     wire            sec_use = iss_valid && (iss_funct <= NPU_FN_VMIN || sec_vm) && !iss_pre;
+    // Bank b's row of d (constant part-selects: a simulator copies the one row,
+    // synthesis makes an NB-way multiplexer)
+    function automatic [W-1:0] bank_row(input [NB*W-1:0] d, input [LB-1:0] b);
+        integer q;
+        bank_row = {W{1'b0}};
+        for (q = 0; q < NB; q = q + 1)
+            if (b == LB'(q)) bank_row = d[q*W +: W];
+    endfunction
     // The special functions: the operand row is the same SRAM read as s0_a's.
-    // (an array index, not a part-select of a flat bus: a simulator copies one row)
-    wire [W-1:0]    row_a   = rdata[bk(iss_ra)];
-    wire [W-1:0]    row_sec = iss_pre ? pre_q : rdata[bk(sec_row)];
+    wire [W-1:0]    row_a   = bank_row(rdata, bk(iss_ra));
+    wire [W-1:0]    row_sec = iss_pre ? pre_q : bank_row(rdata, bk(sec_row));
     wire            sfu_w_en;
     wire [ROWW-1:0] sfu_w_row;
     wire [VLEN-1:0] sfu_w_lanes;
@@ -240,15 +247,16 @@ module npu_vector #(
         end
         rd1 <= s0_rd; ln1 <= s0_lanes;
         rd2 <= rd1;   ln2 <= ln1;
-        if (pre_en) pre_q <= rdata[bk(pre_row)];
+        if (pre_en) pre_q <= bank_row(rdata, bk(pre_row));
     end
 
     // ---- banks: each port's user (at most one: the core's issue logic) and data
-    wire [W-1:0] mw_rowd [0:NB-1];   // mst's row m (m < MLEN; the others are never written)
+    localparam integer MLW = MLEN > 1 ? $clog2(MLEN) : 1;
+    wire [W-1:0] mw_rowd [0:MLEN-1];   // mst's rows
     genvar b;
     generate
-        for (b = 0; b < NB; b = b + 1) begin : g_mw
-            assign mw_rowd[b] = b < MLEN ? mw_acc[(b < MLEN ? b : 0)*W +: W] : {W{1'b0}};
+        for (b = 0; b < MLEN; b = b + 1) begin : g_mw
+            assign mw_rowd[b] = mw_acc[b*W +: W];
         end
         for (b = 0; b < NB; b = b + 1) begin : g_bank
             // the mmac / mst row in this bank: ma_row + ((b - ma_row) mod NB)
@@ -275,11 +283,11 @@ module npu_vector #(
                                      w_d0 ? bix(dw0_row) : bix(dw1_row);
             wire [VLEN-1:0] wlanes = w_v ? ln2 : w_sfu ? sfu_w_lanes : w_mst ? {VLEN{1'b1}} :
                                      w_d0 ? dw0_lanes : dw1_lanes;
-            wire [W-1:0]    wdata  = w_v ? y : w_sfu ? sfu_w_data : w_mst ? mw_rowd[mw_off] :
+            wire [W-1:0]    wdata  = w_v ? y : w_sfu ? sfu_w_data : w_mst ? mw_rowd[mw_off[MLW-1:0]] :
                                      w_d0 ? dw0_data : dw1_data;
             npu_vbank #(.VLEN(VLEN), .ROWS(BROWS)) u_bank (
                 .clk(clk), .we(w_v || w_sfu || w_mst || w_d0 || w_d1), .waddr(waddr),
-                .wlanes(wlanes), .wdata(wdata), .raddr(raddr), .rdata(rdata[b]));
+                .wlanes(wlanes), .wdata(wdata), .raddr(raddr), .rdata(rdata[b*W +: W]));
 `ifndef SYNTHESIS
             // The ports' discipline (kept by the core): two users of a port in one
             // cycle would be a lost write or a wrong read.
@@ -296,11 +304,11 @@ module npu_vector #(
         end
     endgenerate
 
-    assign dr0_data = rdata[bk(dr0_row)];
-    assign dr1_data = rdata[bk(dr1_row)];
+    assign dr0_data = bank_row(rdata, bk(dr0_row));
+    assign dr1_data = bank_row(rdata, bk(dr1_row));
     generate
         for (g = 0; g < MLEN; g = g + 1) begin : g_ma
-            assign ma_data[g*W +: W] = rdata[bk(ma_row + ROWW'(g))];
+            assign ma_data[g*W +: W] = bank_row(rdata, bk(ma_row + ROWW'(g)));
         end
     endgenerate
 endmodule
