@@ -472,14 +472,14 @@ static kc_status attn_plan_make(const npu_gen *g, attn_plan *p, const npu_attn *
      * update, walk in lock step and so never share a bank (zm and lm, the two
      * masks, are one region: never read together). */
     p->qp = 0;
-    p->sp = npu_emit_bank_row(g, p->qp + p->kd * p->B, 1);
-    p->oa = npu_emit_bank_row(g, p->sp + p->nb * p->B, 2);
-    p->ot = npu_emit_bank_row(g, p->oa + p->kd * p->B, 3);
-    p->mr = npu_emit_bank_row(g, p->ot + p->kd * p->B, 4);
-    p->lr = npu_emit_bank_row(g, p->mr + p->B, 5);
-    p->zm = npu_emit_bank_row(g, p->lr + p->B, 6);
+    p->sp = npu_emit_bank_row(&g->hw, p->qp + p->kd * p->B, 1);
+    p->oa = npu_emit_bank_row(&g->hw, p->sp + p->nb * p->B, 2);
+    p->ot = npu_emit_bank_row(&g->hw, p->oa + p->kd * p->B, 3);
+    p->mr = npu_emit_bank_row(&g->hw, p->ot + p->kd * p->B, 4);
+    p->lr = npu_emit_bank_row(&g->hw, p->mr + p->B, 5);
+    p->zm = npu_emit_bank_row(&g->hw, p->lr + p->B, 6);
     p->lm = p->zm + p->nb * p->B;   /* right after zm: attn_masks fills both in one pass */
-    p->br = npu_emit_bank_row(g, p->lm + p->nb * p->B, 7);
+    p->br = npu_emit_bank_row(&g->hw, p->lm + p->nb * p->B, 7);
     p->kvbuf = 2 * p->kd * p->B;
     p->nkb = (a->sk + p->B - 1) / p->B;
     p->last_keys = a->sk - (p->nkb - 1) * p->B;

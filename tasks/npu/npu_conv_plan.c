@@ -158,7 +158,9 @@ kc_status npu_conv_plan_make(const npu_gen *g, npu_conv_plan *p, const kc_task *
     p->v_t = p->hw.vlen;
     p->v_bias = p->v_t + 2 * p->hw.vlen;
     p->v_sh = p->v_bias + d->co;
-    uint32_t fixed = p->v_sh + (d->bn ? d->co : 0);
+    /* the output rows start one bank after the bias rows: the epilogue adds bias
+     * row co0 + c to output row c (co0 a multiple of MLEN), never one bank's */
+    uint32_t fixed = npu_emit_bank_row(&p->hw, p->v_sh + (d->bn ? d->co : 0), p->v_bias + 1);
     uint32_t sets = p->rb * p->pp, per = sets + (d->bn ? 1 : 0) + p->ntiles;
     uint32_t co4 = npu_conv_plan_ceil(d->co, p->hw.mlen) * p->hw.mlen;
     uint32_t fit = fixed < p->hw.vrows ? (p->hw.vrows - fixed) / per / p->hw.mlen * p->hw.mlen : 0;

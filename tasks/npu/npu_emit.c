@@ -116,8 +116,8 @@ kc_status npu_emit_need_work(const npu_work *w, int n, const char *what, kc_err 
     return KC_OK;
 }
 
-uint32_t npu_emit_bank_row(const npu_gen *g, uint32_t row, uint32_t bank)
+uint32_t npu_emit_bank_row(const npu_hw *hw, uint32_t row, uint32_t bank)
 {
-    uint32_t nb = g->hw.vbanks;
+    uint32_t nb = hw->vbanks;
     return row + (bank % nb + nb - row % nb) % nb;
 }

@@ -58,7 +58,7 @@ void npu_emit_aset(npu_gen *g, int dst, int base, uint64_t off);
  * scratch row it is combined with) go in different banks: a region placed with
  * this at bank k of the one it is read with never costs the instruction a
  * cycle (docs/isa/npu.md, Timing: bank_read). */
-uint32_t npu_emit_bank_row(const npu_gen *g, uint32_t row, uint32_t bank);
+uint32_t npu_emit_bank_row(const npu_hw *hw, uint32_t row, uint32_t bank);
 /* r<rd> = rs + off ("mv" when off is 0). */
 void npu_emit_offset(npu_gen *g, int rd, const char *rs, uint32_t off);
 /* Opens a hardware loop of count >= 2 iterations (count register r<count_reg>

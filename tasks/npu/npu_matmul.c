@@ -335,8 +335,8 @@ kc_status npu_matmul_stage(npu_gen *g, const npu_mm *mm, npu_work w, kc_err *err
     t->gate_off = panel;
     /* u and g rows are read together (matmul_gate): one bank apart when the two
      * buffers still fit the matrix SRAM with the extra row (npu_emit_bank_row) */
-    if (t->halves > 1 && 2 * (panel + npu_emit_bank_row(g, panel, 1)) <= g->hw.mrows)
-        t->gate_off = npu_emit_bank_row(g, panel, 1);
+    if (t->halves > 1 && 2 * (panel + npu_emit_bank_row(&g->hw, panel, 1)) <= g->hw.mrows)
+        t->gate_off = npu_emit_bank_row(&g->hw, panel, 1);
     uint32_t span = panel + (t->halves > 1 ? t->gate_off : 0);
     t->wide = d->m == 1 && d->b_transposed && t->kt > 1 && wide_p > 1 && t->halves == 1;
     /* one panel buffer when two do not fit: transposed B only (its panel loads

@@ -380,9 +380,9 @@ kc_status npu_rows_rope(npu_gen *g, npu_opnd x, npu_opnd cos, npu_opnd sin, npu_
      * are in consecutive banks (the slots read two of them at a time), and the
      * scratch rows at 12 regions (an even bank and the next one) are never in
      * the bank of the half a slot adds them to (slot 0 walks even rows). */
-    t->region = npu_emit_bank_row(g, t->group * per_pos, 1);
+    t->region = npu_emit_bank_row(&g->hw, t->group * per_pos, 1);
     while (t->group > 1 && 12 * t->region + 2 > g->hw.vrows)
-        t->region = npu_emit_bank_row(g, --t->group * per_pos, 1);
+        t->region = npu_emit_bank_row(&g->hw, --t->group * per_pos, 1);
     t->tail_group = S % t->group;
     t->nslots = 2;
     /* slot registers; the sin pointer W walks 3 regions after x */
@@ -437,14 +437,14 @@ kc_status npu_rows_eltwise(npu_gen *g, const char *recipe_name, npu_opnd in, npu
      * s reads banks s mod nslots only; the second input starts one bank after x
      * and slot s's temporary row is in bank s + nslots/2: an instruction never
      * reads two rows of one bank. */
-    t->g_off = npu_emit_bank_row(g, t->tile_rows, 1);
+    t->g_off = npu_emit_bank_row(&g->hw, t->tile_rows, 1);
     tl.buf_rows = t->binary ? t->g_off + t->tile_rows : t->tile_rows;
     /* the address set-up uses r14/r15: before the slot registers */
     npu_emit_aset_op(g, w.a[0], in, 0);
     npu_emit_aset_op(g, w.a[1], out, 0);
     if (t->binary)
         npu_emit_aset_op(g, w.a[2], in2, 0);
-    uint32_t temps = npu_emit_bank_row(g, 3 * tl.buf_rows, (uint32_t)t->nslots / 2);
+    uint32_t temps = npu_emit_bank_row(&g->hw, 3 * tl.buf_rows, (uint32_t)t->nslots / 2);
     for (int s = 0; s < t->nslots && !t->binary; s++)
         npu_emit_ins(g, "li r%d, %u", t->slots[s].t, temps + (uint32_t)s);
     emit_consts(g, t->r);
@@ -483,9 +483,9 @@ kc_status npu_rows_norm(npu_gen *g, const char *recipe_name, npu_opnd in, npu_op
     /* three buffers, each from an even row (rownorm_scratch); gamma and beta,
      * read with the rows of x, start one and two banks after them */
     uint32_t buf_rows = (t->group * t->k_rows + 1) / 2 * 2;
-    t->gamma_row = npu_emit_bank_row(g, 3 * buf_rows, 1);
-    t->beta_row = npu_emit_bank_row(g, t->gamma_row + t->k_rows, 2);
-    t->scratch = npu_emit_bank_row(g, t->beta_row + t->k_rows, 0);
+    t->gamma_row = npu_emit_bank_row(&g->hw, 3 * buf_rows, 1);
+    t->beta_row = npu_emit_bank_row(&g->hw, t->gamma_row + t->k_rows, 2);
+    t->scratch = npu_emit_bank_row(&g->hw, t->beta_row + t->k_rows, 0);
     if (t->scratch + 2 > g->hw.vrows || 2 * t->n > 0xffff)
         return kc_err_set(err, KC_ERR_USAGE,
                           "npu template: %s rows of %u elements do not fit the vector SRAM",
