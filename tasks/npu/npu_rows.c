@@ -433,8 +433,9 @@ kc_status npu_rows_eltwise(npu_gen *g, const char *recipe_name, npu_opnd in, npu
                            .compute = eltwise_compute, .store = eltwise_store };
     t->tail_elems = (uint32_t)(elems % t->tile_elems);
     tl.tail = t->tail_elems > 0;
-    /* Banks (npu_emit_bank_row): the slots walk x in steps of nslots rows, so slot
-     * s reads banks s mod nslots only; the second input starts one bank after x
+    /* Banks (npu_emit_bank_row): the slots walk x in steps of nslots rows, so from
+     * a buffer base that is a multiple of nslots (full tiles of ELTWISE_TILE_ROWS)
+     * slot s reads banks s mod nslots only; the second input starts one bank after x
      * and slot s's temporary row is in bank s + nslots/2: an instruction never
      * reads two rows of one bank. */
     t->g_off = npu_emit_bank_row(&g->hw, t->tile_rows, 1);
