@@ -42,6 +42,9 @@ kc_status npu_hw_from(const kc_hw *hw, npu_hw *o, kc_err *err)
         return kc_err_set(err, KC_ERR_RANGE, "%s: VLEN %u is not a power of two in 2..256", acc, o->vlen);
     if (!o->mlen || o->vlen % o->mlen)
         return kc_err_set(err, KC_ERR_RANGE, "%s: MLEN %u does not divide VLEN %u", acc, o->mlen, o->vlen);
+    if (o->mrows % 2)
+        return kc_err_set(err, KC_ERR_RANGE, "%s: MROWS %u is odd (the matrix SRAM is two banks by row "
+                          "parity)", acc, o->mrows);
     if (o->vbanks < 2 || o->vbanks > 16 || (o->vbanks & (o->vbanks - 1)) || o->vbanks < o->mlen ||
         o->vrows % o->vbanks)
         return kc_err_set(err, KC_ERR_RANGE, "%s: VBANKS %u is not a power of two in 2..16, at least MLEN %u, "

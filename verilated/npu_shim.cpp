@@ -96,7 +96,17 @@ const void *npu_vrow(const root_t *r, uint32_t row)
     }
     return nullptr;
 }
-static_assert(npu_elems<NPU_STATE(u_matrix__DOT__msram)>() == P_MROWS, "matrix SRAM is not MROWS rows");
+/* The matrix SRAM: two banks by row parity (npu_matrix g_mbank[p].u_bank.mem), row r
+ * in bank r mod 2 at r / 2. */
+#define NPU_MB(p) npu_top__DOT__u_matrix__DOT__g_mbank__BRA__##p##__KET____DOT__u_bank__DOT__mem
+static_assert(npu_elems<port_t<decltype(std::declval<root_t &>().NPU_MB(0))>>() == P_MROWS / 2 &&
+                  npu_elems<port_t<decltype(std::declval<root_t &>().NPU_MB(1))>>() == P_MROWS / 2,
+              "matrix SRAM is not two banks of MROWS/2 rows");
+/* Matrix-SRAM row `row` of the model. */
+const void *npu_mrow(const root_t *r, uint32_t row)
+{
+    return row % 2 ? r->NPU_MB(1)[row / 2].data() : r->NPU_MB(0)[row / 2].data();
+}
 static_assert(npu_elems<NPU_STATE(u_matrix__DOT__wbuf)>() == P_MAT_WBUFS * P_VLEN,
               "weight buffers are not MAT_WBUFS x VLEN rows");
 static_assert(sizeof(NPU_STATE(u_matrix__DOT__acc)) == P_MLEN * P_VLEN * 4,
@@ -248,7 +258,7 @@ public:
             }
             break;
         case F_VSRAM: npu_copy(first, n, bytes, buf, [&](uint32_t i) { return npu_vrow(r, i); }); break;
-        case F_MSRAM: npu_copy(first, n, bytes, buf, [&](uint32_t i) { return r->npu_top__DOT__u_matrix__DOT__msram[i].data(); }); break;
+        case F_MSRAM: npu_copy(first, n, bytes, buf, [&](uint32_t i) { return npu_mrow(r, i); }); break;
         case F_WBUF: npu_copy(first, n, bytes, buf, [&](uint32_t i) { return r->npu_top__DOT__u_matrix__DOT__wbuf[i].data(); }); break;
         case F_ACC:  /* acc[P*32 +: 32], P = row*VLEN + column */
             npu_copy(first, n, bytes, buf, [&](uint32_t i) { return r->npu_top__DOT__u_matrix__DOT__acc.data() + (size_t)i * P_VLEN; });

@@ -82,11 +82,9 @@ module npu_matrix #(
     output wire [1:0]        b_inuse,      // weight buffer b may not be reloaded yet
     output wire              array_busy
 );
-`include "npu_sram_funcs.vh"
 
     localparam integer KW = $clog2(VLEN);
 
-    reg [W-1:0] msram [0:MROWS-1] /* verilator public_flat_rd */;
     reg [W-1:0] wbuf  [0:2*VLEN-1] /* verilator public_flat_rd */;   // wbuf[b*VLEN + k] = B[b][k][*]
 
     // ---------------------------------------------------------------- loader
@@ -95,6 +93,26 @@ module npu_matrix #(
     reg [KW-1:0]    l_cnt;
     assign loader_busy = l_busy;
     assign loader_bsel = l_bsel;
+
+    // ---------------------------------------------------------------- matrix SRAM
+    // Two banks by row parity (npu_vbank: 1R1W, lane-masked writes), row r in bank
+    // r mod 2 at r / 2: an mld beat's two row writes (rows k and k-1) always go to
+    // different banks, and the loader reads one row a cycle, so no port ever has
+    // two users and nothing waits.
+    wire [MROWW-1:0] l_rrow = l_row + MROWW'(l_cnt);   // the row the loader reads
+    wire [2*W-1:0]   m_rdata;                          // bank p's read data in slice p
+    genvar p;
+    generate
+        for (p = 0; p < 2; p = p + 1) begin : g_mbank
+            wire w0 = dw0_en && dw0_row[0] == (p == 1);
+            wire w1 = dw1_en && dw1_row[0] == (p == 1);
+            npu_vbank #(.VLEN(VLEN), .ROWS(MROWS / 2)) u_bank (
+                .clk(clk), .we(w0 || w1), .waddr(w0 ? dw0_row[MROWW-1:1] : dw1_row[MROWW-1:1]),
+                .wlanes(w0 ? dw0_lanes : dw1_lanes), .wdata(w0 ? dw0_data : dw1_data),
+                .raddr(l_rrow[MROWW-1:1]), .rdata(m_rdata[p*W +: W]));
+        end
+    endgenerate
+    wire [W-1:0] l_data = l_rrow[0] ? m_rdata[W +: W] : m_rdata[0 +: W];
 
     integer j;
     always @(posedge clk) begin
@@ -108,16 +126,14 @@ module npu_matrix #(
             l_cnt   <= '0;
         end else if (l_busy) begin
             if (!l_trans)
-                wbuf[{l_bsel, l_cnt}] <= msram[l_row + MROWW'(l_cnt)];
+                wbuf[{l_bsel, l_cnt}] <= l_data;
             else
                 for (j = 0; j < VLEN; j = j + 1)
-                    wbuf[{l_bsel, KW'(j)}][l_cnt*16 +: 16] <= msram[l_row + MROWW'(l_cnt)][j*16 +: 16];
+                    wbuf[{l_bsel, KW'(j)}][l_cnt*16 +: 16] <= l_data[j*16 +: 16];
             l_cnt <= l_cnt + 1'b1;
             if (l_cnt == KW'(VLEN - 1))
                 l_busy <= 1'b0;
         end
-        if (dw0_en) msram[dw0_row] <= merge(msram[dw0_row], dw0_data, dw0_lanes);
-        if (dw1_en) msram[dw1_row] <= merge(msram[dw1_row], dw1_data, dw1_lanes);
     end
 
     // ---------------------------------------------------------------- feeder

@@ -1,5 +1,5 @@
-// npu_sram_funcs.vh — helpers shared by the npu's SRAM-owning modules
-// (npu_vector, npu_matrix). Include inside a module body that defines VLEN and
+// npu_sram_funcs.vh — helpers of the npu's SRAM macro model (npu_vbank, the
+// vector SRAM's banks and the matrix SRAM's). Include inside a module body that defines VLEN and
 // W = VLEN * 16; like kc_fp_funcs.vh it has no include guard, each module gets
 // its own copy.
 

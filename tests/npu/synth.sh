@@ -15,9 +15,10 @@
 # (isa/npu.def) with scripts/synth_hier.sh: hierarchical (each distinct module
 # synthesized once), memories kept as memories, and the figures printed: cells,
 # flip-flops, memory bits, logic levels per module and the top's longest path
-# (docs/synthesis.md). It also fails unless the SRAMs are memories: the
-# instruction memory one IMEM_WORDS x 32 memory, and at least the vector,
-# matrix and instruction SRAMs' bits in memories.
+# (docs/synthesis.md). It also fails unless the SRAMs are memories with the
+# ports a macro has: the instruction memory one IMEM_WORDS x 32 memory, at
+# least the vector, matrix and instruction SRAMs' bits in memories, and no
+# memory with more than one read or one write port.
 set -euo pipefail
 full=0
 if [ "${1:-}" = "--full" ]; then full=1; shift; fi
@@ -35,7 +36,7 @@ if [ $full = 1 ]; then
   case " $* " in *" -b npu_vector "*) vrows=0; sfu=1 ;; esac
   case " $* " in *" -b npu_matrix "*) mrows=0 ;; esac
   "$root/scripts/synth_hier.sh" -t npu_top -I "$root/rtl/npu" -I "$root/rtl/common" \
-      -c "select -assert-count 1 t:\$mem_v2 r:SIZE=$imem %i r:WIDTH=32 %i" \
+      -c "select -assert-count 1 t:\$mem_v2 r:SIZE=$imem %i r:WIDTH=32 %i; select -assert-none t:\$mem_v2 r:RD_PORTS>1 %i; select -assert-none t:\$mem_v2 r:WR_PORTS>1 %i" \
       -m $(( (vrows + mrows) * vlen * 16 + imem * 32 )) "$@" $files
   if [ $sfu = 1 ]; then
     roww=0; while [ $(( 1 << roww )) -lt "$(param VROWS)" ]; do roww=$((roww + 1)); done
