@@ -45,6 +45,7 @@
 
 #include "kc_acc.h"
 #include "kc_vl_hooks.h"
+#include "kc_vl_member.h"
 #include "kc_vl_trace.h"
 #include "verilated.h"
 

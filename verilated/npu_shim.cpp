@@ -62,9 +62,7 @@ static_assert(npu_elems<NPU_STATE(u_core__DOT__A)>() == P_NAREGS, "A is not NARE
  * bank r mod VBANKS at r / VBANKS. npu_vbank_<b>(r, 0) is bank b's row array, or
  * nullptr when the build has fewer banks (so one list serves every size). */
 #define NPU_VB(b) npu_top__DOT__u_vector__DOT__g_bank__BRA__##b##__KET____DOT__u_bank__DOT__mem
-#define NPU_VB_SRC(b)                                                                          \
-    template <typename R> auto npu_vbank_##b(R *r, int) -> decltype(&r->NPU_VB(b)) { return &r->NPU_VB(b); } \
-    template <typename R> std::nullptr_t npu_vbank_##b(R *, long) { return nullptr; }
+#define NPU_VB_SRC(b) KC_VL_MEMBER(npu_vbank_##b, NPU_VB(b))
 NPU_VB_SRC(0) NPU_VB_SRC(1) NPU_VB_SRC(2) NPU_VB_SRC(3) NPU_VB_SRC(4) NPU_VB_SRC(5)
 NPU_VB_SRC(6) NPU_VB_SRC(7) NPU_VB_SRC(8) NPU_VB_SRC(9) NPU_VB_SRC(10) NPU_VB_SRC(11)
 NPU_VB_SRC(12) NPU_VB_SRC(13) NPU_VB_SRC(14) NPU_VB_SRC(15)

@@ -84,9 +84,7 @@ static_assert(ports::perf_words == P_NCOUNTERS &&
  * class, or nullptr when the model has no such signal. The names are Verilator's
  * flattening of the hierarchy (instance names joined by __DOT__); rvv.vlt lists
  * the same signals as public_flat_rd. */
-#define RVV_SRC(fn, path)                                                                      \
-    template <typename R> auto fn(const R *r, int) -> decltype(&r->path) { return &r->path; } \
-    template <typename R> std::nullptr_t fn(const R *, long) { return nullptr; }
+#define RVV_SRC KC_VL_MEMBER   /* kc_vl_member.h */
 RVV_SRC(src_pc, rvv_top__DOT__u_core__DOT__id_pc)
 RVV_SRC(src_x, rvv_top__DOT__u_core__DOT__u_xrf__DOT__r)
 RVV_SRC(src_f, rvv_top__DOT__u_core__DOT__u_frf__DOT__r)

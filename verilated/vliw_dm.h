@@ -17,13 +17,13 @@
 #include <cstring>
 #include <type_traits>
 
+#include "kc_vl_member.h"
+
 extern "C" {
 #include "vliw_hw.h"   /* vliw_hw_xarg_addr, VLIW_NARGS_REG; no C++ guard of its own */
 }
 
-#define VLIW_DM_SRC(fn, path)                                                                  \
-    template <typename R> auto fn(R *r, int) -> decltype(&r->path) { return &r->path; }       \
-    template <typename R> std::nullptr_t fn(R *, long) { return nullptr; }
+#define VLIW_DM_SRC KC_VL_MEMBER
 #define VLIW_DM_VB(t, b) vliw_top__DOT__g_tile__BRA__##t##__KET____DOT__u_tile__DOT__u_dm__DOT__g_bank__BRA__##b##__KET____DOT__u_bank__DOT__mem
 #define VLIW_DM_TILE(t)                                                                        \
     VLIW_DM_SRC(vliw_dm_b0_##t, VLIW_DM_VB(t, 0)) VLIW_DM_SRC(vliw_dm_b1_##t, VLIW_DM_VB(t, 1)) \

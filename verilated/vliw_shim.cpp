@@ -76,9 +76,7 @@ static_assert(ports::perf_words == 2 * P_NCOUNTERS && P_NCOUNTERS == VLIW_NCOUNT
               "perf port (64-bit counters), NCOUNTERS and the ISS's counter list disagree");
 
 /* ---- where the state lives: Verilator's flattened names --------------------------- */
-#define VLIW_SRC(fn, path)                                                                     \
-    template <typename R> auto fn(R *r, int) -> decltype(&r->path) { return &r->path; }       \
-    template <typename R> std::nullptr_t fn(R *, long) { return nullptr; }
+#define VLIW_SRC KC_VL_MEMBER   /* kc_vl_member.h */
 #define VT(t, x) vliw_top__DOT__g_tile__BRA__##t##__KET____DOT__u_tile__DOT__##x
 #define VLIW_TILE_SRCS(t)                                                                      \
     VLIW_SRC(src_r_##t, VT(t, u_core__DOT__R))                                                 \

@@ -24,8 +24,16 @@ module npu_vbank #(
     input  wire [AW-1:0]   raddr,
     output wire [W-1:0]    rdata
 );
-`include "npu_sram_funcs.vh"
     reg [W-1:0] mem [0:ROWS-1] /* verilator public_flat_rd */;   // readable for co-simulation
+
+    // Whole-row write with a lane mask: lanes outside it keep their value (one
+    // row-wide assignment simulates much faster than per-lane part-selects, and
+    // synthesis still sees per-bit write enables)
+    function automatic [W-1:0] merge(input [W-1:0] old, input [W-1:0] nw, input [VLEN-1:0] lanes);
+        integer q;
+        for (q = 0; q < VLEN; q = q + 1)
+            merge[q*16 +: 16] = lanes[q] ? nw[q*16 +: 16] : old[q*16 +: 16];
+    endfunction
 
     always @(posedge clk)
         if (we) mem[waddr] <= merge(mem[waddr], wdata, wlanes);
